@@ -1,0 +1,58 @@
+"""Start Connect Four: ``python main.py`` (see ``--help``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from vp_connect4.board import Board
+from vp_connect4.errors import Connect4Error
+from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.player import TIEBREAKS
+from vp_connect4.text_ui import play_in_terminal
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Connect Four against a look-ahead AI. By default you play X against the AI as O.",
+    )
+    parser.add_argument("--text", action="store_true", help="play in the terminal (ASCII board)")
+    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help="who plays X, who moves first (default: human)")
+    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help="who plays O (default: ai)")
+    parser.add_argument("--x-ply", type=int, default=4, metavar="N", help="look-ahead of an AI playing X (default: 4)")
+    parser.add_argument("--o-ply", type=int, default=4, metavar="N", help="look-ahead of an AI playing O (default: 4)")
+    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="RANDOM", help="how an AI chooses among equal moves")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak (repeatable games)")
+    parser.add_argument("--no-browser", action="store_true", help="3D scene: start the server, print its URL, open no browser")
+    parser.add_argument("--port", type=int, default=0, help="3D scene: the port to serve on (default: a free one)")
+    return parser
+
+
+def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
+    return {
+        "X": Seat(args.x, ply=args.x_ply, tiebreak=args.tiebreak),
+        "O": Seat(args.o, ply=args.o_ply, tiebreak=args.tiebreak),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        seats = seats_from(args)
+    except Connect4Error as error:
+        parser.error(str(error))
+    if not args.text:
+        from vp_connect4.vp3d.app import run_scene  # imports vpython: only here
+
+        return run_scene(seats, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+    rng = random.Random(args.seed)
+    players = {ox: (seat.player(ox, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
+    outcome = play_in_terminal(Board(), players["X"], players["O"])
+    return 0 if outcome is not None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,11 @@
+"""Connect Four for the seed courses: ``from vp_connect4 import Board, Player``.
+
+Importing this package never imports VPython; only ``vp_connect4.vp3d`` does,
+when the 3D scene starts.
+"""
+
+from .board import Board
+from .errors import Connect4Error, IllegalMoveError, InvalidSettingError
+from .player import Player
+
+__all__ = ["Board", "Player", "Connect4Error", "IllegalMoveError", "InvalidSettingError"]

@@ -1,0 +1,190 @@
+"""The seed's teaching board: ``data`` is a list of rows, top row first, of ' ', 'X' and 'O'."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .engine import bitboard
+from .errors import IllegalMoveError, InvalidSettingError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .player import Player
+
+EMPTY = " "
+CHECKERS = ("X", "O")
+
+
+def check_checker(ox: object) -> str:
+    """Return ``ox`` if it is 'X' or 'O'; otherwise raise InvalidSettingError."""
+    if ox not in CHECKERS:
+        raise InvalidSettingError(f"checker must be 'X' or 'O' (capital letters), got {ox!r}")
+    return ox  # type: ignore[return-value]
+
+
+def other(ox: str) -> str:
+    """The opponent's checker."""
+    return "O" if ox == "X" else "X"
+
+
+class Board:
+    """A Connect Four board of any size; four in a row wins on every size."""
+
+    def __init__(self, width: int = 7, height: int = 6) -> None:
+        for name, value in (("width", width), ("height", height)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidSettingError(f"{name} must be a whole number of at least 1, got {value!r}")
+        self.width = width
+        self.height = height
+        self.data = [[EMPTY] * width for _ in range(height)]
+
+    def __repr__(self) -> str:
+        rows = ["|" + "|".join(row) + "|" for row in self.data]
+        rows.append("-" * (2 * self.width + 1))
+        rows.append("".join(f" {col % 10}" for col in range(self.width)))
+        return "\n".join(rows)
+
+    # -- moves -----------------------------------------------------------------
+
+    def allows_move(self, col: int) -> bool:
+        """True if ``col`` is a column of this board with room for a checker."""
+        return (
+            isinstance(col, int)
+            and not isinstance(col, bool)
+            and 0 <= col < self.width
+            and self.data[0][col] == EMPTY
+        )
+
+    def check_move(self, col: object) -> int:
+        """Return ``col`` if a checker can go there; otherwise raise IllegalMoveError saying why."""
+        if isinstance(col, bool) or not isinstance(col, int):
+            raise IllegalMoveError(f"column must be a whole number 0-{self.width - 1}, got {col!r}")
+        if not 0 <= col < self.width:
+            raise IllegalMoveError(f"column {col} is off the board: columns are 0-{self.width - 1}")
+        if self.data[0][col] != EMPTY:
+            raise IllegalMoveError(f"column {col} is full")
+        return col
+
+    def add_move(self, col: int, ox: str) -> None:
+        """Drop checker ``ox`` into column ``col``; raises IllegalMoveError if it cannot go there."""
+        check_checker(ox)
+        self.check_move(col)
+        self.data[self.free_row(col)][col] = ox
+
+    def free_row(self, col: int) -> int:
+        """Index in ``data`` of the row a checker dropped into ``col`` lands on (-1 if full)."""
+        row = self.height - 1
+        while row >= 0 and self.data[row][col] != EMPTY:
+            row -= 1
+        return row
+
+    def del_move(self, col: int) -> None:
+        """Remove the top checker of ``col``; does nothing if the column is empty."""
+        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.width:
+            raise IllegalMoveError(f"column {col!r} is off the board: columns are 0-{self.width - 1}")
+        for row in range(self.height):
+            if self.data[row][col] != EMPTY:
+                self.data[row][col] = EMPTY
+                return
+
+    def clear(self) -> None:
+        """Empty the board."""
+        self.data = [[EMPTY] * self.width for _ in range(self.height)]
+
+    def set_board(self, move_string: str) -> None:
+        """Play alternating checkers, X first, into the columns named by the digits of ``move_string``.
+
+        All or nothing: on a non-digit, a column off the board or a full column
+        a ValueError says which, and the board is left exactly as it was.
+        """
+        if not isinstance(move_string, str):
+            raise IllegalMoveError(f"move_string must be a string of column digits, got {move_string!r}")
+        saved = [row[:] for row in self.data]
+        checker = "X"
+        try:
+            for index, char in enumerate(move_string):
+                if char not in "0123456789":
+                    raise IllegalMoveError(
+                        f"move {index + 1} of {move_string!r} is {char!r}: only digits 0-{min(self.width, 10) - 1} are allowed"
+                    )
+                try:
+                    self.add_move(int(char), checker)
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(f"move {index + 1} of {move_string!r}: {error}") from None
+                checker = other(checker)
+        except IllegalMoveError:
+            self.data = saved
+            raise
+
+    # -- questions -------------------------------------------------------------
+
+    def is_full(self) -> bool:
+        """True if no column has room."""
+        return not any(self.allows_move(col) for col in range(self.width))
+
+    def wins_for(self, ox: str) -> bool:
+        """True if ``ox`` has four in a row: across, up, or along either diagonal."""
+        return bitboard.is_win(self.geometry, self.bitboard(ox)[0])
+
+    def winning_cells(self, ox: str) -> list[tuple[int, int]]:
+        """The ``(row, col)`` cells in ``data`` of every four in a row of ``ox`` (empty if none)."""
+        geom = self.geometry
+        bits = bitboard.winning_bits(geom, self.bitboard(ox)[0])
+        return [
+            (self.height - 1 - row, col)
+            for col in range(self.width)
+            for row in range(self.height)
+            if bits & geom.bit(col, row)
+        ]
+
+    def count(self, ox: str) -> int:
+        return sum(row.count(ox) for row in self.data)
+
+    def to_move(self) -> str:
+        """Whose turn it is if X began and the players alternated: 'X' unless X has one checker more."""
+        return "O" if self.count("X") > self.count("O") else "X"
+
+    def columns(self) -> list[str]:
+        """Each column's checkers, bottom first, as a string (e.g. ``'XOX'``)."""
+        result = []
+        for col in range(self.width):
+            cells = ""
+            for row in range(self.height - 1, -1, -1):
+                if self.data[row][col] == EMPTY:
+                    break
+                cells += self.data[row][col]
+            result.append(cells)
+        return result
+
+    # -- bridges to the engine ---------------------------------------------------
+
+    @property
+    def geometry(self) -> bitboard.Geometry:
+        return bitboard.geometry(self.width, self.height)
+
+    def bitboard(self, ox: str) -> tuple[int, int]:
+        """``(stones of ox, all stones)`` as bitboards (see ``engine.bitboard``)."""
+        geom = self.geometry
+        stones = mask = 0
+        for row_index, row in enumerate(self.data):
+            row_bit = self.height - 1 - row_index
+            for col, cell in enumerate(row):
+                if cell != EMPTY:
+                    bit = geom.bit(col, row_bit)
+                    mask |= bit
+                    if cell == ox:
+                        stones |= bit
+        return stones, mask
+
+    # -- games in the terminal -------------------------------------------------
+
+    def host_game(self) -> None:
+        """Two people play on this board in the terminal, X first."""
+        from .text_ui import play_in_terminal
+
+        play_in_terminal(self, "human", "human")
+
+    def play_game(self, px: Player | str, po: Player | str) -> None:
+        """Play a game on this board; ``px``/``po`` are Players or the string ``'human'``."""
+        from .text_ui import play_in_terminal
+
+        play_in_terminal(self, px, po)

@@ -1,0 +1,78 @@
+"""The seed's AI player: ``Player(ox, tbt, ply)``; the engine does the searching."""
+
+from __future__ import annotations
+
+import random
+
+from .board import Board, check_checker, other
+from .engine import search
+from .errors import InvalidSettingError
+
+TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
+
+
+def check_tiebreak(tbt: object) -> str:
+    if tbt not in TIEBREAKS:
+        raise InvalidSettingError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, got {tbt!r}")
+    return tbt  # type: ignore[return-value]
+
+
+def check_ply(ply: object) -> int:
+    if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
+        raise InvalidSettingError(f"ply must be a whole number 0 or more, got {ply!r}")
+    return ply
+
+
+class Player:
+    """An AI player that looks ``ply`` moves ahead and breaks ties by ``tbt``.
+
+    ``rng`` is the ``random.Random`` used by the RANDOM tiebreak; pass a seeded
+    one for repeatable games.
+    """
+
+    def __init__(self, ox: str, tbt: str, ply: int, rng: random.Random | None = None) -> None:
+        self.ox = check_checker(ox)
+        self.tbt = check_tiebreak(tbt)
+        self.ply = check_ply(ply)
+        self.rng = rng if rng is not None else random.Random()
+
+    def __repr__(self) -> str:
+        return f"Player: ox = {self.ox}, tbt = {self.tbt}, ply = {self.ply}"
+
+    def opp_ch(self) -> str:
+        """The opponent's checker."""
+        return other(self.ox)
+
+    def score_board(self, b: Board) -> float:
+        """100.0 if ``b`` is won by this player, 0.0 if by the opponent, else 50.0."""
+        if b.wins_for(self.ox):
+            return 100.0
+        if b.wins_for(self.opp_ch()):
+            return 0.0
+        return 50.0
+
+    def tiebreak_move(self, scores: list[float]) -> int:
+        """The column of the highest score; ties are broken LEFT, RIGHT or at RANDOM."""
+        if not scores:
+            raise ValueError("scores must hold at least one score")
+        best = max(scores)
+        columns = [col for col, score in enumerate(scores) if score == best]
+        if self.tbt == "LEFT":
+            return columns[0]
+        if self.tbt == "RIGHT":
+            return columns[-1]
+        return self.rng.choice(columns)
+
+    def scores_for(self, b: Board) -> list[float]:
+        """One score per column of ``b`` for moving there now, looking ``ply`` moves ahead.
+
+        -1.0 full column, 0.0 a loss, 50.0 neither, 100.0 a win (within ``ply``
+        moves, with best play by both); a move that fills the board is a draw
+        (50.0). Exactly the seed's recursion; ``b`` is not changed.
+        """
+        stones, mask = b.bitboard(self.ox)
+        return search.column_scores(b.geometry, stones, mask, self.ply)
+
+    def next_move(self, b: Board) -> int:
+        """The column this player plays on ``b``."""
+        return self.tiebreak_move(self.scores_for(b))
