@@ -8,4 +8,4 @@ from .board import Board
 from .errors import Connect4Error, IllegalMoveError, InvalidSettingError
 from .player import Player
 
-__all__ = ["Board", "Player", "Connect4Error", "IllegalMoveError", "InvalidSettingError"]
+__all__ = ["Board", "Connect4Error", "IllegalMoveError", "InvalidSettingError", "Player"]

@@ -48,10 +48,7 @@ class Board:
     def allows_move(self, col: int) -> bool:
         """True if ``col`` is a column of this board with room for a checker."""
         return (
-            isinstance(col, int)
-            and not isinstance(col, bool)
-            and 0 <= col < self.width
-            and self.data[0][col] == EMPTY
+            isinstance(col, int) and not isinstance(col, bool) and 0 <= col < self.width and self.data[0][col] == EMPTY
         )
 
     def check_move(self, col: object) -> int:
@@ -104,7 +101,8 @@ class Board:
             for index, char in enumerate(move_string):
                 if char not in "0123456789":
                     raise IllegalMoveError(
-                        f"move {index + 1} of {move_string!r} is {char!r}: only digits 0-{min(self.width, 10) - 1} are allowed"
+                        f"move {index + 1} of {move_string!r} is {char!r}: "
+                        f"only digits 0-{min(self.width, 10) - 1} are allowed"
                     )
                 try:
                     self.add_move(int(char), checker)

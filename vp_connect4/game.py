@@ -7,12 +7,12 @@ from dataclasses import dataclass, replace
 
 from .board import CHECKERS, Board, check_checker, other
 from .errors import IllegalMoveError, InvalidSettingError
-from .player import Player, check_ply, check_tiebreak
+from .player import EVALUATIONS, Player, check_ply, check_tiebreak
 
 HUMAN, AI = "human", "ai"
 KINDS = (HUMAN, AI)
-EVALUATIONS = ("simple", "smart")
 DEFAULT_PLY = 4
+PERFECT = "perfect"  # the top level: perfect play when the solver can finish in time (see levels.py)
 DRAW = "draw"
 
 
@@ -21,19 +21,18 @@ class Seat:
     """Who plays one side: a human, or the AI with its settings."""
 
     kind: str = HUMAN
-    ply: int = DEFAULT_PLY
+    ply: int | str = DEFAULT_PLY  # a look-ahead 0, 1, 2, ... or PERFECT
     tiebreak: str = "RANDOM"
     evaluation: str = "simple"
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise InvalidSettingError(f"a seat is 'human' or 'ai', got {self.kind!r}")
-        check_ply(self.ply)
+        if self.ply != PERFECT:
+            check_ply(self.ply)
         check_tiebreak(self.tiebreak)
         if self.evaluation not in EVALUATIONS:
-            raise InvalidSettingError(
-                f"evaluation must be one of {', '.join(EVALUATIONS)}, got {self.evaluation!r}"
-            )
+            raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {self.evaluation!r}")
 
     @property
     def is_ai(self) -> bool:
@@ -41,7 +40,11 @@ class Seat:
 
     def player(self, ox: str, rng: random.Random | None = None) -> Player:
         """The seed ``Player`` that plays this seat's moves."""
-        return Player(ox, self.tiebreak, self.ply, rng=rng)
+        if self.ply == PERFECT:
+            from .levels import perfect_player
+
+            return perfect_player(ox, self.tiebreak, rng=rng)
+        return Player(ox, self.tiebreak, self.ply, rng=rng, evaluation=self.evaluation)
 
     def describe(self) -> str:
         return "human" if self.kind == HUMAN else f"AI ply {self.ply} ({self.evaluation}, {self.tiebreak})"
@@ -176,4 +179,4 @@ def ai_column(width: int, height: int, moves: str, ox: str, seat: Seat, seed: in
     return seat.player(ox, random.Random(seed)).next_move(board)
 
 
-__all__ = ["AI", "HUMAN", "DRAW", "Game", "Move", "Seat", "ai_column", "other"]
+__all__ = ["AI", "DRAW", "HUMAN", "Game", "Move", "Seat", "ai_column", "other"]

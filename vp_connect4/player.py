@@ -9,6 +9,7 @@ from .engine import search
 from .errors import InvalidSettingError
 
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
+EVALUATIONS = ("simple", "smart")
 
 
 def check_tiebreak(tbt: object) -> str:
@@ -27,14 +28,21 @@ class Player:
     """An AI player that looks ``ply`` moves ahead and breaks ties by ``tbt``.
 
     ``rng`` is the ``random.Random`` used by the RANDOM tiebreak; pass a seeded
-    one for repeatable games.
+    one for repeatable games. ``evaluation`` is how ``next_move`` judges the
+    positions at its horizon: ``'simple'`` (the seed's 0-50-100, ``scores_for``)
+    or ``'smart'`` (``scores_for_tourney``).
     """
 
-    def __init__(self, ox: str, tbt: str, ply: int, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, ox: str, tbt: str, ply: int, rng: random.Random | None = None, evaluation: str = "simple"
+    ) -> None:
         self.ox = check_checker(ox)
         self.tbt = check_tiebreak(tbt)
         self.ply = check_ply(ply)
         self.rng = rng if rng is not None else random.Random()
+        if evaluation not in EVALUATIONS:
+            raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
+        self.evaluation = evaluation
 
     def __repr__(self) -> str:
         return f"Player: ox = {self.ox}, tbt = {self.tbt}, ply = {self.ply}"
@@ -75,4 +83,14 @@ class Player:
 
     def next_move(self, b: Board) -> int:
         """The column this player plays on ``b``."""
+        if self.evaluation == "smart":
+            return self.tiebreak_move(self.scores_for_tourney(b))
         return self.tiebreak_move(self.scores_for(b))
+
+    def score_board_for_tourney(self, b: Board) -> float:
+        """A static judgement of ``b`` for this player, higher is better (see ``engine.evaluate``)."""
+        raise NotImplementedError("smart evaluation arrives with the engine issue")
+
+    def scores_for_tourney(self, b: Board) -> list[float]:
+        """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon."""
+        raise NotImplementedError("smart evaluation arrives with the engine issue")

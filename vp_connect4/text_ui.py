@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Callable, Union
+from collections.abc import Callable
 
 from .board import Board
 from .errors import IllegalMoveError
 from .game import DRAW, Game
 from .player import Player
 
-Seat = Union[Player, str]  # a Player, or the string 'human'
+PlayerOrHuman = Player | str  # a Player, or the string 'human'
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 
@@ -41,14 +41,18 @@ def announce(game: Game, humans: list[str]) -> str:
     if outcome == DRAW:
         return "It's a draw: the board is full."
     if len(humans) == 1:
-        return f"{outcome} wins -- you win, congratulations!" if outcome in humans else f"{outcome} wins -- the computer beats you this time."
+        return (
+            f"{outcome} wins -- you win, congratulations!"
+            if outcome in humans
+            else f"{outcome} wins -- the computer beats you this time."
+        )
     return f"{outcome} wins!"
 
 
 def play_in_terminal(
     board: Board,
-    px: Seat,
-    po: Seat,
+    px: PlayerOrHuman,
+    po: PlayerOrHuman,
     *,
     input_fn: InputFn = input,
     out: OutputFn = print,

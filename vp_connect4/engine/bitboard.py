@@ -22,7 +22,7 @@ checkers and ``mask`` all checkers. The other side's checkers are
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 Bitboard = int
 
@@ -67,7 +67,7 @@ class Geometry:
         return 1 << (col * self.stride + row)
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(width: int, height: int) -> Geometry:
     """The masks for a ``width`` x ``height`` board (cached: built once per size)."""
     if width < 1 or height < 1:

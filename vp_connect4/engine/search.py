@@ -46,8 +46,6 @@ def _move_score(geom: Geometry, stones: Bitboard, mask: Bitboard, col: int, ply:
         return DRAW
     opponent = stones ^ mask
     best = max(
-        _move_score(geom, opponent, mask, reply, ply - 1)
-        for reply in range(geom.width)
-        if can_play(geom, mask, reply)
+        _move_score(geom, opponent, mask, reply, ply - 1) for reply in range(geom.width) if can_play(geom, mask, reply)
     )
     return 100.0 - best
