@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 
 from .board import Board
@@ -18,8 +19,9 @@ class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
 
 
-def ask_column(board: Board, ox: str, input_fn: InputFn = input, out: OutputFn = print) -> int:
+def ask_column(board: Board, ox: str, input_fn: InputFn | None = None, out: OutputFn = print) -> int:
     """Ask until the person types a column that can be played; raises GameStopped on Ctrl-D / Ctrl-C."""
+    input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
     while True:
         try:
             answer = input_fn(f"{ox}'s choice (0-{board.width - 1}): ")
@@ -54,7 +56,7 @@ def play_in_terminal(
     px: PlayerOrHuman,
     po: PlayerOrHuman,
     *,
-    input_fn: InputFn = input,
+    input_fn: InputFn | None = None,
     out: OutputFn = print,
 ) -> str | None:
     """Play on ``board`` (as it stands) until someone wins or it is full.
