@@ -1,0 +1,1 @@
+"""Real-browser tests (Playwright + Debian's Chromium) and the tooling they share."""
