@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for vp_connect4
 
-from vp_connect4.vp3d import server  # noqa: E402
+from vp_connect4.vp3d import server
 
 FRAME_RATE = 30
 

@@ -183,7 +183,7 @@ class _AssetHandler(BaseHTTPRequestHandler):
         if with_body:
             self.wfile.write(body)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+    def log_message(self, format: str, *args: Any) -> None:
         """Keep the terminal for the game's log."""
 
 
@@ -231,7 +231,7 @@ class _SceneProtocol(WebSocketServerProtocol):
         else:  # two tabs passed onConnect at once: keep the first
             self.sendClose()
 
-    async def onMessage(self, payload: bytes, isBinary: bool) -> None:  # noqa: N803 (autobahn's name)
+    async def onMessage(self, payload: bytes, isBinary: bool) -> None:
         """VPython's protocol: every message from the page asks for the pending updates and may carry events."""
         if self is not _state.scene:
             return
@@ -254,7 +254,7 @@ class _SceneProtocol(WebSocketServerProtocol):
                     return  # the program is ending: nobody is left to handle the event
                 raise
 
-    def onClose(self, wasClean: bool, code: int | None, reason: str | None) -> None:  # noqa: N803
+    def onClose(self, wasClean: bool, code: int | None, reason: str | None) -> None:
         if self is _state.scene:
             _state.tab_closed = True
             _scene_closed()
