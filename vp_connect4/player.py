@@ -88,9 +88,26 @@ class Player:
         return self.tiebreak_move(self.scores_for(b))
 
     def score_board_for_tourney(self, b: Board) -> float:
-        """A static judgement of ``b`` for this player, higher is better (see ``engine.evaluate``)."""
-        raise NotImplementedError("smart evaluation arrives with the engine issue")
+        """A static judgement of ``b`` for this player, higher is better (see ``engine.evaluate``).
+
+        Strictly between 0.0 and 100.0 (50.0 is even); it does not look ahead,
+        and for the opponent it is exactly 100 minus this. ``b`` is not changed.
+        """
+        from .engine.evaluate import evaluate
+
+        stones, mask = b.bitboard(self.ox)
+        return evaluate(b.geometry, stones, mask)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
-        """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon."""
-        raise NotImplementedError("smart evaluation arrives with the engine issue")
+        """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon.
+
+        -1.0 full column, 100.0 a win and 0.0 a loss (within ``ply`` moves, with
+        best play by both), 50.0 a move that fills the board; any other score is
+        the static evaluation of the horizon position, passed back negamax-style
+        (100 minus the opponent's best). At ply 0 every open column gets the
+        evaluation of ``b`` itself. ``b`` is not changed.
+        """
+        from .engine.evaluate import evaluate
+
+        stones, mask = b.bitboard(self.ox)
+        return search.column_scores(b.geometry, stones, mask, self.ply, evaluate=evaluate)
