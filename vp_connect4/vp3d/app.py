@@ -1,0 +1,129 @@
+"""Start the 3D scene and run its loop: ``run_scene(seats, open_browser=..., port=..., seed=...)``.
+
+Order matters: the hardened server (``server.install``) is prepared before
+VPython is imported, because importing VPython starts a server and then waits
+until a browser opens the page. The AI worker process is started before that
+wait, so the first AI move does not pay for Python's start-up.
+
+Browser events (VPython calls them on its threads) only put intents on a
+queue; one ``rate(FPS)`` loop takes them, hands them to the ``Controller`` and
+animates. Mouse positions become columns here (``RackLayout.pick_column``),
+so a click picks the right column at any camera angle. See ``controls`` for
+the page's widgets and status line, and ``controller`` for the log lines
+(also printed here: ``Open <url> in your browser``, ``scene ready`` once the
+scene is built). Closing the tab ends the program with exit code 0 (the
+server raises ``SystemExit(0)``); the ``finally`` stops the AI worker.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..game import Game, Seat
+from .ai import ProcessAiRunner
+from .controller import Controller, Hover, Intent, PlayColumn
+from .rack import RackLayout
+
+FPS = 60
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A mouse event on the canvas: where the line of sight passes (``pos``) and its direction (``ray``)."""
+
+    kind: str  # "click" or "move"
+    pos: object
+    ray: object
+
+
+def key_column(key: str) -> int | None:
+    """Keys '1'..'9' name the first to ninth column (0-based result); other keys none."""
+    return int(key) - 1 if len(key) == 1 and key in "123456789" else None
+
+
+def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
+    """Turn a pointer event into the controller's intent; other intents pass through."""
+    if isinstance(event, Pointer):
+        col = layout.pick_column(event.pos, event.ray)  # type: ignore[arg-type]
+        return PlayColumn(col, "click") if event.kind == "click" else Hover(col)
+    return event
+
+
+def run_scene(
+    seats: dict[str, Seat],
+    open_browser: bool = True,
+    port: int = 0,
+    seed: int | None = None,
+    start_moves: str = "",
+    width: int = 7,
+    height: int = 6,
+) -> int:
+    """Play in the browser until its tab closes; returns the exit code (0).
+
+    ``start_moves`` (a ``set_board`` string) sets up the starting position, e.g. for a puzzle;
+    New game returns to it.
+    """
+    from . import server
+
+    url = server.install(port=port, open_browser=open_browser)
+    print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
+    runner = ProcessAiRunner()
+    runner.start()
+    board = Board(width, height)
+    board.set_board(start_moves)
+    game = Game(board, seats)
+    controller: Controller | None = None
+    try:
+        import vpython  # waits here until the page is open
+
+        from .view import SceneView
+
+        layout = RackLayout(width, height)
+        events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
+        scene = vpython.scene
+        view = SceneView(scene, layout, events.put, time.monotonic)
+        _bind_events(scene, events.put)
+        controller = Controller(game, view, runner, start_moves=start_moves, seed=seed)
+        controller.start()
+        scene.waitfor("draw_complete")  # the page has everything
+        print("scene ready", flush=True)
+        while True:
+            vpython.rate(FPS)
+            while True:
+                try:
+                    event = events.get_nowait()
+                except queue.Empty:
+                    break
+                controller.handle(to_intent(event, layout))
+            now = time.monotonic()
+            controller.tick(now)
+            view.animate(now)
+    finally:
+        if controller is not None:
+            controller.close()
+        else:
+            runner.close()
+
+
+def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:
+    """Mouse and keys on the canvas become queued events; nothing else happens on VPython's threads."""
+    import vpython
+
+    def pointer(kind: str) -> Callable[[Any], None]:
+        # the event's ray is scene.mouse.ray, set by VPython just before it calls us; copy both vectors
+        return lambda event: put(Pointer(kind, vpython.vector(event.pos), vpython.vector(scene.mouse.ray)))
+
+    def key(event: Any) -> None:
+        col = key_column(str(getattr(event, "key", "")))
+        if col is not None:
+            put(PlayColumn(col, "key"))
+
+    scene.bind("click", pointer("click"))
+    scene.bind("mousemove", pointer("move"))
+    scene.bind("mouseleave", lambda: put(Hover(None)))
+    scene.bind("keydown", key)

@@ -1,0 +1,199 @@
+"""Checker spheres: one per cell, made once and reused (VPython never frees objects).
+
+A dropped checker falls from above its column into its cell under gravity and
+bounces a little (``fall_height``: time-based, about half a second). The last
+move wears a white ring; at the end the winning four glow and pulse; a
+translucent ghost checker hovers over the column under the mouse.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import EMPTY
+from .rack import CHECKER_RADIUS, HOLE_RADIUS, PANEL_THICKNESS, PANEL_Z, RackLayout
+
+GRAVITY = 80.0  # cells per second squared: the full fall takes about 0.4 s
+RESTITUTION = 0.25  # a bounce keeps this part of the speed
+BOUNCES = 2
+PULSE_HZ = 1.5
+PULSE_SIZE = 0.12  # the winning checkers' radius swings by this fraction
+GHOST_OPACITY = 0.45
+GHOST_BOB = 0.08  # the ghost floats up and down by this much
+GHOST_BOB_HZ = 0.8
+MARKER_COLOUR = (1.0, 1.0, 1.0)
+CHECKER_COLOURS = {"X": (0.9, 0.08, 0.08), "O": (1.0, 0.82, 0.05)}
+
+
+def fall_height(t: float, drop: float, gravity: float = GRAVITY) -> tuple[float, bool]:
+    """Height above its cell of a checker let go ``t`` seconds ago from ``drop`` above it; and whether it rests."""
+    if t <= 0:
+        return drop, False
+    fall_time = math.sqrt(2 * drop / gravity)
+    if t < fall_time:
+        return drop - gravity * t * t / 2, False
+    t -= fall_time
+    speed = gravity * fall_time
+    for _ in range(BOUNCES):
+        speed *= RESTITUTION
+        duration = 2 * speed / gravity
+        if t < duration:
+            return speed * t - gravity * t * t / 2, False
+        t -= duration
+    return 0.0, True
+
+
+def fall_duration(drop: float, gravity: float = GRAVITY) -> float:
+    """How long ``fall_height`` takes to come to rest."""
+    fall_time = math.sqrt(2 * drop / gravity)
+    speed, total = gravity * fall_time, fall_time
+    for _ in range(BOUNCES):
+        speed *= RESTITUTION
+        total += 2 * speed / gravity
+    return total
+
+
+@dataclass
+class _Fall:
+    row: int
+    col: int
+    start: float
+
+
+class Checkers:
+    """The spheres of every cell, the ghost, the last-move ring and the winning glow."""
+
+    def __init__(self, layout: RackLayout, canvas: Any, clock: Any) -> None:
+        import vpython as vp
+
+        self.layout = layout
+        self.clock = clock
+        self._vp = vp
+        vec = vp.vector
+        self._colours = {ox: vec(*rgb) for ox, rgb in CHECKER_COLOURS.items()}
+        self._spheres = [
+            [
+                vp.sphere(
+                    canvas=canvas,
+                    pos=vec(*layout.cell(row, col)),
+                    radius=CHECKER_RADIUS,
+                    color=self._colours["X"],
+                    visible=False,
+                    shininess=0.7,
+                )
+                for col in range(layout.width)
+            ]
+            for row in range(layout.height)
+        ]
+        self._ghost = vp.sphere(
+            canvas=canvas, pos=vec(*layout.drop_start(0)), radius=CHECKER_RADIUS, opacity=GHOST_OPACITY, visible=False
+        )
+        ring_z = PANEL_Z + PANEL_THICKNESS / 2 + 0.02
+        self._markers = [
+            vp.ring(
+                canvas=canvas,
+                pos=vec(0, 0, side * ring_z),
+                axis=vec(0, 0, 1),
+                radius=HOLE_RADIUS + 0.02,
+                thickness=0.035,
+                color=vec(*MARKER_COLOUR),
+                emissive=True,
+                visible=False,
+            )
+            for side in (1, -1)
+        ]
+        self._fall: _Fall | None = None
+        self._last: tuple[int, int] | None = None
+        self._winners: list[tuple[int, int]] = []
+        self._ghost_col: int | None = None
+
+    # -- what the controller asks ----------------------------------------------------
+
+    def is_busy(self) -> bool:
+        return self._fall is not None
+
+    def drop(self, row: int, col: int, ox: str) -> None:
+        """Start ``ox``'s checker falling into ``(row, col)``; a checker still falling lands at once."""
+        self._land()
+        sphere = self._spheres[row][col]
+        sphere.color = self._colours[ox]
+        sphere.pos = self._vp.vector(*self.layout.drop_start(col))
+        sphere.visible = True
+        self._fall = _Fall(row, col, self.clock())
+
+    def show_board(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
+        """Show every cell of ``data`` at rest; ``last`` ``(row, col)`` gets the ring."""
+        self._fall = None
+        self.highlight([])
+        for row, cells in enumerate(data):
+            for col, cell in enumerate(cells):
+                sphere = self._spheres[row][col]
+                if cell == EMPTY:
+                    if sphere.visible:
+                        sphere.visible = False
+                    continue
+                sphere.color = self._colours[cell]
+                sphere.pos = self._vp.vector(*self.layout.cell(row, col))
+                sphere.visible = True
+        self._mark(last)
+
+    def highlight(self, cells: list[tuple[int, int]]) -> None:
+        """Make the checkers in ``cells`` glow and pulse (an empty list ends it)."""
+        for row, col in self._winners:
+            sphere = self._spheres[row][col]
+            sphere.radius = CHECKER_RADIUS
+            sphere.emissive = False
+        self._winners = list(cells)
+        for row, col in self._winners:
+            self._spheres[row][col].emissive = True
+
+    def show_ghost(self, col: int | None, ox: str) -> None:
+        self._ghost_col = col
+        if col is None:
+            self._ghost.visible = False
+            return
+        self._ghost.color = self._colours[ox]
+        self._ghost.pos = self._vp.vector(*self.layout.drop_start(col))
+        self._ghost.visible = True
+
+    # -- every frame -------------------------------------------------------------------
+
+    def animate(self, now: float) -> None:
+        """Move the falling checker, pulse the winners, bob the ghost."""
+        fall = self._fall
+        if fall is not None:
+            x, y, z = self.layout.cell(fall.row, fall.col)
+            drop = self.layout.drop_start(fall.col)[1] - y
+            height, resting = fall_height(now - fall.start, drop)
+            self._spheres[fall.row][fall.col].pos = self._vp.vector(x, y + height, z)
+            if resting:
+                self._land()
+        if self._winners:
+            scale = 1 + PULSE_SIZE * math.sin(2 * math.pi * PULSE_HZ * now)
+            for row, col in self._winners:
+                self._spheres[row][col].radius = CHECKER_RADIUS * scale
+        if self._ghost_col is not None:
+            x, y, z = self.layout.drop_start(self._ghost_col)
+            self._ghost.pos = self._vp.vector(x, y + GHOST_BOB * math.sin(2 * math.pi * GHOST_BOB_HZ * now), z)
+
+    # -- inside ------------------------------------------------------------------------
+
+    def _land(self) -> None:
+        fall, self._fall = self._fall, None
+        if fall is None:
+            return
+        self._spheres[fall.row][fall.col].pos = self._vp.vector(*self.layout.cell(fall.row, fall.col))
+        self._mark((fall.row, fall.col))
+
+    def _mark(self, cell: tuple[int, int] | None) -> None:
+        self._last = cell
+        for marker in self._markers:
+            if cell is None:
+                marker.visible = False
+                continue
+            x, y, _ = self.layout.cell(*cell)
+            marker.pos = self._vp.vector(x, y, marker.pos.z)
+            marker.visible = True
+

@@ -1,0 +1,145 @@
+"""The scene as the controller's ``View``: the rack, the checkers, the widgets, the score labels, the camera."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..game import Game, Move, Seat
+from .checkers import Checkers
+from .controller import Intent
+from .controls import Controls
+from .rack import DROP_HEIGHT, Rack, RackLayout
+
+CUE_SECONDS = 2.5
+SCORE_HEIGHT = 26  # pixels
+SCORE_LIFT = 0.95  # score labels float this far above the ghost
+BANNER_LIFT = 2.1
+SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
+BANNER_COLOUR = (1.0, 1.0, 1.0)
+BANNER_BACKGROUND = (0.1, 0.14, 0.35)
+SCENE_WIDTH = 960
+SCENE_HEIGHT = 600
+BACKGROUND = (0.62, 0.74, 0.86)
+CAMERA_FORWARD = (0.0, -0.22, -1.0)
+CAMERA_RANGE = 5.6
+FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
+
+
+def score_colour(score: float) -> tuple[float, float, float]:
+    """Red for 0 (a loss), light grey for 50, green for 100; blended in between."""
+    (low, low_rgb), (mid, mid_rgb), (high, high_rgb) = SCORE_COLOURS
+    if score <= mid:
+        a, b, t = low_rgb, mid_rgb, (max(score, low) - low) / (mid - low)
+    else:
+        a, b, t = mid_rgb, high_rgb, (min(score, high) - mid) / (high - mid)
+    return tuple(x + (y - x) * t for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+class SceneView:
+    """Implements ``controller.View`` on one VPython canvas."""
+
+    def __init__(self, canvas: Any, layout: RackLayout, put: Callable[[Intent], None], clock: Callable[[], float]):
+        import vpython as vp
+
+        self._vp = vp
+        self.canvas = canvas
+        self.layout = layout
+        self.clock = clock
+        vec = vp.vector
+        canvas.width = SCENE_WIDTH
+        canvas.height = SCENE_HEIGHT
+        canvas.background = vec(*BACKGROUND)
+        canvas.fov = FOV
+        canvas.userspin = True
+        canvas.userzoom = True
+        canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
+        self.controls = Controls(canvas, put, layout.width)
+        self.rack = Rack(layout, canvas)
+        self.checkers = Checkers(layout, canvas, clock)
+        score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
+        self._scores = [
+            vp.label(
+                canvas=canvas,
+                pos=vec(layout.x(col), score_y, 0),
+                text="",
+                height=SCORE_HEIGHT,
+                box=False,
+                opacity=0,
+                visible=False,
+            )
+            for col in range(layout.width)
+        ]
+        self._banner = vp.label(
+            canvas=canvas,
+            pos=vec(0, layout.top + BANNER_LIFT, 0),
+            text="",
+            height=24,
+            color=vec(*BANNER_COLOUR),
+            background=vec(*BANNER_BACKGROUND),
+            opacity=0.85,
+            border=10,
+            visible=False,
+        )
+        self._cue_until = 0.0
+        self.reset_view()
+
+    # -- controller.View -----------------------------------------------------------------
+
+    def is_busy(self) -> bool:
+        return self.checkers.is_busy()
+
+    def drop(self, move: Move) -> None:
+        self.checkers.drop(move.row, move.col, move.ox)
+
+    def redraw(self, game: Game) -> None:
+        last = game.last_move
+        self.checkers.show_board(game.board.data, (last.row, last.col) if last else None)
+        self.announce(None)
+
+    def highlight_win(self, cells: list[tuple[int, int]]) -> None:
+        self.checkers.highlight(cells)
+
+    def announce(self, text: str | None) -> None:
+        if text:
+            self._banner.text = text
+        self._banner.visible = bool(text)
+
+    def show_status(self, text: str) -> None:
+        self.controls.show_status(text)
+
+    def cue(self, text: str) -> None:
+        self.controls.show_cue(text)
+        self._cue_until = self.clock() + CUE_SECONDS
+
+    def show_scores(self, scores: list[float] | None) -> None:
+        for col, label in enumerate(self._scores):
+            score = scores[col] if scores is not None and col < len(scores) else -1
+            if score < 0:
+                if label.visible:
+                    label.visible = False
+                continue
+            label.text = f"{score:g}"
+            label.color = self._vp.vector(*score_colour(score))
+            label.visible = True
+
+    def show_ghost(self, col: int | None, ox: str) -> None:
+        self.checkers.show_ghost(col, ox)
+
+    def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
+        self.controls.show_settings(seats, paused)
+
+    def reset_view(self) -> None:
+        vec = self._vp.vector
+        self.canvas.up = vec(0, 1, 0)
+        self.canvas.forward = vec(*CAMERA_FORWARD)
+        self.canvas.center = vec(*self.rack.centre)
+        self.canvas.range = CAMERA_RANGE
+
+    # -- every frame ---------------------------------------------------------------------
+
+    def animate(self, now: float) -> None:
+        self.checkers.animate(now)
+        if self._cue_until and now >= self._cue_until:
+            self._cue_until = 0.0
+            self.controls.show_cue("")
