@@ -1,51 +1,403 @@
 """Depth-limited search that returns exactly what the seed's n-ply recursion returns.
 
-Scores are the seed's, from the point of view of the side about to move
-(``stones``): for each column, -1.0 if it is full, otherwise
+Scores are the seed's, from the point of view of the side owning ``stones``
+(treated as the side to move; whose turn it "really" is does not matter).
+For each column: -1.0 if it is full, otherwise
 
 * 100.0 if that side has already won, 0.0 if the other side has (checked in that order);
-* 50.0 at ply 0;
+* 50.0 at ply 0 (or, with ``evaluate``, the static score of the current board);
 * after the move: 100.0 if it wins, 50.0 if it fills the board (a draw),
   otherwise 100 minus the best score the opponent gives, looking ply - 1 ahead.
+
+Without ``evaluate`` every score is 0, 50 or 100, so a score is a yes/no
+question twice over: 100 means "the mover can force its four within d plies"
+and 0 means "the opponent can force its four within d plies, whatever the
+mover does". :class:`Searcher` answers those two questions with an AND/OR
+search over bitboards: threats found by shifts, forced blocks, moves under an
+enemy threat skipped, a lower bound on how many stones a side still needs,
+and a transposition table that stores, per position, the depths at which each
+answer is known. The answers are monotone in the depth (a win within d plies
+is a win within d + 1 plies), so an entry found at one depth settles others.
+
+With ``evaluate`` the scores are real numbers; :class:`Searcher` then runs a
+negamax alpha-beta (``v -> 100 - v``) whose windows are widened by one float
+step so that rounding can never change a result, with a transposition table
+keyed by the exact remaining depth.
 """
 
 from __future__ import annotations
 
-from .bitboard import Bitboard, Geometry, can_play, is_win, move_bit
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .bitboard import Bitboard, Geometry, is_win
 
 WIN, DRAW, LOSS, FULL_COLUMN = 100.0, 50.0, 0.0, -1.0
+SCORE_SUM = WIN + LOSS  # negamax: my score = SCORE_SUM - opponent's best score
+
+Evaluation = Callable[[Geometry, Bitboard, Bitboard], float]
+"""``evaluate(geom, stones, mask)``: a static score of the position for the owner of ``stones``."""
+
+TABLE_CAPACITY = 1 << 20  # transposition table entries kept before the table is cleared
+DEADLINE_CHECK_INTERVAL = 1024  # nodes searched between two looks at the clock
+ORDERING_DEPTH = 5  # from this remaining depth on, moves are sorted by the threats they create
+NEVER = 1 << 30  # a depth beyond any board: "not at any depth"
+WIN_LENGTH = 4
 
 
-def column_scores(geom: Geometry, stones: Bitboard, mask: Bitboard, ply: int) -> list[float]:
-    """The seed's ``scores_for``: one score per column for the side owning ``stones``, moving next."""
-    scores = [FULL_COLUMN] * geom.width
-    won, lost = is_win(geom, stones), is_win(geom, stones ^ mask)
-    for col in range(geom.width):
-        if not can_play(geom, mask, col):
+class SearchTimeout(Exception):
+    """Raised when a search passes its ``deadline`` (a ``time.perf_counter()`` value)."""
+
+
+@dataclass
+class SearchStats:
+    """What the last search did: ``nodes`` is the number of positions searched."""
+
+    nodes: int = 0
+
+
+last_stats = SearchStats()
+"""Statistics of the most recent :func:`column_scores` call."""
+
+
+def column_scores(
+    geom: Geometry,
+    stones: Bitboard,
+    mask: Bitboard,
+    ply: int,
+    evaluate: Evaluation | None = None,
+    deadline: float | None = None,
+) -> list[float]:
+    """The seed's ``scores_for``: one score per column for the side owning ``stones``, moving next.
+
+    -1.0 full column; 100.0 a forced win within ``ply`` plies; 0.0 a forced
+    loss within ``ply`` plies; 50.0 otherwise. With ``evaluate`` the seed's
+    ``scores_for_tourney``: ``evaluate`` replaces 50.0 at the horizon.
+    Raises :class:`SearchTimeout` once ``time.perf_counter()`` passes ``deadline``.
+    """
+    searcher = Searcher(geom, evaluate=evaluate, deadline=deadline)
+    try:
+        return searcher.column_scores(stones, mask, ply)
+    finally:
+        last_stats.nodes = searcher.nodes
+
+
+# -- bitboard helpers -------------------------------------------------------------
+
+
+def threat_cells(stones: Bitboard, empty: Bitboard, stride: int) -> Bitboard:
+    """The ``empty`` cells that would complete a four for ``stones`` (playable now or not)."""
+    result = (stones << 1) & (stones << 2) & (stones << 3)  # vertical: only from below
+    for shift in (stride, stride - 1, stride + 1):
+        pair = (stones << shift) & (stones << 2 * shift)
+        result |= pair & (stones << 3 * shift)
+        result |= pair & (stones >> shift)
+        pair = (stones >> shift) & (stones >> 2 * shift)
+        result |= pair & (stones << shift)
+        result |= pair & (stones >> 3 * shift)
+    return result & empty
+
+
+def lines_with(stones: Bitboard, free: Bitboard, stride: int, at_least: int) -> bool:
+    """True if some four cells in a row are all ``free`` and hold ``at_least`` (0, 1 or 2) of ``stones``."""
+    for shift in (1, stride, stride - 1, stride + 1):
+        starts = free & (free >> shift) & (free >> 2 * shift) & (free >> 3 * shift)
+        if not starts:
             continue
-        if won:
-            scores[col] = WIN
-        elif lost:
-            scores[col] = LOSS
-        elif ply == 0:
-            scores[col] = DRAW
+        if at_least == 0:
+            return True
+        a, b = stones, stones >> shift
+        c, d = stones >> 2 * shift, stones >> 3 * shift
+        if at_least == 1:
+            if starts & (a | b | c | d):
+                return True
+        elif starts & ((a & b) | (c & d) | ((a | b) & (c | d))):
+            return True
+    return False
+
+
+def stones_needed_at_most(stones: Bitboard, free: Bitboard, threats: Bitboard, stride: int, limit: int) -> bool:
+    """True unless every four ``stones`` could still make needs more than ``limit`` more stones.
+
+    ``free`` are the cells not held by the other side, ``threats`` the cells
+    that would complete a four for ``stones`` right away.
+    """
+    if threats:
+        return limit >= 1
+    if limit <= 1:
+        return False
+    return lines_with(stones, free, stride, max(0, WIN_LENGTH - limit))
+
+
+class Searcher:
+    """Exact search for one board size; owns its transposition tables and its node count.
+
+    ``evaluate`` (optional) is the static score used at the horizon instead of
+    50.0; ``deadline`` a ``time.perf_counter()`` value after which the search
+    raises :class:`SearchTimeout`. Tables can be kept across calls on the same
+    searcher (entries are facts about positions, true at any later call).
+    """
+
+    def __init__(
+        self,
+        geom: Geometry,
+        evaluate: Evaluation | None = None,
+        deadline: float | None = None,
+        capacity: int = TABLE_CAPACITY,
+    ) -> None:
+        self.geom = geom
+        self.evaluate = evaluate
+        self.deadline = deadline
+        self.capacity = capacity
+        self.nodes = 0
+        self._next_check = DEADLINE_CHECK_INTERVAL
+        self.stride = geom.stride
+        self.full = geom.full
+        self.bottom = geom.bottom
+        self.top_row = sum(geom.top_masks)  # a column is full when its top cell is taken
+        centre = (geom.width - 1) / 2
+        order = sorted(range(geom.width), key=lambda col: (abs(col - centre), col))
+        self.order_masks = tuple(geom.column_masks[col] for col in order)
+        # win_table[key] = (deepest depth known NOT to win, shallowest depth known to win); same for loss
+        self.win_table: dict[int, tuple[int, int]] = {}
+        self.loss_table: dict[int, tuple[int, int]] = {}
+        self.value_table: dict[tuple[int, int], tuple[float, float]] = {}
+        self.eval_cache: dict[int, float] = {}
+
+    # -- the public question ------------------------------------------------------
+
+    def column_scores(self, stones: Bitboard, mask: Bitboard, ply: int) -> list[float]:
+        """The seed's scores for the owner of ``stones`` (see :func:`column_scores`)."""
+        geom = self.geom
+        scores = [FULL_COLUMN] * geom.width
+        won, lost = is_win(geom, stones), is_win(geom, stones ^ mask)
+        horizon = DRAW
+        if not (won or lost) and ply == 0 and self.evaluate is not None:
+            horizon = self.evaluate(geom, stones, mask)
+        for col in range(geom.width):
+            if mask & geom.top_masks[col]:
+                continue
+            if won:
+                scores[col] = WIN
+            elif lost:
+                scores[col] = LOSS
+            elif ply == 0:
+                scores[col] = horizon
+            else:
+                scores[col] = self._root_move_score(stones, mask, col, ply)
+        return scores
+
+    def _root_move_score(self, stones: Bitboard, mask: Bitboard, col: int, ply: int) -> float:
+        geom = self.geom
+        bit = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
+        stones, mask = stones | bit, mask | bit
+        self._count()
+        if is_win(geom, stones):
+            return WIN
+        if mask == self.full:
+            return DRAW
+        opponent = stones ^ mask
+        if self.evaluate is not None:
+            return SCORE_SUM - self.value(opponent, mask, ply - 1, -math.inf, math.inf)
+        return SCORE_SUM - self.simple_value(opponent, mask, ply - 1)
+
+    def simple_value(self, stones: Bitboard, mask: Bitboard, depth: int) -> float:
+        """The seed's best score (0, 50 or 100) for the side to move, owning ``stones``, ``depth`` plies ahead.
+
+        Precondition: nobody has won and the board is not full.
+        """
+        if depth > 0 and self.wins_within(stones, mask, depth):
+            return WIN
+        if depth > 1 and self.loses_within(stones, mask, depth):
+            return LOSS
+        return DRAW
+
+    # -- bookkeeping --------------------------------------------------------------
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + DEADLINE_CHECK_INTERVAL
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SearchTimeout(f"search stopped after {self.nodes} positions")
+
+    def _store(self, table: dict, key: object, entry: object) -> None:
+        if len(table) >= self.capacity:
+            table.clear()
+        table[key] = entry
+
+    def _ordered(self, moves: Bitboard, stones: Bitboard, mask: Bitboard, depth: int) -> list[Bitboard]:
+        """The single-bit moves in ``moves``: centre first, and deep in the tree the most threatening first."""
+        bits = [moves & column for column in self.order_masks if moves & column]
+        if depth >= ORDERING_DEPTH and len(bits) > 1:
+            stride, full = self.stride, self.full
+
+            def threats_after(bit: Bitboard) -> int:
+                after = mask | bit
+                return threat_cells(stones | bit, full ^ after, stride).bit_count()
+
+            bits.sort(key=threats_after, reverse=True)  # stable: centre first among equals
+        return bits
+
+    # -- three-valued search: two yes/no questions ---------------------------------
+
+    def wins_within(self, stones: Bitboard, mask: Bitboard, depth: int) -> bool:
+        """Can the side owning ``stones``, to move, force a four within ``depth`` plies?
+
+        Precondition: nobody has won and the board is not full.
+        """
+        self._count()
+        full, stride = self.full, self.stride
+        empty = full ^ mask
+        playable = (mask + self.bottom) & full
+        mine = threat_cells(stones, empty, stride)
+        if mine & playable:
+            return True
+        if depth < 3:
+            return False
+        depth -= 1 - depth % 2  # the mover completes fours on odd plies only
+        opponent = stones ^ mask
+        theirs = threat_cells(opponent, empty, stride)
+        forced = theirs & playable
+        if forced & (forced - 1):
+            return False  # two threats to stop: the opponent wins next
+        moves = (forced or playable) & ~(theirs >> 1)
+        if not moves:
+            return False
+        key = stones + mask
+        known = self.win_table.get(key)
+        if known is not None:
+            if depth <= known[0]:
+                return False
+            if depth >= known[1]:
+                return True
+        if not stones_needed_at_most(stones, empty | stones, mine, stride, (depth + 1) // 2):
+            self._learn_win(key, known, depth, False)
+            return False
+        result = False
+        for bit in self._ordered(moves, stones, mask, depth):
+            after = mask | bit
+            if after != full and self.loses_within(opponent, after, depth - 1):
+                result = True
+                break
+        self._learn_win(key, known, depth, result)
+        return result
+
+    def loses_within(self, stones: Bitboard, mask: Bitboard, depth: int) -> bool:
+        """Can the opponent of the side owning ``stones`` (that side to move) force its four within ``depth`` plies?
+
+        Precondition: nobody has won and the board is not full.
+        """
+        if depth < 2:
+            return False
+        self._count()
+        full, stride = self.full, self.stride
+        empty = full ^ mask
+        playable = (mask + self.bottom) & full
+        if threat_cells(stones, empty, stride) & playable:
+            return False  # the mover wins first
+        opponent = stones ^ mask
+        theirs = threat_cells(opponent, empty, stride)
+        forced = theirs & playable
+        if forced & (forced - 1):
+            return True  # two threats: one of them stays open
+        moves = (forced or playable) & ~(theirs >> 1)  # the others lose at once
+        if not moves:
+            return True
+        if depth < 4:
+            return False  # a safe move leaves the opponent no four next ply
+        depth -= depth % 2  # the opponent completes fours on even plies only
+        key = stones + mask
+        known = self.loss_table.get(key)
+        if known is not None:
+            if depth <= known[0]:
+                return False
+            if depth >= known[1]:
+                return True
+        if not stones_needed_at_most(opponent, empty | opponent, theirs, stride, depth // 2):
+            self._learn_loss(key, known, depth, False)
+            return False
+        result = True
+        for bit in self._ordered(moves, stones, mask, depth):
+            after = mask | bit
+            if after == full or not self.wins_within(opponent, after, depth - 1):
+                result = False
+                break
+        self._learn_loss(key, known, depth, result)
+        return result
+
+    def _learn_win(self, key: int, known: tuple[int, int] | None, depth: int, result: bool) -> None:
+        self._store(self.win_table, key, _learned(known, depth, result))
+
+    def _learn_loss(self, key: int, known: tuple[int, int] | None, depth: int, result: bool) -> None:
+        self._store(self.loss_table, key, _learned(known, depth, result))
+
+    # -- real-valued search: the seed's scores_for_tourney ---------------------------
+
+    def value(self, stones: Bitboard, mask: Bitboard, depth: int, alpha: float, beta: float) -> float:
+        """The best ``scores_for_tourney`` score for the side owning ``stones``, to move, ``depth`` plies ahead.
+
+        Fail-soft alpha-beta: exact when strictly inside ``(alpha, beta)``; a
+        value <= ``alpha`` is an upper bound and one >= ``beta`` a lower bound.
+        Precondition: nobody has won and the board is not full.
+        """
+        self._count()
+        geom, full = self.geom, self.full
+        if depth == 0:
+            score = self._static(stones, mask)
+            if mask & self.top_row:
+                return max(score, FULL_COLUMN)  # the seed's max also sees the -1.0 of a full column
+            return score
+        table_key = (stones + mask, depth)
+        known = self.value_table.get(table_key)
+        if known is not None:
+            lower, upper = known
+            if lower == upper or lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+        playable = (mask + self.bottom) & full
+        best = FULL_COLUMN if mask & self.top_row else -math.inf
+        opponent = stones ^ mask
+        for bit in [playable & column for column in self.order_masks if playable & column]:
+            after = mask | bit
+            if is_win(geom, stones | bit):
+                score = WIN
+            elif after == full:
+                score = DRAW
+            else:
+                floor = max(alpha, best)
+                child_alpha = math.nextafter(SCORE_SUM - beta, -math.inf)
+                child_beta = math.nextafter(SCORE_SUM - floor, math.inf)
+                score = SCORE_SUM - self.value(opponent, after, depth - 1, child_alpha, child_beta)
+            if score > best:
+                best = score
+                if best >= beta:
+                    break
+        if best <= alpha:
+            entry = (-math.inf, best)
+        elif best >= beta:
+            entry = (best, math.inf)
         else:
-            scores[col] = _move_score(geom, stones, mask, col, ply)
-    return scores
+            entry = (best, best)
+        self._store(self.value_table, table_key, entry)
+        return best
+
+    def _static(self, stones: Bitboard, mask: Bitboard) -> float:
+        key = stones + mask
+        score = self.eval_cache.get(key)
+        if score is None:
+            assert self.evaluate is not None
+            score = self.evaluate(self.geom, stones, mask)
+            self._store(self.eval_cache, key, score)
+        return score
 
 
-def _move_score(geom: Geometry, stones: Bitboard, mask: Bitboard, col: int, ply: int) -> float:
-    bit = move_bit(geom, mask, col)
-    stones |= bit
-    mask |= bit
-    if is_win(geom, stones):
-        return WIN
-    if mask == geom.full:
-        return DRAW
-    if ply == 1:
-        return DRAW
-    opponent = stones ^ mask
-    best = max(
-        _move_score(geom, opponent, mask, reply, ply - 1) for reply in range(geom.width) if can_play(geom, mask, reply)
-    )
-    return 100.0 - best
+def _learned(known: tuple[int, int] | None, depth: int, result: bool) -> tuple[int, int]:
+    """Merge one answer into ``(deepest depth known false, shallowest depth known true)``."""
+    no, yes = known if known is not None else (-1, NEVER)
+    if result:
+        return no, min(yes, depth)
+    return max(no, depth), yes

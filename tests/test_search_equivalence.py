@@ -1,0 +1,211 @@
+"""The engine's search returns exactly what the seed's plain recursion returns (tests/reference.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference import memo_reference_scores, opponent, reference_scores, reference_scores_tourney
+
+from vp_connect4 import Board, Player
+from vp_connect4.engine import search
+from vp_connect4.engine.bitboard import Bitboard, Geometry
+
+MIN_WIDTH, MAX_WIDTH = 4, 9
+MIN_HEIGHT, MAX_HEIGHT = 4, 7
+MOVE_STYLES = (
+    "quiet",
+    "quiet",
+    "quiet",
+    "quiet",
+    "stop",
+    "free",
+)  # avoid wins / stop at the first win / play on past wins
+
+
+def exact(max_examples: int) -> settings:
+    """Deterministic hypothesis settings without per-example deadlines."""
+    return settings(
+        max_examples=max_examples,
+        derandomize=True,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+def _wins(b: Board, col: int, ox: str) -> bool:
+    b.add_move(col, ox)
+    won = b.wins_for(ox)
+    b.del_move(col)
+    return won
+
+
+@st.composite
+def positions(draw: st.DrawFn, max_empty: int | None = None) -> tuple[Board, str]:
+    """A board of random size after a random legal move sequence, and the checker to score for.
+
+    Styles: "quiet" avoids winning moves when it can (nearly full, unwon
+    boards), "stop" stops at the first four, "free" plays on past fours.
+    """
+    width = draw(st.integers(MIN_WIDTH, MAX_WIDTH))
+    height = draw(st.integers(MIN_HEIGHT, MAX_HEIGHT))
+    cells = width * height
+    low = 0 if max_empty is None else cells - max_empty
+    moves = draw(st.integers(max(0, low), cells))
+    style = draw(st.sampled_from(MOVE_STYLES))
+    picks = draw(st.lists(st.integers(0, width - 1), min_size=moves, max_size=moves))
+    b = Board(width, height)
+    ox = "X"
+    for pick in picks:
+        open_cols = [col for col in range(width) if b.allows_move(col)]
+        if style == "quiet":
+            open_cols = [col for col in open_cols if not _wins(b, col, ox)] or open_cols
+        if not open_cols:
+            break
+        b.add_move(open_cols[pick % len(open_cols)], ox)
+        ox = opponent(ox)
+        if style == "stop" and b.wins_for(opponent(ox)):
+            break
+    return b, draw(st.sampled_from("XO"))
+
+
+def engine_scores(b: Board, ox: str, ply: int, **options: object) -> list[float]:
+    stones, mask = b.bitboard(ox)
+    return search.column_scores(b.geometry, stones, mask, ply, **options)
+
+
+def toy_evaluation(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
+    """A deterministic, structureless score in (-0.5, 99.5): awkward floats on purpose."""
+    mixed = (stones * 0x9E3779B1 + mask * 0x85EBCA77) % 1_000_003
+    return mixed / 10_000.03 - 0.5
+
+
+def toy_board_evaluation(b: Board, ox: str) -> float:
+    return toy_evaluation(None, *b.bitboard(ox))
+
+
+# -- simple (0-50-100) scores ---------------------------------------------------------
+
+
+@exact(150)
+@given(positions(), st.integers(0, 3))
+def test_shallow_plies_match_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    assert engine_scores(b, ox, ply) == reference_scores(b, ox, ply)
+
+
+@exact(25)
+@given(positions(max_empty=24), st.just(4))
+def test_ply_4_matches_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    assert engine_scores(b, ox, ply) == reference_scores(b, ox, ply)
+
+
+@exact(25)
+@given(positions(max_empty=12), st.just(5))
+def test_ply_5_matches_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    assert engine_scores(b, ox, ply) == reference_scores(b, ox, ply)
+
+
+@exact(40)
+@given(positions(max_empty=12), st.integers(6, 12))
+def test_deep_plies_match_the_memoized_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    assert engine_scores(b, ox, ply) == memo_reference_scores(b, ox, ply)
+
+
+def test_memoized_reference_is_the_reference() -> None:
+    b = Board(7, 6)
+    b.set_board("1211244445")
+    for ply in range(4):
+        for ox in "XO":
+            assert memo_reference_scores(b, ox, ply) == reference_scores(b, ox, ply)
+
+
+# -- smart evaluation: scores_for_tourney --------------------------------------------
+
+
+@exact(100)
+@given(positions(), st.integers(0, 3))
+def test_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    expected = reference_scores_tourney(b, ox, ply, toy_board_evaluation)
+    assert engine_scores(b, ox, ply, evaluate=toy_evaluation) == expected
+
+
+@exact(15)
+@given(positions(max_empty=12), st.integers(4, 5))
+def test_deeper_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    expected = reference_scores_tourney(b, ox, ply, toy_board_evaluation)
+    assert engine_scores(b, ox, ply, evaluate=toy_evaluation) == expected
+
+
+def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
+    """The seed's max over a reply's scores also sees the -1.0 of a full column."""
+    b = Board(4, 4)
+    b.set_board("0000")
+
+    def gloomy(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
+        return -5.0 - toy_evaluation(geom, stones, mask)
+
+    def gloomy_board(board: Board, ox: str) -> float:
+        return gloomy(None, *board.bitboard(ox))
+
+    for ply in range(4):
+        assert engine_scores(b, "X", ply, evaluate=gloomy) == reference_scores_tourney(b, "X", ply, gloomy_board)
+
+
+# -- the rest of the contract -----------------------------------------------------
+
+
+@exact(30)
+@given(positions(), st.integers(0, 6))
+def test_scores_for_leaves_the_board_unchanged(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    before = [row[:] for row in b.data]
+    Player(ox, "LEFT", ply).scores_for(b)
+    assert b.data == before
+
+
+@pytest.mark.parametrize(
+    ("ox", "ply", "expected"),
+    [
+        ("X", 0, [50.0] * 7),
+        ("O", 1, [50.0, 50.0, 50.0, 100.0, 50.0, 50.0, 50.0]),
+        ("X", 2, [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]),
+        ("X", 3, [0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0]),
+        ("O", 3, [50.0, 50.0, 50.0, 100.0, 50.0, 50.0, 50.0]),
+        ("O", 4, [0.0, 0.0, 0.0, 100.0, 0.0, 0.0, 0.0]),
+    ],
+)
+def test_seed_examples(ox: str, ply: int, expected: list[float]) -> None:
+    b = Board(7, 6)
+    b.set_board("1211244445")
+    assert engine_scores(b, ox, ply) == expected
+
+
+def test_full_and_won_boards() -> None:
+    b = Board(4, 4)
+    b.set_board("0123012312300123")  # full
+    assert engine_scores(b, "X", 3) == [-1.0] * 4
+    won = Board(7, 6)
+    won.set_board("0102030")  # X has four in column 0
+    assert engine_scores(won, "X", 2) == [100.0] * 7
+    assert engine_scores(won, "O", 2) == [0.0] * 7
+
+
+def test_deadline_raises_search_timeout() -> None:
+    b = Board(7, 6)
+    with pytest.raises(search.SearchTimeout):
+        engine_scores(b, "X", 12, deadline=time.perf_counter() - 1.0)
+
+
+def test_nodes_are_counted() -> None:
+    b = Board(7, 6)
+    b.set_board("1211244445")
+    engine_scores(b, "X", 4)
+    assert search.last_stats.nodes > 0
