@@ -1,0 +1,122 @@
+"""Search table: the engine's exact ``column_scores`` against the plain seed recursion.
+
+Both sides are timed in the same run, on the same fixed positions (the
+machine is shared, so ratios measured together are what count). Each engine
+call starts with empty tables. Times are medians per position.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from reference import reference_scores
+
+from vp_connect4 import Board
+from vp_connect4.engine import search
+
+SEED = 20_240_611
+WIDTH, HEIGHT = 7, 6
+FEW_STONES = (4, 12)  # the random opening set: 4 to 12 stones, nobody has won
+LATE_STONES = 16  # "late" positions hold at least this many stones
+SOLVER_POSITIONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "solver-positions" / "Test_L2_R1"
+REFERENCE_PLIES = (2, 3, 4, 5)
+ENGINE_ONLY_PLIES = (8, 10)
+EMPTY_BOARD_PLY = 12
+SET_SIZES = {
+    False: {"random": 12, "reference_ply5": 8, "late": 60},
+    True: {"random": 5, "reference_ply5": 3, "late": 15},
+}
+COLUMNS = ("position set", "n", "ply", "reference", "engine", "ratio", "positions searched")
+
+
+def random_positions(count: int, rng: random.Random) -> list[tuple[Board, str]]:
+    """``count`` 7x6 boards after random legal moves (4-12 stones, nobody won), with the side to move."""
+    boards: list[tuple[Board, str]] = []
+    while len(boards) < count:
+        b = Board(WIDTH, HEIGHT)
+        ox = "X"
+        for _ in range(rng.randint(*FEW_STONES)):
+            b.add_move(rng.choice([col for col in range(WIDTH) if b.allows_move(col)]), ox)
+            ox = "O" if ox == "X" else "X"
+        if not (b.wins_for("X") or b.wins_for("O")):
+            boards.append((b, ox))
+    return boards
+
+
+def late_positions(count: int, rng: random.Random) -> list[tuple[Board, str]]:
+    """``count`` positions of Test_L2_R1 with at least 16 stones (columns 1-7 in the file)."""
+    if not SOLVER_POSITIONS.is_file():
+        return []
+    lines = [line.split()[0] for line in SOLVER_POSITIONS.read_text().splitlines() if line.strip()]
+    boards = []
+    for moves in rng.sample([m for m in lines if len(m) >= LATE_STONES], count):
+        b = Board(WIDTH, HEIGHT)
+        b.set_board("".join(str(int(char) - 1) for char in moves))
+        boards.append((b, b.to_move()))
+    return boards
+
+
+def timed(call: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
+
+
+def engine_run(b: Board, ox: str, ply: int) -> tuple[float, int]:
+    """Seconds and positions searched for one fresh ``column_scores`` call."""
+    stones, mask = b.bitboard(ox)
+    seconds = timed(lambda: search.column_scores(b.geometry, stones, mask, ply))
+    return seconds, search.last_stats.nodes
+
+
+def row(name: str, boards: list[tuple[Board, str]], ply: int | str, with_reference: bool) -> tuple[str, ...]:
+    """One table row: medians over ``boards`` (ply ``"empty"`` means: the number of empty cells)."""
+    engine_times, nodes, reference_times = [], [], []
+    for b, ox in boards:
+        depth = sum(row.count(" ") for row in b.data) if ply == "empty" else int(ply)
+        seconds, searched = engine_run(b, ox, depth)
+        engine_times.append(seconds)
+        nodes.append(searched)
+        if with_reference:
+            reference_times.append(timed(lambda b=b, ox=ox, depth=depth: reference_scores(b, ox, depth)))
+    engine = statistics.median(engine_times)
+    reference = f"{statistics.median(reference_times) * 1000:.1f} ms" if with_reference else "-"
+    ratio = f"{statistics.median(reference_times) / engine:.0f}x" if with_reference else "-"
+    return (
+        name,
+        str(len(boards)),
+        str(ply),
+        reference,
+        f"{engine * 1000:.2f} ms",
+        ratio,
+        f"{statistics.median(nodes):.0f}",
+    )
+
+
+def print_table(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(cells[i]) for cells in [COLUMNS, *rows]) for i in range(len(COLUMNS))]
+    for cells in [COLUMNS, tuple("-" * width for width in widths), *rows]:
+        print("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)))
+
+
+def run(quick: bool) -> None:
+    """Print the search table (``quick``: smaller position sets)."""
+    sizes = SET_SIZES[quick]
+    rng = random.Random(SEED)
+    openings = random_positions(sizes["random"], rng)
+    opening_name = f"7x6 random, {FEW_STONES[0]}-{FEW_STONES[1]} stones"
+    print("Search: engine column_scores vs the plain seed recursion (median time per position)")
+    rows = []
+    for ply in REFERENCE_PLIES:
+        boards = openings if ply < max(REFERENCE_PLIES) else openings[: sizes["reference_ply5"]]
+        rows.append(row(opening_name, boards, ply, with_reference=True))
+    rows.extend(row(opening_name, openings, ply, with_reference=False) for ply in ENGINE_ONLY_PLIES)
+    rows.append(row("7x6 empty board", [(Board(WIDTH, HEIGHT), "X")], EMPTY_BOARD_PLY, with_reference=False))
+    late = late_positions(sizes["late"], rng)
+    if late:
+        rows.append(row(f"Test_L2_R1, {LATE_STONES}+ stones", late, "empty", with_reference=False))
+    print_table(rows)
