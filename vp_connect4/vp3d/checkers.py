@@ -196,4 +196,3 @@ class Checkers:
             x, y, _ = self.layout.cell(*cell)
             marker.pos = self._vp.vector(x, y, marker.pos.z)
             marker.visible = True
-

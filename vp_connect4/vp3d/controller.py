@@ -229,6 +229,7 @@ class Controller:
         """Show the starting position and settings."""
         self.view.redraw(self.game)
         self.view.show_settings(self.game.seats, self.paused)
+        self._landed_at = self.clock()  # an AI duel waits a moment before its first move too
         self._refresh()
 
     def handle(self, intent: Intent) -> None:
@@ -249,7 +250,7 @@ class Controller:
         if not busy and not self._landing:
             self._announce_result()
         self._collect()
-        if not busy and self._job is None:
+        if not busy and not self._landing and self._job is None:
             self._start_work(now)
         self._refresh()
 

@@ -1,0 +1,564 @@
+"""The 3D game's loop without a browser: a fake view, synchronous and hand-driven fake AI runners."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+from conftest import ROOT
+
+from vp_connect4.board import Board
+from vp_connect4.game import AI, HUMAN, PERFECT, Game, Seat, ai_column
+from vp_connect4.vp3d.ai import hint_scores
+from vp_connect4.vp3d.controller import (
+    Controller,
+    Hint,
+    Hover,
+    KeepScores,
+    NewGame,
+    PlayColumn,
+    ResetView,
+    SetEvaluation,
+    SetKind,
+    SetPly,
+    SetTiebreak,
+    TogglePause,
+    Undo,
+)
+
+# -- fakes -------------------------------------------------------------------------------
+
+
+class FakeView:
+    """Records what the controller shows; ``busy`` stands for a checker still falling."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self.calls: list[tuple[str, Any]] = []
+        self.status = ""
+        self.cues: list[str] = []
+        self.scores: list[float] | None = None
+        self.ghost: tuple[int | None, str] = (None, "X")
+        self.banner: str | None = None
+        self.highlighted: list[tuple[int, int]] = []
+        self.dropped: list[tuple[str, int]] = []
+        self.settings: dict[str, Seat] = {}
+        self.paused = False
+        self.view_resets = 0
+
+    def is_busy(self) -> bool:
+        return self.busy
+
+    def drop(self, move: Any) -> None:
+        self.dropped.append((move.ox, move.col))
+
+    def redraw(self, game: Game) -> None:
+        self.calls.append(("redraw", game.move_string))
+        self.highlighted = []
+
+    def highlight_win(self, cells: list[tuple[int, int]]) -> None:
+        self.highlighted = cells
+
+    def announce(self, text: str | None) -> None:
+        self.banner = text
+
+    def show_status(self, text: str) -> None:
+        self.status = text
+
+    def cue(self, text: str) -> None:
+        self.cues.append(text)
+
+    def show_scores(self, scores: list[float] | None) -> None:
+        self.scores = scores
+
+    def show_ghost(self, col: int | None, ox: str) -> None:
+        self.ghost = (col, ox)
+
+    def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
+        self.settings = dict(seats)
+        self.paused = paused
+
+    def reset_view(self) -> None:
+        self.view_resets += 1
+
+
+class SyncRunner:
+    """Runs each job at once, in this process."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[str, tuple[Any, ...]]] = []
+        self.discarded = 0
+        self.closed = False
+
+    def submit(self, fn: Any, *args: Any) -> Future[Any]:
+        self.jobs.append((fn.__name__, args))
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as error:
+            future.set_exception(error)
+        return future
+
+    def discard(self, future: Future[Any]) -> None:
+        self.discarded += 1
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class HandRunner(SyncRunner):
+    """Keeps each job pending until the test calls ``finish``: an AI that is still thinking."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending: list[tuple[Future[Any], Any, tuple[Any, ...]]] = []
+
+    def submit(self, fn: Any, *args: Any) -> Future[Any]:
+        self.jobs.append((fn.__name__, args))
+        future: Future[Any] = Future()
+        self.pending.append((future, fn, args))
+        return future
+
+    def finish(self, index: int = 0) -> None:
+        future, fn, args = self.pending.pop(index)
+        future.set_result(fn(*args))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+DRAW_MOVES = "545062455041104565311226266362030334314210"  # 42 moves, nobody gets four
+
+
+def make(
+    x: str = HUMAN,
+    o: str = AI,
+    runner: SyncRunner | None = None,
+    o_ply: int | str = 2,
+    x_ply: int | str = 2,
+    start_moves: str = "",
+    **kwargs: Any,
+) -> tuple[Controller, FakeView, SyncRunner, list[str], Clock]:
+    seats = {
+        "X": Seat(x, ply=x_ply, tiebreak="LEFT"),
+        "O": Seat(o, ply=o_ply, tiebreak="LEFT"),
+    }
+    board = Board()
+    board.set_board(start_moves)
+    game = Game(board, seats)
+    view = FakeView()
+    runner = runner or SyncRunner()
+    log: list[str] = []
+    clock = Clock()
+    controller = Controller(game, view, runner, log=log.append, clock=clock, start_moves=start_moves, **kwargs)
+    controller.start()
+    return controller, view, runner, log, clock
+
+
+def settle(controller: Controller, clock: Clock, ticks: int = 3, step: float = 1.0) -> None:
+    for _ in range(ticks):
+        clock.now += step
+        controller.tick()
+
+
+# -- a whole game ------------------------------------------------------------------------
+
+
+def test_two_people_play_a_game_to_the_end_by_column_picks() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    assert view.status.startswith("To move: X (red)")
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        controller.handle(PlayColumn(col, "click"))
+        settle(controller, clock, 1)
+    assert controller.game.outcome == "X"
+    assert log[:7] == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate((0, 1, 0, 1, 0, 1, 0))]
+    assert log[7:] == ["result: X wins", "moves: 0101010"]
+    assert sorted(view.highlighted) == [(2, 0), (3, 0), (4, 0), (5, 0)]
+    assert view.status == "X (red) wins with four in a row!"
+    assert view.banner == view.status
+
+
+def test_against_the_ai_the_reply_comes_from_the_runner() -> None:
+    controller, view, runner, log, clock = make()
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    assert runner.jobs[0][0] == "ai_column"
+    width, height, moves, ox, seat, _seed = runner.jobs[0][1]
+    assert (width, height, moves, ox, seat.ply) == (7, 6, "3", "O", 2)
+    expected = ai_column(7, 6, "3", "O", controller.game.seats["O"], None)
+    assert log == ["move 1: X column 3", f"move 2: O column {expected}"]
+    assert view.dropped == [("X", 3), ("O", expected)]
+    assert view.status == "Your turn: X (red). Click a column or press 1-7."
+
+
+def test_human_loses_to_the_ai_and_the_result_says_so() -> None:
+    controller, view, _, log, clock = make(o_ply=4)
+    for _ in range(30):
+        if controller.game.is_over:
+            break
+        col = controller.game.legal_columns()[0]  # a hopeless plan: always the leftmost column
+        controller.handle(PlayColumn(col))
+        settle(controller, clock)
+    assert controller.game.outcome == "O"
+    assert log[-2:] == ["result: O wins", f"moves: {controller.game.move_string}"]
+    assert view.status == "You lose: O (yellow) has four in a row."
+
+
+def test_draw_is_announced() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    for ch in DRAW_MOVES:
+        controller.handle(PlayColumn(int(ch)))
+        settle(controller, clock, 1)
+    assert controller.game.outcome == "draw"
+    assert log[-2:] == ["result: draw", f"moves: {DRAW_MOVES}"]
+    assert view.status.startswith("Draw: the board is full")
+    assert view.highlighted == []
+
+
+# -- input that cannot be played ---------------------------------------------------------
+
+
+def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
+    runner = HandRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(None, "click"))
+    assert view.cues[-1] == "Click on a column of the rack"
+    controller.handle(PlayColumn(9))
+    assert view.cues[-1] == "There is no column 10"
+
+    controller.handle(PlayColumn(3))
+    view.busy = True  # X's checker falls
+    controller.handle(PlayColumn(4))
+    assert view.cues[-1] == "Wait for the checker to land"
+    view.busy = False
+    controller.tick()
+    assert controller.thinking and view.status == "O (yellow) is thinking…"
+    controller.handle(PlayColumn(4))
+    assert view.cues[-1] == "Wait: O is thinking"
+    runner.finish()
+    settle(controller, clock)
+    assert controller.game.move_string[0] == "3"
+    assert len(controller.game.history) == 2  # the refused clicks were not played later
+    assert [line for line in log if line.startswith("ignored")] == [
+        "ignored: click on a column of the rack",
+        "ignored: there is no column 10",
+        "ignored: wait for the checker to land",
+        "ignored: wait: O is thinking",
+    ]
+
+
+def test_full_column_and_game_over_are_refused() -> None:
+    controller, view, _, _log, clock = make(o=HUMAN)
+    for col in (0, 0, 0, 0, 0, 0):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    controller.handle(PlayColumn(0))
+    assert view.cues[-1] == "Column 1 is full"
+    assert len(controller.game.history) == 6
+    for col in (1, 2, 1, 2, 1, 2, 1):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    assert controller.game.outcome == "X"
+    controller.handle(PlayColumn(3))
+    assert view.cues[-1] == "The game is over: press New game"
+    controller.handle(Hint())
+    assert view.cues[-1] == "The game is over: press New game"
+
+
+def test_not_your_turn_in_an_ai_duel() -> None:
+    controller, view, _, _log, _clock = make(x=AI, runner=HandRunner())
+    controller.handle(PlayColumn(3))
+    assert view.cues[-1] == "It is the AI's turn (X)"
+    assert controller.game.history == []
+
+
+def test_ghost_follows_the_mouse_only_when_a_human_can_play() -> None:
+    runner = HandRunner()
+    controller, view, _, _, clock = make(runner=runner)
+    controller.handle(Hover(2))
+    assert view.ghost == (2, "X")
+    controller.handle(Hover(None))
+    assert view.ghost[0] is None
+    controller.handle(Hover(5))
+    controller.handle(PlayColumn(5))
+    controller.tick()
+    assert view.ghost[0] is None  # O is thinking
+    runner.finish()
+    settle(controller, clock)
+    assert view.ghost == (5, "X")
+
+
+# -- undo, new game, stale answers ----------------------------------------------------------
+
+
+def test_undo_against_the_ai_takes_back_your_move_and_its_reply() -> None:
+    controller, view, _, log, clock = make()
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    controller.handle(PlayColumn(2))
+    settle(controller, clock)
+    assert len(controller.game.history) == 4
+    controller.handle(Undo())
+    settle(controller, clock)
+    assert controller.game.move_string[:1] == "3" and len(controller.game.history) == 2
+    assert log[-1] == "undo: 2 moves"
+    assert view.calls[-1] == ("redraw", controller.game.move_string)
+    assert controller.game.to_move == "X"
+
+
+def test_undo_while_the_ai_thinks_discards_its_answer() -> None:
+    runner = HandRunner()
+    controller, view, _, _log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    assert controller.thinking
+    controller.handle(Undo())
+    assert runner.discarded == 1 and not controller.thinking
+    runner.finish()  # the stale answer arrives
+    settle(controller, clock)
+    assert controller.game.history == []
+    assert view.dropped == [("X", 3)]
+    controller.handle(Undo())
+    assert view.cues[-1] == "Nothing to undo"
+
+
+def test_new_game_discards_a_stale_ai_answer() -> None:
+    runner = HandRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    controller.handle(NewGame())
+    assert log[-2:] == ["moves: 3", "new game"]
+    runner.finish()
+    settle(controller, clock)
+    assert controller.game.history == []
+    assert view.status.startswith("Your turn: X (red)")
+    assert ("redraw", "") in view.calls
+
+
+def test_new_game_after_a_switch_starts_the_ai_as_x() -> None:
+    controller, _view, _runner, log, clock = make()
+    controller.handle(SetKind("X", AI))
+    controller.handle(SetKind("O", HUMAN))
+    controller.handle(NewGame())
+    settle(controller, clock)
+    assert controller.game.history and controller.game.history[0].ox == "X"
+    assert "setting: X player ai" in log and "setting: O player human" in log
+
+
+# -- settings ------------------------------------------------------------------------------
+
+
+def test_a_ply_changed_mid_game_applies_from_the_next_move() -> None:
+    runner = HandRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    controller.handle(SetPly("O", 5))  # while O thinks at ply 2
+    assert log[-1] == "setting: O ply 5"
+    assert view.settings["O"].ply == 5
+    runner.finish()
+    settle(controller, clock)
+    assert runner.jobs[0][1][4].ply == 2  # this move: the old setting
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    assert runner.jobs[-1][1][4].ply == 5  # the next move: the new one
+    controller.handle(SetPly("O", 5))  # the same value again (a slider sends many) logs nothing
+    assert log[-1] == "move 3: X column 3"
+
+
+def test_settings_are_logged_and_a_refused_setting_gives_a_cue() -> None:
+    controller, view, _, log, _clock = make()
+    controller.handle(SetTiebreak("RIGHT"))
+    controller.handle(SetEvaluation("O", "smart"))
+    controller.handle(SetPly("X", PERFECT))
+    assert log == ["setting: tiebreak RIGHT", "setting: O evaluation smart", "setting: X ply perfect"]
+    assert all(seat.tiebreak == "RIGHT" for seat in controller.game.seats.values())
+    controller.handle(SetPly("O", -1))
+    assert view.cues[-1].startswith("Ply must be")
+    assert view.settings["O"].ply == 2
+
+
+def test_switching_the_thinking_side_to_human_lets_the_person_move() -> None:
+    runner = HandRunner()
+    controller, _view, _, log, _clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    controller.handle(SetKind("O", HUMAN))
+    assert not controller.thinking and runner.discarded == 1
+    controller.handle(PlayColumn(4))
+    assert log[-1] == "move 2: O column 4"
+
+
+# -- AI duel, pause --------------------------------------------------------------------------
+
+
+def test_ai_duel_plays_one_move_at_a_time_with_a_pause() -> None:
+    controller, view, runner, log, clock = make(x=AI, o=AI, x_ply=1, o_ply=3, duel_pause=0.5)
+    clock.now += 0.1
+    controller.tick()
+    assert runner.jobs == []  # the short pause before each move
+    clock.now += 0.5
+    controller.tick()
+    controller.tick()
+    assert len(controller.game.history) == 1
+    view.busy = True  # the checker falls: no next move yet
+    settle(controller, clock, 3)
+    assert len(controller.game.history) == 1
+    view.busy = False
+    settle(controller, clock, 100, 0.3)
+    assert controller.game.is_over
+    assert log[-2].startswith("result: ")
+    assert [job for job in runner.jobs if job[0] == "ai_column"][1][1][4].ply == 3
+
+
+def test_ai_duel_pause_and_resume() -> None:
+    runner = HandRunner()
+    controller, view, _, log, clock = make(x=AI, o=AI, runner=runner, duel_pause=0.0)
+    controller.tick()
+    assert controller.thinking
+    controller.handle(TogglePause())
+    assert log[-1] == "paused" and view.paused and runner.discarded == 1
+    assert view.status == "Paused: X (red) (AI) is to move. Press Resume."
+    settle(controller, clock, 5)
+    assert runner.pending[-1][0].cancelled() is False and len(runner.jobs) == 1
+    runner.finish()
+    settle(controller, clock)
+    assert controller.game.history == []  # the answer asked for before the pause is not played
+    controller.handle(TogglePause())
+    assert log[-1] == "resumed" and not view.paused
+    controller.tick()
+    runner.finish()
+    settle(controller, clock)
+    assert len(controller.game.history) == 1
+
+
+def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
+    controller, _view, _runner, log, clock = make(x=AI, o=AI, duel_pause=0.0)
+    settle(controller, clock, 10)
+    played = len(controller.game.history)
+    assert played >= 2
+    controller.handle(Undo())
+    assert len(controller.game.history) == played - 1 and controller.paused
+    assert log[-1] == "undo: 1 move"
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+
+def test_hint_shows_the_scores_of_the_side_to_move() -> None:
+    controller, view, _runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    expected = hint_scores(7, 6, "3344", "X", controller.game.seats["O"])
+    assert view.scores == expected
+    assert expected[2] == 100.0 and expected[5] == 100.0  # an open three: a win within three moves
+    assert log[-1] == "hint: X " + " ".join(f"{s:g}" for s in expected)
+    controller.handle(PlayColumn(2))
+    assert view.scores is None  # stale scores go
+    settle(controller, clock)
+    assert log[-2] == "move 5: X column 2"
+    assert log[-1].startswith("move 6: O column")  # O is lost whatever it plays: an open three
+
+
+def test_keep_scores_shown_recomputes_them_after_each_move() -> None:
+    controller, view, _runner, log, clock = make(o=HUMAN)
+    controller.handle(KeepScores(True))
+    settle(controller, clock, 2)
+    assert view.scores is not None and log[-1].startswith("hint: X")
+    controller.handle(PlayColumn(3))
+    settle(controller, clock, 2)
+    assert log[-1].startswith("hint: O") and view.scores is not None
+    controller.handle(KeepScores(False))
+    controller.handle(PlayColumn(3))
+    settle(controller, clock, 1)
+    assert view.scores is None
+
+
+def test_hint_while_the_ai_thinks_is_refused() -> None:
+    controller, view, _runner, _log, _clock = make(runner=HandRunner())
+    controller.handle(PlayColumn(3))
+    controller.tick()
+    controller.handle(Hint())
+    assert view.cues[-1] == "Wait: O is thinking"
+
+
+def test_an_ai_error_is_shown_and_stops_that_ai() -> None:
+    def broken(*args: Any) -> int:
+        raise NotImplementedError("smart evaluation arrives later")
+
+    runner = SyncRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    import vp_connect4.vp3d.controller as module
+
+    original = module.ai_column
+    module.ai_column = broken  # type: ignore[assignment]
+    try:
+        settle(controller, clock)
+    finally:
+        module.ai_column = original  # type: ignore[assignment]
+    assert log[-1] == "error: the AI could not move: smart evaluation arrives later"
+    assert "could not move" in view.status
+    jobs = len(runner.jobs)
+    settle(controller, clock)
+    assert len(runner.jobs) == jobs  # no retry loop
+    controller.handle(SetPly("O", 1))  # a new setting clears the error
+    settle(controller, clock)
+    assert len(controller.game.history) == 2
+
+
+# -- misc ---------------------------------------------------------------------------------------
+
+
+def test_puzzle_start_counts_moves_from_the_empty_board_and_new_game_returns_to_it() -> None:
+    controller, _view, _runner, log, _clock = make(start_moves="3344", o=HUMAN)
+    controller.handle(PlayColumn(0))
+    assert log[-1] == "move 5: X column 0"
+    controller.handle(NewGame())
+    assert controller.game.board.columns()[3:5] == ["XO", "XO"]
+    assert log[-2:] == ["moves: 33440", "new game"]
+
+
+def test_reset_view_and_close() -> None:
+    controller, view, runner, log, _clock = make(o=HUMAN)
+    controller.handle(ResetView())
+    assert view.view_resets == 1
+    controller.handle(PlayColumn(3))
+    controller.close()
+    assert runner.closed and log[-1] == "moves: 3"
+
+
+def test_not_an_intent_is_a_type_error() -> None:
+    controller, *_ = make()
+    with pytest.raises(TypeError):
+        controller.handle("3")  # type: ignore[arg-type]
+
+
+# -- import hygiene -------------------------------------------------------------------------------
+
+
+def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
+    code = textwrap.dedent(
+        """
+        import sys
+        import vp_connect4, vp_connect4.vp3d, vp_connect4.vp3d.controller, vp_connect4.vp3d.ai
+        import vp_connect4.vp3d.app, vp_connect4.vp3d.rack, vp_connect4.vp3d.checkers
+        assert "vpython" not in sys.modules, sorted(m for m in sys.modules if "vpython" in m)
+        print("ok")
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
