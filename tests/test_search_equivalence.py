@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -73,17 +74,28 @@ def positions(draw: st.DrawFn, max_empty: int | None = None) -> tuple[Board, str
 
 def engine_scores(b: Board, ox: str, ply: int, **options: object) -> list[float]:
     stones, mask = b.bitboard(ox)
+    if options.get("evaluate") is wild_evaluation:
+        options["bounded"] = False
     return search.column_scores(b.geometry, stones, mask, ply, **options)
 
 
 def toy_evaluation(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
-    """A deterministic, structureless score in (-0.5, 99.5): awkward floats on purpose."""
+    """A deterministic, structureless score in (0, 100): awkward floats on purpose."""
     mixed = (stones * 0x9E3779B1 + mask * 0x85EBCA77) % 1_000_003
-    return mixed / 10_000.03 - 0.5
+    return (mixed + 1) / 10_000.05
 
 
-def toy_board_evaluation(b: Board, ox: str) -> float:
-    return toy_evaluation(None, *b.bitboard(ox))
+def wild_evaluation(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
+    """Like ``toy_evaluation`` but spread over (-20, 120): the engine must not assume scores in [0, 100]."""
+    return toy_evaluation(geom, stones, mask) * 1.4 - 20.0
+
+
+EVALUATIONS = {"toy": toy_evaluation, "wild": wild_evaluation}
+
+
+def board_evaluation(name: str) -> Callable[[Board, str], float]:
+    """``EVALUATIONS[name]`` as the reference calls it: ``(board, checker) -> score``."""
+    return lambda b, ox: EVALUATIONS[name](None, *b.bitboard(ox))
 
 
 # -- simple (0-50-100) scores ---------------------------------------------------------
@@ -128,20 +140,39 @@ def test_memoized_reference_is_the_reference() -> None:
 # -- smart evaluation: scores_for_tourney --------------------------------------------
 
 
-@exact(100)
-@given(positions(), st.integers(0, 3))
-def test_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int) -> None:
+@exact(120)
+@given(positions(), st.integers(0, 3), st.sampled_from(sorted(EVALUATIONS)))
+def test_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int, name: str) -> None:
     b, ox = position
-    expected = reference_scores_tourney(b, ox, ply, toy_board_evaluation)
+    expected = reference_scores_tourney(b, ox, ply, board_evaluation(name))
+    assert engine_scores(b, ox, ply, evaluate=EVALUATIONS[name]) == expected
+
+
+@exact(30)
+@given(positions(max_empty=12), st.integers(4, 6), st.sampled_from(sorted(EVALUATIONS)))
+def test_deeper_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int, name: str) -> None:
+    b, ox = position
+    expected = reference_scores_tourney(b, ox, ply, board_evaluation(name))
+    assert engine_scores(b, ox, ply, evaluate=EVALUATIONS[name]) == expected
+
+
+@exact(10)
+@given(positions(max_empty=20), st.just(4))
+def test_ply_4_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int) -> None:
+    b, ox = position
+    expected = reference_scores_tourney(b, ox, ply, board_evaluation("toy"))
     assert engine_scores(b, ox, ply, evaluate=toy_evaluation) == expected
 
 
-@exact(15)
-@given(positions(max_empty=12), st.integers(4, 5))
-def test_deeper_evaluated_scores_match_the_reference(position: tuple[Board, str], ply: int) -> None:
-    b, ox = position
-    expected = reference_scores_tourney(b, ox, ply, toy_board_evaluation)
-    assert engine_scores(b, ox, ply, evaluate=toy_evaluation) == expected
+def test_a_searcher_reused_across_plies_stays_exact() -> None:
+    """Iterative deepening on one Searcher: its tables carry over from ply to ply."""
+    b = Board(7, 6)
+    b.set_board("33224")
+    stones, mask = b.bitboard("O")
+    searcher = search.Searcher(b.geometry, evaluate=toy_evaluation)
+    for ply in range(5):
+        expected = reference_scores_tourney(b, "O", ply, board_evaluation("toy"))
+        assert searcher.column_scores(stones, mask, ply) == expected
 
 
 def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
@@ -156,7 +187,13 @@ def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
         return gloomy(None, *board.bitboard(ox))
 
     for ply in range(4):
-        assert engine_scores(b, "X", ply, evaluate=gloomy) == reference_scores_tourney(b, "X", ply, gloomy_board)
+        expected = reference_scores_tourney(b, "X", ply, gloomy_board)
+        assert engine_scores(b, "X", ply, evaluate=gloomy, bounded=False) == expected
+
+
+def test_an_unbounded_evaluation_needs_bounded_false() -> None:
+    with pytest.raises(ValueError, match="outside"):
+        engine_scores(Board(5, 4), "X", 0, evaluate=lambda geom, stones, mask: -3.0)
 
 
 # -- the rest of the contract -----------------------------------------------------

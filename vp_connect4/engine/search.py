@@ -69,6 +69,7 @@ def column_scores(
     ply: int,
     evaluate: Evaluation | None = None,
     deadline: float | None = None,
+    bounded: bool = True,
 ) -> list[float]:
     """The seed's ``scores_for``: one score per column for the side owning ``stones``, moving next.
 
@@ -76,8 +77,10 @@ def column_scores(
     loss within ``ply`` plies; 50.0 otherwise. With ``evaluate`` the seed's
     ``scores_for_tourney``: ``evaluate`` replaces 50.0 at the horizon.
     Raises :class:`SearchTimeout` once ``time.perf_counter()`` passes ``deadline``.
+    ``bounded``: ``evaluate`` keeps to [0, 100] like every seed score, which
+    allows faster search (a ValueError if it does not); pass False for any real scores.
     """
-    searcher = Searcher(geom, evaluate=evaluate, deadline=deadline)
+    searcher = Searcher(geom, evaluate=evaluate, deadline=deadline, bounded=bounded)
     try:
         return searcher.column_scores(stones, mask, ply)
     finally:
@@ -135,8 +138,9 @@ class Searcher:
     """Exact search for one board size; owns its transposition tables and its node count.
 
     ``evaluate`` (optional) is the static score used at the horizon instead of
-    50.0; ``deadline`` a ``time.perf_counter()`` value after which the search
-    raises :class:`SearchTimeout`. Tables can be kept across calls on the same
+    50.0, within [0, 100] unless ``bounded`` is False; ``deadline`` a
+    ``time.perf_counter()`` value after which the search raises
+    :class:`SearchTimeout`. Tables can be kept across calls on the same
     searcher (entries are facts about positions, true at any later call).
     """
 
@@ -146,6 +150,7 @@ class Searcher:
         evaluate: Evaluation | None = None,
         deadline: float | None = None,
         capacity: int = TABLE_CAPACITY,
+        bounded: bool = True,
     ) -> None:
         self.geom = geom
         self.evaluate = evaluate
@@ -165,6 +170,8 @@ class Searcher:
         self.loss_table: dict[int, tuple[int, int]] = {}
         self.value_table: dict[tuple[int, int], tuple[float, float]] = {}
         self.eval_cache: dict[int, float] = {}
+        self.best_moves: dict[int, Bitboard] = {}
+        self.tactics = bounded  # every evaluation lies in [0, 100]: see value()
 
     # -- the public question ------------------------------------------------------
 
@@ -174,8 +181,8 @@ class Searcher:
         scores = [FULL_COLUMN] * geom.width
         won, lost = is_win(geom, stones), is_win(geom, stones ^ mask)
         horizon = DRAW
-        if not (won or lost) and ply == 0 and self.evaluate is not None:
-            horizon = self.evaluate(geom, stones, mask)
+        if not (won or lost) and ply == 0 and self.evaluate is not None and mask != self.full:
+            horizon = self._static(stones, mask)
         for col in range(geom.width):
             if mask & geom.top_masks[col]:
                 continue
@@ -342,16 +349,20 @@ class Searcher:
         Fail-soft alpha-beta: exact when strictly inside ``(alpha, beta)``; a
         value <= ``alpha`` is an upper bound and one >= ``beta`` a lower bound.
         Precondition: nobody has won and the board is not full.
+
+        When every evaluation lies in [0, 100] (``bounded``, the default), so does
+        every score; then an immediate win is worth exactly 100, a move under an
+        enemy threat exactly 0, and only a forced block can beat 0.
         """
         self._count()
-        geom, full = self.geom, self.full
+        full = self.full
         if depth == 0:
             score = self._static(stones, mask)
             if mask & self.top_row:
                 return max(score, FULL_COLUMN)  # the seed's max also sees the -1.0 of a full column
             return score
-        table_key = (stones + mask, depth)
-        known = self.value_table.get(table_key)
+        key = stones + mask
+        known = self.value_table.get((key, depth))
         if known is not None:
             lower, upper = known
             if lower == upper or lower >= beta:
@@ -361,9 +372,24 @@ class Searcher:
         playable = (mask + self.bottom) & full
         best = FULL_COLUMN if mask & self.top_row else -math.inf
         opponent = stones ^ mask
-        for bit in [playable & column for column in self.order_masks if playable & column]:
+        moves, wins_checked = playable, False
+        if self.tactics:
+            empty = full ^ mask
+            if threat_cells(stones, empty, self.stride) & playable:
+                return WIN
+            wins_checked = True
+            if depth >= 2:
+                theirs = threat_cells(opponent, empty, self.stride)
+                forced = theirs & playable
+                if forced & (forced - 1):
+                    return LOSS
+                moves = (forced or playable) & ~(theirs >> 1)
+                if moves != playable:
+                    best = LOSS  # the moves left out lose at once: exactly 0.0
+        best_move = 0
+        for bit in self._hash_move_first(key, moves):
             after = mask | bit
-            if is_win(geom, stones | bit):
+            if not wins_checked and is_win(self.geom, stones | bit):
                 score = WIN
             elif after == full:
                 score = DRAW
@@ -373,17 +399,28 @@ class Searcher:
                 child_beta = math.nextafter(SCORE_SUM - floor, math.inf)
                 score = SCORE_SUM - self.value(opponent, after, depth - 1, child_alpha, child_beta)
             if score > best:
-                best = score
+                best, best_move = score, bit
                 if best >= beta:
                     break
+        if best_move:
+            self._store(self.best_moves, key, best_move)
         if best <= alpha:
             entry = (-math.inf, best)
         elif best >= beta:
             entry = (best, math.inf)
         else:
             entry = (best, best)
-        self._store(self.value_table, table_key, entry)
+        self._store(self.value_table, (key, depth), entry)
         return best
+
+    def _hash_move_first(self, key: int, moves: Bitboard) -> list[Bitboard]:
+        """The single-bit moves in ``moves``, centre first, but the best move found here before leading."""
+        bits = [moves & column for column in self.order_masks if moves & column]
+        hashed = self.best_moves.get(key, 0)
+        if hashed & moves and bits[0] != hashed:
+            bits.remove(hashed)
+            bits.insert(0, hashed)
+        return bits
 
     def _static(self, stones: Bitboard, mask: Bitboard) -> float:
         key = stones + mask
@@ -391,6 +428,8 @@ class Searcher:
         if score is None:
             assert self.evaluate is not None
             score = self.evaluate(self.geom, stones, mask)
+            if self.tactics and not LOSS <= score <= WIN:
+                raise ValueError(f"evaluate returned {score!r}, outside [0, 100]: pass bounded=False")
             self._store(self.eval_cache, key, score)
         return score
 
