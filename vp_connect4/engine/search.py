@@ -103,6 +103,25 @@ def threat_cells(stones: Bitboard, empty: Bitboard, stride: int) -> Bitboard:
     return result & empty
 
 
+def threat_function(stride: int) -> Callable[[Bitboard, Bitboard], Bitboard]:
+    """:func:`threat_cells` for one column stride, unrolled: ``threats(stones, empty)``."""
+    h1, h2, h3 = stride, 2 * stride, 3 * stride
+    d1, d2, d3 = stride - 1, 2 * (stride - 1), 3 * (stride - 1)
+    u1, u2, u3 = stride + 1, 2 * (stride + 1), 3 * (stride + 1)
+
+    def threats(s: Bitboard, empty: Bitboard) -> Bitboard:
+        up, down = s << h1, s >> h1
+        result = (s << 1) & (s << 2) & (s << 3) | (up & (s << h2) & ((s << h3) | down))
+        result |= down & (s >> h2) & (up | (s >> h3))
+        up, down = s << d1, s >> d1
+        result |= up & (s << d2) & ((s << d3) | down) | down & (s >> d2) & (up | (s >> d3))
+        up, down = s << u1, s >> u1
+        result |= up & (s << u2) & ((s << u3) | down) | down & (s >> u2) & (up | (s >> u3))
+        return result & empty
+
+    return threats
+
+
 def lines_with(stones: Bitboard, free: Bitboard, stride: int, at_least: int) -> bool:
     """True if some four cells in a row are all ``free`` and hold ``at_least`` (0, 1 or 2) of ``stones``."""
     for shift in (1, stride, stride - 1, stride + 1):
@@ -159,6 +178,7 @@ class Searcher:
         self.nodes = 0
         self._next_check = DEADLINE_CHECK_INTERVAL
         self.stride = geom.stride
+        self.threats = threat_function(geom.stride)
         self.full = geom.full
         self.bottom = geom.bottom
         self.top_row = sum(geom.top_masks)  # a column is full when its top cell is taken
@@ -215,9 +235,11 @@ class Searcher:
 
         Precondition: nobody has won and the board is not full.
         """
-        if depth > 0 and self.wins_within(stones, mask, depth):
+        empty = self.full ^ mask
+        mine, theirs = self.threats(stones, empty), self.threats(stones ^ mask, empty)
+        if depth > 0 and self.wins_within(stones, mask, depth, mine, theirs):
             return WIN
-        if depth > 1 and self.loses_within(stones, mask, depth):
+        if depth > 1 and self.loses_within(stones, mask, depth, mine, theirs):
             return LOSS
         return DRAW
 
@@ -235,38 +257,34 @@ class Searcher:
             table.clear()
         table[key] = entry
 
-    def _ordered(self, moves: Bitboard, stones: Bitboard, mask: Bitboard, depth: int) -> list[Bitboard]:
-        """The single-bit moves in ``moves``: centre first, and deep in the tree the most threatening first."""
-        bits = [moves & column for column in self.order_masks if moves & column]
-        if depth >= ORDERING_DEPTH and len(bits) > 1:
-            stride, full = self.stride, self.full
-
-            def threats_after(bit: Bitboard) -> int:
-                after = mask | bit
-                return threat_cells(stones | bit, full ^ after, stride).bit_count()
-
-            bits.sort(key=threats_after, reverse=True)  # stable: centre first among equals
-        return bits
+    def _children(self, moves: Bitboard, stones: Bitboard, mask: Bitboard, depth: int) -> list[tuple[Bitboard, int]]:
+        """``(move bit, the mover's threat cells after it)`` per move: centre first; deep down, most threats first."""
+        threats, full = self.threats, self.full
+        children = [
+            (bit, threats(stones | bit, full ^ (mask | bit)))
+            for bit in [moves & column for column in self.order_masks if moves & column]
+        ]
+        if depth >= ORDERING_DEPTH and len(children) > 1:
+            children.sort(key=lambda child: child[1].bit_count(), reverse=True)  # stable: centre first among equals
+        return children
 
     # -- three-valued search: two yes/no questions ---------------------------------
+    # Both take ``mine`` and ``theirs``: the empty cells that would complete a four
+    # for the mover and for the opponent (kept up to date from parent to child).
 
-    def wins_within(self, stones: Bitboard, mask: Bitboard, depth: int) -> bool:
+    def wins_within(self, stones: Bitboard, mask: Bitboard, depth: int, mine: Bitboard, theirs: Bitboard) -> bool:
         """Can the side owning ``stones``, to move, force a four within ``depth`` plies?
 
         Precondition: nobody has won and the board is not full.
         """
         self._count()
-        full, stride = self.full, self.stride
-        empty = full ^ mask
+        full = self.full
         playable = (mask + self.bottom) & full
-        mine = threat_cells(stones, empty, stride)
         if mine & playable:
             return True
         if depth < 3:
             return False
         depth -= 1 - depth % 2  # the mover completes fours on odd plies only
-        opponent = stones ^ mask
-        theirs = threat_cells(opponent, empty, stride)
         forced = theirs & playable
         if forced & (forced - 1):
             return False  # two threats to stop: the opponent wins next
@@ -280,19 +298,20 @@ class Searcher:
                 return False
             if depth >= known[1]:
                 return True
-        if not stones_needed_at_most(stones, empty | stones, mine, stride, (depth + 1) // 2):
+        if not stones_needed_at_most(stones, (full ^ mask) | stones, mine, self.stride, (depth + 1) // 2):
             self._learn_win(key, known, depth, False)
             return False
         result = False
-        for bit in self._ordered(moves, stones, mask, depth):
+        opponent = stones ^ mask
+        for bit, created in self._children(moves, stones, mask, depth):
             after = mask | bit
-            if after != full and self.loses_within(opponent, after, depth - 1):
+            if after != full and self.loses_within(opponent, after, depth - 1, theirs & ~bit, created):
                 result = True
                 break
         self._learn_win(key, known, depth, result)
         return result
 
-    def loses_within(self, stones: Bitboard, mask: Bitboard, depth: int) -> bool:
+    def loses_within(self, stones: Bitboard, mask: Bitboard, depth: int, mine: Bitboard, theirs: Bitboard) -> bool:
         """Can the opponent of the side owning ``stones`` (that side to move) force its four within ``depth`` plies?
 
         Precondition: nobody has won and the board is not full.
@@ -300,13 +319,10 @@ class Searcher:
         if depth < 2:
             return False
         self._count()
-        full, stride = self.full, self.stride
-        empty = full ^ mask
+        full = self.full
         playable = (mask + self.bottom) & full
-        if threat_cells(stones, empty, stride) & playable:
+        if mine & playable:
             return False  # the mover wins first
-        opponent = stones ^ mask
-        theirs = threat_cells(opponent, empty, stride)
         forced = theirs & playable
         if forced & (forced - 1):
             return True  # two threats: one of them stays open
@@ -323,13 +339,14 @@ class Searcher:
                 return False
             if depth >= known[1]:
                 return True
-        if not stones_needed_at_most(opponent, empty | opponent, theirs, stride, depth // 2):
+        opponent = stones ^ mask
+        if not stones_needed_at_most(opponent, (full ^ mask) | opponent, theirs, self.stride, depth // 2):
             self._learn_loss(key, known, depth, False)
             return False
         result = True
-        for bit in self._ordered(moves, stones, mask, depth):
+        for bit, created in self._children(moves, stones, mask, depth):
             after = mask | bit
-            if after == full or not self.wins_within(opponent, after, depth - 1):
+            if after == full or not self.wins_within(opponent, after, depth - 1, theirs & ~bit, created):
                 result = False
                 break
         self._learn_loss(key, known, depth, result)
@@ -375,11 +392,11 @@ class Searcher:
         moves, wins_checked = playable, False
         if self.tactics:
             empty = full ^ mask
-            if threat_cells(stones, empty, self.stride) & playable:
+            if self.threats(stones, empty) & playable:
                 return WIN
             wins_checked = True
             if depth >= 2:
-                theirs = threat_cells(opponent, empty, self.stride)
+                theirs = self.threats(opponent, empty)
                 forced = theirs & playable
                 if forced & (forced - 1):
                     return LOSS
