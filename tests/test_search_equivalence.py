@@ -246,3 +246,14 @@ def test_nodes_are_counted() -> None:
     b.set_board("1211244445")
     engine_scores(b, "X", 4)
     assert search.last_stats.nodes > 0
+
+
+def test_deepening_yields_each_ply_until_the_deadline() -> None:
+    b = Board(7, 6)
+    b.set_board("1211244445")
+    stones, mask = b.bitboard("O")
+    answers = list(search.Searcher(b.geometry).deepen(stones, mask, 4))
+    assert answers == [(ply, reference_scores(b, "O", ply)) for ply in range(5)]
+    late = search.Searcher(Board(7, 6).geometry, deadline=time.perf_counter() - 1.0)
+    plies = [ply for ply, _ in late.deepen(0, 0, 14)]
+    assert plies == list(range(len(plies))) and len(plies) < 15  # stopped at the deadline, not before ply 0

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .bitboard import Bitboard, Geometry, is_win
+from .bitboard import WIN_LENGTH, Bitboard, Geometry, is_win
 
 WIN, DRAW, LOSS, FULL_COLUMN = 100.0, 50.0, 0.0, -1.0
 SCORE_SUM = WIN + LOSS  # negamax: my score = SCORE_SUM - opponent's best score
@@ -44,7 +44,6 @@ TABLE_CAPACITY = 1 << 20  # transposition table entries kept before the table is
 DEADLINE_CHECK_INTERVAL = 1024  # nodes searched between two looks at the clock
 ORDERING_DEPTH = 5  # from this remaining depth on, moves are sorted by the threats they create
 NEVER = 1 << 30  # a depth beyond any board: "not at any depth"
-WIN_LENGTH = 4
 
 
 class SearchTimeout(Exception):
@@ -215,6 +214,19 @@ class Searcher:
             else:
                 scores[col] = self._root_move_score(stones, mask, col, ply)
         return scores
+
+    def deepen(self, stones: Bitboard, mask: Bitboard, max_ply: int) -> Iterator[tuple[int, list[float]]]:
+        """Iterative deepening: yield ``(ply, column scores)`` for ply 0, 1, ... ``max_ply``, tables shared.
+
+        Stops quietly when the deadline passes, so the last pair yielded is
+        the deepest finished answer; the caller may also stop at any time.
+        """
+        for ply in range(max_ply + 1):
+            try:
+                scores = self.column_scores(stones, mask, ply)
+            except SearchTimeout:
+                return
+            yield ply, scores
 
     def _root_move_score(self, stones: Bitboard, mask: Bitboard, col: int, ply: int) -> float:
         geom = self.geom
