@@ -257,3 +257,16 @@ def test_deepening_yields_each_ply_until_the_deadline() -> None:
     late = search.Searcher(Board(7, 6).geometry, deadline=time.perf_counter() - 1.0)
     plies = [ply for ply, _ in late.deepen(0, 0, 14)]
     assert plies == list(range(len(plies))) and len(plies) < 15  # stopped at the deadline, not before ply 0
+
+
+SHARED_SEARCHERS: dict[tuple[int, int], search.Searcher] = {}
+
+
+@exact(60)
+@given(positions(max_empty=20), st.integers(0, 4))
+def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, str], ply: int) -> None:
+    """Table entries are facts about positions: one Searcher may serve a whole game (or many)."""
+    b, ox = position
+    searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), search.Searcher(b.geometry))
+    stones, mask = b.bitboard(ox)
+    assert searcher.column_scores(stones, mask, ply) == reference_scores(b, ox, ply)
