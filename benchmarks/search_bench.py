@@ -13,10 +13,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from reference import reference_scores
+from reference import reference_scores, reference_scores_tourney
 
 from vp_connect4 import Board
 from vp_connect4.engine import search
+from vp_connect4.engine.evaluate import evaluate
 
 SEED = 20_240_611
 WIDTH, HEIGHT = 7, 6
@@ -26,9 +27,11 @@ SOLVER_POSITIONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "so
 REFERENCE_PLIES = (2, 3, 4, 5)
 ENGINE_ONLY_PLIES = (8, 10)
 EMPTY_BOARD_PLY = 12
+SMART_REFERENCE_PLIES = (2, 3, 4)  # evaluate= (scores_for_tourney) against the plain tourney recursion
+SMART_ENGINE_ONLY_PLIES = (6,)
 SET_SIZES = {
-    False: {"random": 12, "reference_ply5": 8, "late": 60},
-    True: {"random": 5, "reference_ply5": 3, "late": 15},
+    False: {"random": 12, "reference_ply5": 8, "late": 60, "smart_ply4": 6},
+    True: {"random": 5, "reference_ply5": 3, "late": 15, "smart_ply4": 3},
 }
 COLUMNS = ("position set", "n", "ply", "reference", "engine", "ratio", "positions searched")
 
@@ -66,23 +69,33 @@ def timed(call: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def engine_run(b: Board, ox: str, ply: int) -> tuple[float, int]:
-    """Seconds and positions searched for one fresh ``column_scores`` call."""
+def engine_run(b: Board, ox: str, ply: int, smart: bool) -> tuple[float, int]:
+    """Seconds and positions searched for one fresh ``column_scores`` call (``smart``: with ``evaluate``)."""
     stones, mask = b.bitboard(ox)
-    seconds = timed(lambda: search.column_scores(b.geometry, stones, mask, ply))
+    options = {"evaluate": evaluate} if smart else {}
+    seconds = timed(lambda: search.column_scores(b.geometry, stones, mask, ply, **options))
     return seconds, search.last_stats.nodes
 
 
-def row(name: str, boards: list[tuple[Board, str]], ply: int | str, with_reference: bool) -> tuple[str, ...]:
+def reference_run(b: Board, ox: str, ply: int, smart: bool) -> float:
+    """Seconds for the plain recursion (``smart``: the tourney recursion with the same evaluation)."""
+    if smart:
+        return timed(lambda: reference_scores_tourney(b, ox, ply, lambda b, ox: evaluate(b.geometry, *b.bitboard(ox))))
+    return timed(lambda: reference_scores(b, ox, ply))
+
+
+def row(
+    name: str, boards: list[tuple[Board, str]], ply: int | str, with_reference: bool, smart: bool = False
+) -> tuple[str, ...]:
     """One table row: medians over ``boards`` (ply ``"empty"`` means: the number of empty cells)."""
     engine_times, nodes, reference_times = [], [], []
     for b, ox in boards:
         depth = sum(row.count(" ") for row in b.data) if ply == "empty" else int(ply)
-        seconds, searched = engine_run(b, ox, depth)
+        seconds, searched = engine_run(b, ox, depth, smart)
         engine_times.append(seconds)
         nodes.append(searched)
         if with_reference:
-            reference_times.append(timed(lambda b=b, ox=ox, depth=depth: reference_scores(b, ox, depth)))
+            reference_times.append(reference_run(b, ox, depth, smart))
     engine = statistics.median(engine_times)
     reference = f"{statistics.median(reference_times) * 1000:.1f} ms" if with_reference else "-"
     ratio = f"{statistics.median(reference_times) / engine:.0f}x" if with_reference else "-"
@@ -119,4 +132,9 @@ def run(quick: bool) -> None:
     late = late_positions(sizes["late"], rng)
     if late:
         rows.append(row(f"Test_L2_R1, {LATE_STONES}+ stones", late, "empty", with_reference=False))
+    smart_name = opening_name.replace("random", "random, smart eval")
+    for ply in SMART_REFERENCE_PLIES:
+        boards = openings if ply < max(SMART_REFERENCE_PLIES) else openings[: sizes["smart_ply4"]]
+        rows.append(row(smart_name, boards, ply, with_reference=True, smart=True))
+    rows.extend(row(smart_name, openings, ply, with_reference=False, smart=True) for ply in SMART_ENGINE_ONLY_PLIES)
     print_table(rows)
