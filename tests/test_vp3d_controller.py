@@ -553,6 +553,7 @@ def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
         import sys
         import vp_connect4, vp_connect4.vp3d, vp_connect4.vp3d.controller, vp_connect4.vp3d.ai
         import vp_connect4.vp3d.app, vp_connect4.vp3d.rack, vp_connect4.vp3d.checkers
+        import vp_connect4.vp3d.controls, vp_connect4.vp3d.view
         assert "vpython" not in sys.modules, sorted(m for m in sys.modules if "vpython" in m)
         print("ok")
         """

@@ -17,6 +17,7 @@ server raises ``SystemExit(0)``); the ``finally`` stops the AI worker.
 
 from __future__ import annotations
 
+import argparse
 import queue
 import time
 from collections.abc import Callable
@@ -108,6 +109,20 @@ def run_scene(
             controller.close()
         else:
             runner.close()
+
+
+def scene_main(
+    seats: dict[str, Seat], argv: list[str] | None = None, start_moves: str = "", description: str = ""
+) -> int:
+    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``."""
+    parser = argparse.ArgumentParser(description=description or None)
+    parser.add_argument("--no-browser", action="store_true", help="print the scene's URL, open no browser")
+    parser.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
+    parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak")
+    args = parser.parse_args(argv)
+    if description:
+        print(description, flush=True)
+    return run_scene(seats, open_browser=not args.no_browser, port=args.port, seed=args.seed, start_moves=start_moves)
 
 
 def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:

@@ -4,6 +4,9 @@ A dropped checker falls from above its column into its cell under gravity and
 bounces a little (``fall_height``: time-based, about half a second). The last
 move wears a white ring; at the end the winning four glow and pulse; a
 translucent ghost checker hovers over the column under the mouse.
+
+Animations end: when nothing moves, nothing is sent to the browser (a scene
+that changes every frame starves a software-rendering browser, e.g. in tests).
 """
 
 from __future__ import annotations
@@ -20,9 +23,9 @@ RESTITUTION = 0.25  # a bounce keeps this part of the speed
 BOUNCES = 2
 PULSE_HZ = 1.5
 PULSE_SIZE = 0.12  # the winning checkers' radius swings by this fraction
+PULSE_SECONDS = 3.0  # then they stay glowing and a little larger: a still scene costs the browser nothing
+WIN_SIZE = 1.08
 GHOST_OPACITY = 0.45
-GHOST_BOB = 0.08  # the ghost floats up and down by this much
-GHOST_BOB_HZ = 0.8
 MARKER_COLOUR = (1.0, 1.0, 1.0)
 CHECKER_COLOURS = {"X": (0.9, 0.08, 0.08), "O": (1.0, 0.82, 0.05)}
 
@@ -107,7 +110,7 @@ class Checkers:
         self._fall: _Fall | None = None
         self._last: tuple[int, int] | None = None
         self._winners: list[tuple[int, int]] = []
-        self._ghost_col: int | None = None
+        self._pulse_start = self._pulse_until = 0.0
 
     # -- what the controller asks ----------------------------------------------------
 
@@ -148,9 +151,10 @@ class Checkers:
         self._winners = list(cells)
         for row, col in self._winners:
             self._spheres[row][col].emissive = True
+        self._pulse_start = self.clock()
+        self._pulse_until = self._pulse_start + PULSE_SECONDS if cells else 0.0
 
     def show_ghost(self, col: int | None, ox: str) -> None:
-        self._ghost_col = col
         if col is None:
             self._ghost.visible = False
             return
@@ -161,7 +165,7 @@ class Checkers:
     # -- every frame -------------------------------------------------------------------
 
     def animate(self, now: float) -> None:
-        """Move the falling checker, pulse the winners, bob the ghost."""
+        """Move the falling checker and pulse the winners (for a few seconds)."""
         fall = self._fall
         if fall is not None:
             x, y, z = self.layout.cell(fall.row, fall.col)
@@ -170,13 +174,13 @@ class Checkers:
             self._spheres[fall.row][fall.col].pos = self._vp.vector(x, y + height, z)
             if resting:
                 self._land()
-        if self._winners:
-            scale = 1 + PULSE_SIZE * math.sin(2 * math.pi * PULSE_HZ * now)
+        if self._pulse_until:
+            if now < self._pulse_until:
+                scale = 1 + PULSE_SIZE * math.sin(2 * math.pi * PULSE_HZ * (now - self._pulse_start))
+            else:
+                scale, self._pulse_until = WIN_SIZE, 0.0
             for row, col in self._winners:
                 self._spheres[row][col].radius = CHECKER_RADIUS * scale
-        if self._ghost_col is not None:
-            x, y, z = self.layout.drop_start(self._ghost_col)
-            self._ghost.pos = self._vp.vector(x, y + GHOST_BOB * math.sin(2 * math.pi * GHOST_BOB_HZ * now), z)
 
     # -- inside ------------------------------------------------------------------------
 

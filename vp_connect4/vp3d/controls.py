@@ -53,7 +53,7 @@ from .controller import (
     Undo,
 )
 
-MAX_PLY = 8  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
+MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 EVALUATIONS = ("simple", "smart")
 EVALUATION_LABELS = {"simple": "simple 0-50-100", "smart": "smart"}

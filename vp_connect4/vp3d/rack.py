@@ -37,7 +37,7 @@ PARALLEL = 1e-9  # a mouse ray this close to parallel to the rack picks nothing
 
 RACK_BLUE = (0.08, 0.28, 0.85)
 BASE_COLOUR = (0.06, 0.16, 0.5)
-FLOOR_COLOUR = (0.32, 0.22, 0.14)
+FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
 
 

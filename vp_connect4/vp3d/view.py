@@ -22,7 +22,7 @@ SCENE_WIDTH = 960
 SCENE_HEIGHT = 600
 BACKGROUND = (0.62, 0.74, 0.86)
 CAMERA_FORWARD = (0.0, -0.22, -1.0)
-CAMERA_RANGE = 5.6
+CAMERA_RANGE = 5.0
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 

@@ -1,0 +1,17 @@
+"""Two AIs play each other, ply 2 (X, red) against ply 6 (O, yellow): ``python scenes/ai_duel.py``.
+
+Watch one move at a time; Pause stops the duel, Undo steps back, the sliders change a level mid-game.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
+
+from vp_connect4.game import AI, Seat
+from vp_connect4.vp3d.app import scene_main
+
+SEATS = {"X": Seat(AI, ply=2, tiebreak="RANDOM"), "O": Seat(AI, ply=6, tiebreak="RANDOM")}
+
+if __name__ == "__main__":
+    sys.exit(scene_main(SEATS, description="AI duel: X (red) looks 2 moves ahead, O (yellow) 6."))

@@ -1,0 +1,24 @@
+"""A puzzle: X (red, you) to move and win against a careful AI: ``python scenes/puzzle.py``.
+
+Only one column wins, whatever O answers. Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
+
+from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.vp3d.app import scene_main
+
+POSITION = "31443144"  # as set_board takes it: X to move, and only one column forces the win
+SEATS = {"X": Seat(HUMAN), "O": Seat(AI, ply=6, tiebreak="LEFT")}
+
+if __name__ == "__main__":
+    sys.exit(
+        scene_main(
+            SEATS,
+            start_moves=POSITION,
+            description="Puzzle: you are X (red), to move. Find the one column that wins whatever O does.",
+        )
+    )

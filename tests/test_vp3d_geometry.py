@@ -1,0 +1,111 @@
+"""Picking columns at any camera angle, the falling checker's motion, keys, slider values: no browser."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pytest
+
+from vp_connect4.game import PERFECT
+from vp_connect4.vp3d.app import Pointer, key_column, to_intent
+from vp_connect4.vp3d.checkers import fall_duration, fall_height
+from vp_connect4.vp3d.controller import Hover, PlayColumn
+from vp_connect4.vp3d.rack import DROP_HEIGHT, RackLayout
+
+
+@dataclass(frozen=True)
+class V:
+    x: float
+    y: float
+    z: float
+
+
+LAYOUT = RackLayout(7, 6)
+
+
+def sight_line(target: tuple[float, float, float], yaw: float, pitch: float, distance: float = 12.0) -> tuple[V, V]:
+    """A camera at ``distance`` from ``target``, turned ``yaw`` about y and tilted ``pitch``; its line to the target.
+
+    Returns (a point on the line that is not the target, the ray direction), as VPython's
+    ``mouse.pos`` (on the plane through the scene's centre) and ``mouse.ray`` would.
+    """
+    tx, ty, tz = target
+    direction = (
+        -math.sin(yaw) * math.cos(pitch),
+        -math.sin(pitch),
+        -math.cos(yaw) * math.cos(pitch),
+    )
+    camera = V(tx - distance * direction[0], ty - distance * direction[1], tz - distance * direction[2])
+    along = distance * 0.6  # somewhere between the camera and the target
+    point = V(camera.x + along * direction[0], camera.y + along * direction[1], camera.z + along * direction[2])
+    return point, V(*direction)
+
+
+@pytest.mark.parametrize("yaw", [0.0, 0.5, -0.9, 1.3, math.pi - 0.4, math.pi + 0.7])
+@pytest.mark.parametrize("pitch", [0.0, 0.35, -0.3, 0.9])
+def test_every_cell_picks_its_column_from_any_angle(yaw: float, pitch: float) -> None:
+    for row in range(LAYOUT.height):
+        for col in range(LAYOUT.width):
+            point, ray = sight_line(LAYOUT.cell(row, col), yaw, pitch)
+            assert LAYOUT.pick_column(point, ray) == col
+
+
+def test_above_the_rack_still_picks_the_column_beside_it_none() -> None:
+    point, ray = sight_line(LAYOUT.drop_start(2), 0.3, 0.2)
+    assert LAYOUT.pick_column(point, ray) == 2
+    beside = (LAYOUT.x(0) - 1.0, 0.0, 0.0)
+    point, ray = sight_line(beside, 0.3, 0.2)
+    assert LAYOUT.pick_column(point, ray) is None
+    far_above = (0.0, LAYOUT.top + 10, 0.0)
+    point, ray = sight_line(far_above, 0.0, 0.0)
+    assert LAYOUT.pick_column(point, ray) is None
+
+
+def test_a_line_of_sight_along_the_rack_picks_nothing() -> None:
+    assert LAYOUT.pick_column(V(0, 0, 5), V(1, 0, 0)) is None
+
+
+def test_column_edges_and_other_sizes() -> None:
+    assert LAYOUT.column_at(LAYOUT.x(3) + 0.49, 0) == 3
+    assert LAYOUT.column_at(LAYOUT.x(3) + 0.51, 0) == 4
+    assert LAYOUT.column_at(LAYOUT.x(6) + 0.6, 0) is None
+    wide = RackLayout(9, 7)
+    assert [wide.column_at(wide.x(col), wide.y(3)) for col in range(9)] == list(range(9))
+    assert wide.y(wide.height - 1) < wide.y(0)
+
+
+def test_pointer_events_become_intents() -> None:
+    point, ray = sight_line(LAYOUT.cell(5, 1), 0.4, 0.3)
+    assert to_intent(Pointer("click", point, ray), LAYOUT) == PlayColumn(1, "click")
+    assert to_intent(Pointer("move", point, ray), LAYOUT) == Hover(1)
+    assert to_intent(Hover(None), LAYOUT) == Hover(None)
+
+
+def test_keys_name_columns_from_one() -> None:
+    assert [key_column(str(k)) for k in range(1, 8)] == list(range(7))
+    assert key_column("0") is None and key_column("a") is None and key_column("12") is None
+
+
+def test_a_checker_falls_bounces_and_rests() -> None:
+    drop = LAYOUT.drop_start(0)[1] - LAYOUT.y(LAYOUT.height - 1)
+    duration = fall_duration(drop)
+    assert 0.3 < duration < 0.9  # about half a second
+    heights = [fall_height(t / 100, drop)[0] for t in range(int(duration * 100) + 2)]
+    assert heights[0] == drop
+    assert all(h >= -1e-9 for h in heights)
+    landing = next(i for i, h in enumerate(heights) if h < 0.01)
+    assert max(heights[landing:]) > 0.05  # it bounces up again
+    assert fall_height(duration + 0.01, drop) == (0.0, True)
+    assert fall_height(duration / 3, drop)[1] is False
+    short = fall_duration(DROP_HEIGHT)
+    assert short < duration  # onto a full column it falls less far
+
+
+def test_slider_values_and_plies() -> None:
+    from vp_connect4.vp3d.controls import MAX_PLY, ply_to_slider, slider_to_ply
+
+    assert MAX_PLY >= 6
+    assert [slider_to_ply(v) for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]
+    assert slider_to_ply(MAX_PLY + 1) == PERFECT
+    assert ply_to_slider(PERFECT) == MAX_PLY + 1 and ply_to_slider(5) == 5
