@@ -296,6 +296,7 @@ class Searcher:
             return True
         if depth < 3:
             return False
+        depth = min(depth, (full ^ mask).bit_count())  # no game lasts longer than the empty cells
         depth -= 1 - depth % 2  # the mover completes fours on odd plies only
         forced = theirs & playable
         if forced & (forced - 1):
@@ -343,6 +344,7 @@ class Searcher:
             return True
         if depth < 4:
             return False  # a safe move leaves the opponent no four next ply
+        depth = min(depth, (full ^ mask).bit_count())  # no game lasts longer than the empty cells
         depth -= depth % 2  # the opponent completes fours on even plies only
         key = stones + mask
         known = self.loss_table.get(key)
