@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from .bitboard import WIN_LENGTH, Bitboard, Geometry
 
 # -- weights (see the module docstring) --------------------------------------------
-W_CENTRE_WINDOWS = 1
+W_CENTRE_WINDOWS = 3
 W_CENTRE_COLUMN = 1
 W_OPEN_TWO = 4
 W_OPEN_THREE = 8
