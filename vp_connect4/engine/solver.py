@@ -182,7 +182,7 @@ class Solver:
         mask |= move
         if mask == geom.full:
             return 0
-        reply = self.outcome_after(stones ^ mask, mask)
+        reply = self.outcome_after((stones | move) ^ mask, mask)
         if reply > 0:
             return -(reply + 1)
         if reply < 0:

@@ -1,0 +1,229 @@
+"""The perfect-play solver: published 7x6 scores, and a brute-force minimax over Board on small boards."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from vp_connect4 import Board
+from vp_connect4.engine import solver
+from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = ROOT.parent / "shared" / "data" / "solver-positions"
+SAMPLES = {"Test_L3_R1": 150, "Test_L2_R1": 100, "Test_L2_R2": 12, "Test_L1_R1": 25}  # about 10 s here
+SEED = 20240611
+
+
+def load_positions(name: str) -> list[tuple[str, int]]:
+    """``(moves, score)`` lines of one published set (moves are columns 1-7)."""
+    lines = (POSITIONS / name).read_text().split("\n")
+    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line.strip())]
+
+
+def position(geom: Geometry, moves: str, base: int = 1) -> tuple[Bitboard, Bitboard]:
+    """``(stones of the side to move, mask)`` after ``moves`` (column digits counted from ``base``)."""
+    sides, mask = [0, 0], 0
+    for index, char in enumerate(moves):
+        col = int(char) - base
+        bit = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
+        sides[index % 2] |= bit
+        mask |= bit
+    return sides[len(moves) % 2], mask
+
+
+# -- the published positions ------------------------------------------------------
+
+
+@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_published_scores_match(name: str) -> None:
+    geom = geometry(7, 6)
+    sample = random.Random(SEED).sample(load_positions(name), SAMPLES[name])
+    for moves, score in sample:
+        stones, mask = position(geom, moves)
+        distance = solver.outcome(geom, stones, mask)
+        assert solver.distance_to_score(geom.cells, len(moves), distance) == score, moves
+
+
+@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
+def test_column_outcomes_agree_with_the_published_score() -> None:
+    geom = geometry(7, 6)
+    for moves, score in random.Random(SEED).sample(load_positions("Test_L3_R1"), 10):
+        stones, mask = position(geom, moves)
+        results = [r for r in solver.column_outcomes(geom, stones, mask) if r is not None]
+        best = max(results, key=solver.preference)
+        assert solver.distance_to_score(geom.cells, len(moves), best) == score, moves
+
+
+# -- conversions ------------------------------------------------------------------
+
+
+def test_score_and_distance_convert_both_ways() -> None:
+    for stones_down in range(42):
+        for distance in range(1, 43 - stones_down):
+            signed = distance if distance % 2 else -distance  # wins come on our plies, losses on theirs
+            score = solver.distance_to_score(42, stones_down, signed)
+            assert solver.score_to_distance(42, stones_down, score) == signed
+    assert solver.distance_to_score(42, 0, 0) == 0
+
+
+def test_readme_convention_first_stones() -> None:
+    # X to move on an empty board wins with its 4th stone (the 7th ply): score 22 - 4 = 18
+    assert solver.distance_to_score(42, 0, 7) == 18
+    # O to move after one stone, and X wins with its 4th stone (ply 6 from now)
+    assert solver.distance_to_score(42, 1, -6) == -18
+
+
+def test_preference_orders_outcomes() -> None:
+    ranked = sorted([-2, 5, 0, 1, -8, 3], key=solver.preference, reverse=True)
+    assert ranked == [1, 3, 5, 0, -8, -2]
+
+
+# -- small boards against brute force -------------------------------------------------
+
+
+def reference_key(result: int) -> tuple[int, int]:
+    """Fastest win first, slowest loss last (written independently of solver.preference)."""
+    return (1, -result) if result > 0 else (-1, -result) if result < 0 else (0, 0)
+
+
+def brute_force(width: int, height: int, moves: str) -> int:
+    """Plain minimax over Board: the signed distance for the side to move after ``moves`` (0-based)."""
+    board = Board(width, height)
+    board.set_board(moves)
+    return _best(board)
+
+
+def brute_force_columns(width: int, height: int, moves: str) -> list[int | None]:
+    """Plain minimax over Board: the signed distance of each column (None if full) after ``moves``."""
+    board = Board(width, height)
+    board.set_board(moves)
+    return _columns(board)
+
+
+_memo: dict[tuple[int, tuple[str, ...]], int] = {}
+
+
+def _best(board: Board) -> int:
+    key = (board.height, tuple(board.columns()))
+    if key not in _memo:
+        _memo[key] = max((r for r in _columns(board) if r is not None), key=reference_key)
+    return _memo[key]
+
+
+def _columns(board: Board) -> list[int | None]:
+    ox = board.to_move()
+    results: list[int | None] = []
+    for col in range(board.width):
+        if not board.allows_move(col):
+            results.append(None)
+            continue
+        board.add_move(col, ox)
+        if board.wins_for(ox):
+            results.append(1)
+        elif board.is_full():
+            results.append(0)
+        else:
+            reply = _best(board)
+            results.append(-(reply + 1) if reply > 0 else 1 - reply if reply < 0 else 0)
+        board.del_move(col)
+    return results
+
+
+def random_open_position(rng: random.Random, width: int, height: int, stones: int) -> str | None:
+    """Moves of a random game of ``stones`` moves that nobody has won yet (None if it ended early)."""
+    board = Board(width, height)
+    moves = ""
+    for _ in range(stones):
+        ox = board.to_move()
+        col = rng.choice([c for c in range(width) if board.allows_move(c)])
+        board.add_move(col, ox)
+        moves += str(col)
+        if board.wins_for(ox) or board.is_full():
+            return None
+    return moves
+
+
+@pytest.mark.parametrize(("width", "height", "stones"), [(4, 4, 5), (5, 4, 9), (4, 5, 9), (5, 5, 14), (6, 4, 13)])
+def test_small_boards_match_brute_force(width: int, height: int, stones: int) -> None:
+    geom = geometry(width, height)
+    rng = random.Random(f"{SEED}-{width}x{height}")
+    checked = 0
+    while checked < 12:
+        moves = random_open_position(rng, width, height, rng.randint(stones, stones + 3))
+        if moves is None:
+            continue
+        stones_bits, mask = position(geom, moves, base=0)
+        assert solver.outcome(geom, stones_bits, mask) == brute_force(width, height, moves), moves
+        assert solver.column_outcomes(geom, stones_bits, mask) == brute_force_columns(width, height, moves), moves
+        checked += 1
+
+
+def test_empty_4x4_is_a_draw() -> None:
+    assert solver.outcome(geometry(4, 4), 0, 0) == 0  # brute force agrees, in about 20 s
+
+
+def test_boards_too_small_to_win_are_draws() -> None:
+    geom = geometry(3, 3)
+    assert solver.outcome(geom, 0, 0) == 0
+    assert solver.column_outcomes(geom, 0, 0) == [0, 0, 0]
+
+
+# -- edge cases ----------------------------------------------------------------------
+
+
+def test_immediate_win_and_forced_block() -> None:
+    geom = geometry(7, 6)
+    stones, mask = position(geom, "121212", base=1)  # X to move wins in column 1 at once
+    assert solver.outcome(geom, stones, mask) == 1
+    small = geometry(4, 5)
+    stones, mask = position(small, "010101", base=0)  # X to move wins in column 0 at once
+    assert solver.column_outcomes(small, stones, mask)[0] == 1
+    stones, mask = position(small, "01010", base=0)  # O to move must block column 0
+    results = solver.column_outcomes(small, stones, mask)
+    assert results[1:] == [-2] * 3
+    assert results[0] != -2
+
+
+def test_full_column_is_none() -> None:
+    geom = geometry(4, 4)
+    stones, mask = position(geom, "11112", base=0)
+    results = solver.column_outcomes(geom, stones, mask)
+    assert results[1] is None
+    assert results == brute_force_columns(4, 4, "11112")
+
+
+def test_finished_game_is_rejected() -> None:
+    geom = geometry(7, 6)
+    stones, mask = position(geom, "1212121", base=1)  # X has four in column 1
+    with pytest.raises(ValueError, match="already over"):
+        solver.outcome(geom, stones, mask)
+
+
+def test_deadline_in_the_past_stops_the_search() -> None:
+    geom = geometry(7, 6)
+    with pytest.raises(solver.SolverTimeout):
+        solver.outcome(geom, 0, 0, deadline=time.perf_counter() - 1.0)
+    with pytest.raises(solver.SolverTimeout) as caught:
+        solver.column_outcomes(geom, 0, 0, deadline=time.perf_counter() - 1.0)
+    assert caught.value.solved == {}
+
+
+def test_a_distant_deadline_changes_nothing() -> None:
+    geom = geometry(5, 4)
+    stones, mask = position(geom, "22130044", base=0)
+    later = time.perf_counter() + 3600
+    assert solver.column_outcomes(geom, stones, mask, deadline=later) == brute_force_columns(5, 4, "22130044")
+
+
+def test_table_is_bounded_and_nodes_are_counted() -> None:
+    geom = geometry(5, 4)
+    searcher = solver.Solver(geom, table_size=101)
+    stones, mask = position(geom, "22130044", base=0)
+    assert searcher.outcome(stones, mask) == brute_force(5, 4, "22130044")
+    assert len(searcher.keys) == len(searcher.values) == 101
+    assert searcher.nodes > 0
