@@ -25,6 +25,10 @@ WIDTH, HEIGHT = 7, 6
 
 SMART_WON, DRAWN, SIMPLE_WON = 1, 0, -1
 
+HEADER = (
+    f"{'ply':>3} {'games':>6} {'smart wins':>11} {'draws':>6} {'simple wins':>12} {'smart share':>12} {'seconds':>8}"
+)
+
 
 @dataclass(frozen=True)
 class MatchResult:
@@ -59,16 +63,14 @@ def play_game(ply: int, smart_is_x: bool, seed: int) -> int:
         ox = players[ox].opp_ch()
 
 
-def _play(args: tuple[int, bool, int]) -> int:
-    return play_game(*args)
-
-
 def run_match(ply: int, games: int, workers: int = WORKERS) -> MatchResult:
     """``games`` games at ``ply``, sides alternating, spread over ``workers`` processes."""
-    jobs = [(ply, game % 2 == 0, SEED + game) for game in range(games)]
+    smart_is_x = [game % 2 == 0 for game in range(games)]
+    seeds = [SEED + game for game in range(games)]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        outcomes = list(pool.map(_play, jobs, chunksize=max(1, games // (4 * workers))))
+        chunks = max(1, games // (4 * workers))
+        outcomes = list(pool.map(play_game, [ply] * games, smart_is_x, seeds, chunksize=chunks))
     seconds = time.perf_counter() - start
     return MatchResult(
         ply=ply,
@@ -78,11 +80,6 @@ def run_match(ply: int, games: int, workers: int = WORKERS) -> MatchResult:
         simple_wins=outcomes.count(SIMPLE_WON),
         seconds=seconds,
     )
-
-
-HEADER = (
-    f"{'ply':>3} {'games':>6} {'smart wins':>11} {'draws':>6} {'simple wins':>12} {'smart share':>12} {'seconds':>8}"
-)
 
 
 def format_row(result: MatchResult) -> str:
