@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -12,7 +13,7 @@ from reference import memo_reference_scores, opponent, reference_scores, referen
 
 from vp_connect4 import Board, Player
 from vp_connect4.engine import search
-from vp_connect4.engine.bitboard import Bitboard, Geometry
+from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry, winning_bits
 
 MIN_WIDTH, MAX_WIDTH = 4, 9
 MIN_HEIGHT, MAX_HEIGHT = 4, 7
@@ -270,3 +271,18 @@ def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, s
     searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), search.Searcher(b.geometry))
     stones, mask = b.bitboard(ox)
     assert searcher.column_scores(stones, mask, ply) == reference_scores(b, ox, ply)
+
+
+@exact(200)
+@given(st.integers(MIN_WIDTH, MAX_WIDTH), st.integers(MIN_HEIGHT, MAX_HEIGHT), st.randoms(use_true_random=False))
+def test_threat_cells_are_the_cells_that_make_a_four(width: int, height: int, rng: random.Random) -> None:
+    """On any stack of checkers (fours already made or not), plain and unrolled threats agree with trying each cell."""
+    geom = geometry(width, height)
+    heights = [rng.randint(0, height) for _ in range(width)]
+    mask = sum(geom.bit(col, row) for col in range(width) for row in range(heights[col]))
+    stones = rng.getrandbits(geom.full.bit_length()) & mask
+    empty = geom.full ^ mask
+    threats = search.threat_cells(stones, empty, geom.stride)
+    assert search.threat_function(geom.stride)(stones, empty) == threats
+    cells = [1 << i for i in range(geom.full.bit_length()) if empty >> i & 1]
+    assert threats == sum(cell for cell in cells if winning_bits(geom, stones | cell) & cell)
