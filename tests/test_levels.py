@@ -1,0 +1,113 @@
+"""The "perfect" level: exact play when the solver finishes, a legal move whatever the budget."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from vp_connect4 import Board
+from vp_connect4.engine import solver
+from vp_connect4.game import AI, PERFECT, Game, Seat
+from vp_connect4.levels import PerfectPlayer, perfect_player
+
+POSITIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "solver-positions"
+NO_TIME = {"solver_budget": 0.0, "move_budget": 0.0}  # every deadline already past when the move starts
+SHORT = {"solver_budget": 0.0, "move_budget": 0.3}  # straight to the depth-limited search
+
+
+def board_after(moves: str, width: int = 7, height: int = 6) -> Board:
+    board = Board(width, height)
+    board.set_board(moves)
+    return board
+
+
+def test_repr_says_perfect() -> None:
+    assert repr(perfect_player("X", "LEFT")) == "Player: ox = X, tbt = LEFT, ply = perfect"
+
+
+def test_the_perfect_seat_plays_with_a_perfect_player() -> None:
+    player = Seat(AI, ply=PERFECT, tiebreak="RIGHT").player("O", random.Random(1))
+    assert isinstance(player, PerfectPlayer)
+    assert (player.ox, player.tbt) == ("O", "RIGHT")
+
+
+@pytest.mark.parametrize("budgets", [{}, SHORT], ids=["solver", "deepening"])
+def test_takes_an_immediate_win(budgets: dict[str, float]) -> None:
+    board = board_after("616560")  # X to move: three X in column 6
+    assert PerfectPlayer("X", "LEFT", **budgets).next_move(board) == 6
+
+
+@pytest.mark.parametrize("budgets", [{}, SHORT], ids=["solver", "deepening"])
+def test_blocks_an_immediate_loss(budgets: dict[str, float]) -> None:
+    board = board_after("6165602")  # O to move: X threatens column 6
+    assert PerfectPlayer("O", "LEFT", **budgets).next_move(board) == 6
+
+
+def find_position(rng: random.Random, wanted: Callable[[list[int]], bool]) -> tuple[Board, list[int | None]]:
+    """A random 5x4 position (seeded) whose solved column outcomes satisfy ``wanted``."""
+    while True:
+        board = Board(5, 4)
+        for _ in range(rng.randint(6, 10)):
+            board.add_move(rng.choice([c for c in range(5) if board.allows_move(c)]), board.to_move())
+        stones, mask = board.bitboard(board.to_move())
+        if board.wins_for("X") or board.wins_for("O") or board.is_full():
+            continue
+        outcomes = solver.column_outcomes(board.geometry, stones, mask)
+        if wanted([r for r in outcomes if r is not None]):
+            return board, outcomes
+
+
+def test_prefers_the_fastest_win() -> None:
+    board, outcomes = find_position(random.Random(1), lambda rs: len({r for r in rs if r > 0}) > 1)
+    fastest = min(r for r in outcomes if r is not None and r > 0)
+    for tbt in ("LEFT", "RIGHT"):
+        assert outcomes[perfect_player(board.to_move(), tbt).next_move(board)] == fastest
+
+
+def test_prefers_the_slowest_loss() -> None:
+    board, outcomes = find_position(random.Random(2), lambda rs: max(rs) < 0 and len(set(rs)) > 1)
+    slowest = min(r for r in outcomes if r is not None)
+    for tbt in ("LEFT", "RIGHT"):
+        assert outcomes[perfect_player(board.to_move(), tbt).next_move(board)] == slowest
+
+
+@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
+def test_plays_a_best_move_of_published_positions() -> None:
+    lines = (POSITIONS / "Test_L3_R1").read_text().split("\n")
+    positions = [line.split() for line in lines if line.strip()]
+    wins = [(moves, int(score)) for moves, score in positions if int(score) > 0]
+    for moves, score in random.Random(7).sample(wins, 5):
+        board = board_after("".join(str(int(ch) - 1) for ch in moves))
+        ox = board.to_move()
+        col = perfect_player(ox, "RANDOM", random.Random(3)).next_move(board)
+        stones, mask = board.bitboard(ox)
+        result = solver.column_outcomes(board.geometry, stones, mask)[col]
+        assert result is not None
+        assert solver.distance_to_score(42, len(moves), result) == score, moves
+
+
+@pytest.mark.parametrize("moves", ["", "3", "33221", "6565650303"])
+def test_still_answers_with_no_time_at_all(moves: str) -> None:
+    board = board_after(moves)
+    for tbt in ("LEFT", "RIGHT", "RANDOM"):
+        col = PerfectPlayer(board.to_move(), tbt, random.Random(5), **NO_TIME).next_move(board)
+        assert board.allows_move(col)
+
+
+def test_a_finished_game_still_gets_a_legal_column() -> None:
+    board = board_after("0101010")  # X has four in column 0
+    assert board.allows_move(perfect_player("O", "LEFT").next_move(board))
+
+
+def test_perfect_play_holds_the_draw_on_4x5() -> None:
+    # 4 columns x 5 rows is a draw with best play: a perfect X must not lose to anyone
+    rng = random.Random(11)
+    for opponent_ply in (1, 3):
+        game = Game(Board(4, 5), seats={"X": Seat(AI, ply=PERFECT, tiebreak="RANDOM"), "O": Seat(AI, ply=opponent_ply)})
+        players = {ox: game.seats[ox].player(ox, rng) for ox in "XO"}
+        while not game.is_over:
+            game.play(players[game.to_move].next_move(game.board))
+        assert game.outcome != "O"

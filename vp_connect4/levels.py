@@ -1,0 +1,98 @@
+"""The top AI level, "perfect": the solver when it can finish in time, else iterative deepening.
+
+``perfect_player(ox, tbt)`` is what ``Seat(ply="perfect")`` plays with. Each
+move it first asks the solver (:mod:`.engine.solver`) for the exact outcome of
+every column, within ``SOLVER_BUDGET`` seconds; when that is not enough (early
+in a game on a big board) it searches ever deeper with the smart evaluation
+(:mod:`.engine.search`, :mod:`.engine.evaluate`) until ``MOVE_BUDGET`` seconds
+have passed since the move began, and plays the best move of the deepest
+finished search. Either way it answers within about two seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .board import Board
+from .engine import search, solver
+from .engine.bitboard import Bitboard, Geometry, is_win
+from .player import Player
+
+SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
+MOVE_BUDGET = 1.8  # seconds for the whole move, solver included (the promise is 2 s)
+BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
+
+try:  # the smart evaluation, when the engine has it
+    from .engine.evaluate import evaluate as smart_evaluation
+except ImportError:  # pragma: no cover - an engine without it searches with the simple 0-50-100
+    smart_evaluation = None
+
+
+class PerfectPlayer(Player):
+    """A Player that plays perfectly whenever the solver finishes in time (fastest win, slowest loss).
+
+    ``solver_budget`` and ``move_budget`` are in seconds (see the module docstring).
+    """
+
+    def __init__(
+        self,
+        ox: str,
+        tbt: str,
+        rng: random.Random | None = None,
+        solver_budget: float = SOLVER_BUDGET,
+        move_budget: float = MOVE_BUDGET,
+    ) -> None:
+        super().__init__(ox, tbt, 0, rng=rng, evaluation="smart" if smart_evaluation else "simple")
+        self.solver_budget = solver_budget
+        self.move_budget = move_budget
+
+    def __repr__(self) -> str:
+        return f"Player: ox = {self.ox}, tbt = {self.tbt}, ply = perfect"
+
+    def next_move(self, b: Board) -> int:
+        """The column to play on ``b``: the best exact outcome, or the deepest search's best score."""
+        start = time.perf_counter()
+        geom = b.geometry
+        stones, mask = b.bitboard(self.ox)
+        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
+            return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))  # the game is over
+        try:
+            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
+        except solver.SolverTimeout as timeout:
+            wins = {col: result for col, result in timeout.solved.items() if result > 0}
+            if wins:  # a proven win, even if not the fastest, beats any guess
+                return self._best_outcome([wins.get(col) for col in range(geom.width)])
+            return self.tiebreak_move(self._deepest_scores(geom, stones, mask, start + self.move_budget))
+        return self._best_outcome(outcomes)
+
+    def _best_outcome(self, outcomes: list[int | None]) -> int:
+        """The preferred column among signed distances (None: not playable), ties broken by ``tbt``."""
+        best = max((solver.preference(r) for r in outcomes if r is not None), default=None)
+        scores = [
+            search.FULL_COLUMN if r is None else BEST if solver.preference(r) == best else OTHER for r in outcomes
+        ]
+        return self.tiebreak_move(scores)
+
+    def _deepest_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
+        """Column scores of the deepest search finished before ``deadline`` (ply 0 if none finished).
+
+        Stops at the first ply that finds a win (the fastest one); a ply where
+        every column loses is ignored in favour of the ply before (the slowest loss).
+        """
+        searcher = search.Searcher(geom, evaluate=smart_evaluation, deadline=deadline)
+        best = [search.DRAW if not mask & top else search.FULL_COLUMN for top in geom.top_masks]
+        empty = geom.cells - mask.bit_count()
+        for _, scores in searcher.deepen(stones, mask, empty):
+            playable = [s for s in scores if s != search.FULL_COLUMN]
+            if max(playable) <= search.LOSS:
+                break
+            best = scores
+            if max(playable) >= search.WIN:
+                break
+        return best
+
+
+def perfect_player(ox: str, tbt: str, rng: random.Random | None = None) -> Player:
+    """The "perfect" level: a :class:`PerfectPlayer` playing ``ox`` with tiebreak ``tbt``."""
+    return PerfectPlayer(ox, tbt, rng=rng)
