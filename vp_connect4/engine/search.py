@@ -314,8 +314,11 @@ class Searcher:
         if not stones_needed_at_most(stones, (full ^ mask) | stones, mine, self.stride, (depth + 1) // 2):
             self._learn_win(key, known, depth, False)
             return False
-        result = False
         opponent = stones ^ mask
+        if self._known_win(opponent, mask, moves, depth - 1):
+            self._learn_win(key, known, depth, True)
+            return True
+        result = False
         for bit, created in self._children(moves, stones, mask, depth):
             after = mask | bit
             if after != full and self.loses_within(opponent, after, depth - 1, theirs & ~bit, created):
@@ -357,6 +360,9 @@ class Searcher:
         if not stones_needed_at_most(opponent, (full ^ mask) | opponent, theirs, self.stride, depth // 2):
             self._learn_loss(key, known, depth, False)
             return False
+        if self._known_refutation(opponent, mask, moves, depth - 1):
+            self._learn_loss(key, known, depth, False)
+            return False
         result = True
         for bit, created in self._children(moves, stones, mask, depth):
             after = mask | bit
@@ -365,6 +371,30 @@ class Searcher:
                 break
         self._learn_loss(key, known, depth, result)
         return result
+
+    def _known_win(self, opponent: Bitboard, mask: Bitboard, moves: Bitboard, depth: int) -> bool:
+        """True if the table shows, for one of ``moves``, that the opponent loses within ``depth`` after it."""
+        depth -= depth % 2  # as loses_within normalises it
+        table = self.loss_table
+        for column in self.order_masks:
+            bit = moves & column
+            if bit and mask | bit != self.full:
+                known = table.get(opponent + (mask | bit))
+                if known is not None and depth >= known[1]:
+                    return True
+        return False
+
+    def _known_refutation(self, opponent: Bitboard, mask: Bitboard, moves: Bitboard, depth: int) -> bool:
+        """True if the table shows, for one of ``moves``, that the opponent cannot win within ``depth`` after it."""
+        depth -= 1 - depth % 2  # as wins_within normalises it
+        table = self.win_table
+        for column in self.order_masks:
+            bit = moves & column
+            if bit:
+                known = table.get(opponent + (mask | bit))
+                if known is not None and depth <= known[0]:
+                    return True
+        return False
 
     def _learn_win(self, key: int, known: tuple[int, int] | None, depth: int, result: bool) -> None:
         self._store(self.win_table, key, _learned(known, depth, result))
