@@ -1,0 +1,91 @@
+"""Solver table: every published position solved and checked; mean time and positions searched per set.
+
+One :class:`Solver` per set, its transposition table kept from one position to
+the next (as the perfect player keeps it from move to move). Opening
+positions (Test_L1_R1) get a per-position time budget; a position that runs
+out of it is counted as timed out, not as a mismatch.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from vp_connect4.engine import solver
+from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
+
+POSITIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "solver-positions"
+SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
+QUICK_SAMPLE = {"Test_L3_R1": 200, "Test_L2_R1": 200, "Test_L2_R2": 40, "Test_L1_R1": 40}
+BUDGET = {"Test_L1_R1": 30.0}  # seconds per position, where the full set might otherwise take hours
+SEED = 2024
+
+
+def load(name: str) -> list[tuple[str, int]]:
+    """``(moves, score)`` of one set: moves are columns 1-7, the score Pons' (see the data README)."""
+    lines = (POSITIONS / name).read_text().split("\n")
+    return [(moves, int(score)) for moves, score in (line.split() for line in lines if line.strip())]
+
+
+def position(geom: Geometry, moves: str) -> tuple[Bitboard, Bitboard]:
+    """``(stones of the side to move, mask)`` after ``moves`` (columns 1-7)."""
+    sides, mask = [0, 0], 0
+    for index, char in enumerate(moves):
+        col = int(char) - 1
+        bit = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
+        sides[index % 2] |= bit
+        mask |= bit
+    return sides[len(moves) % 2], mask
+
+
+def bench_set(name: str, positions: list[tuple[str, int]]) -> tuple[list[float], list[float], list[int], int, int]:
+    """Solve ``positions``: (wall times in s, CPU times in s, positions searched, mismatches, timeouts)."""
+    geom = geometry(7, 6)
+    searcher = solver.Solver(geom)
+    times: list[float] = []
+    cpu_times: list[float] = []
+    nodes: list[int] = []
+    mismatches = timeouts = 0
+    budget = BUDGET.get(name)
+    for moves, score in positions:
+        stones, mask = position(geom, moves)
+        before = searcher.nodes
+        start, cpu_start = time.perf_counter(), time.process_time()
+        try:
+            result = searcher.outcome(stones, mask, deadline=start + budget if budget else None)
+        except solver.SolverTimeout:
+            timeouts += 1
+            continue
+        finally:
+            times.append(time.perf_counter() - start)
+            cpu_times.append(time.process_time() - cpu_start)
+            nodes.append(searcher.nodes - before)
+        if solver.distance_to_score(geom.cells, len(moves), result) != score:
+            mismatches += 1
+            print(f"  MISMATCH {name} {moves}: expected {score}, got distance {result}")
+    return times, cpu_times, nodes, mismatches, timeouts
+
+
+def run(quick: bool) -> None:
+    """Print one row per position set."""
+    if not POSITIONS.is_dir():
+        print(f"solver: positions not found at {POSITIONS}")
+        return
+    print("Solver on the published 7x6 positions (perfect play, exact scores)")
+    header = f"{'set':<11} {'positions':>9} {'mean ms':>8} {'CPU ms':>8} {'median ms':>9} {'max s':>6}"
+    print(f"{header} {'mean searched':>13} {'mismatches':>10} {'timeouts':>8}")
+    for name in SETS:
+        positions = load(name)
+        if quick:
+            positions = random.Random(SEED).sample(positions, QUICK_SAMPLE[name])
+        times, cpu_times, nodes, mismatches, timeouts = bench_set(name, positions)
+        print(
+            f"{name:<11} {len(positions):>9} {1000 * statistics.mean(times):>8.1f} "
+            f"{1000 * statistics.mean(cpu_times):>8.1f} {1000 * statistics.median(times):>9.1f} "
+            f"{max(times):>6.2f} {statistics.mean(nodes):>13,.0f} {mismatches:>10} {timeouts:>8}"
+        )
+    budgets = ", ".join(f"{name} {seconds:g} s" for name, seconds in BUDGET.items())
+    print(f"(per-position time budget: {budgets}; a timed-out position counts its time until the stop)")
+    print("(mean ms and median ms are wall-clock; CPU ms is this process's CPU time, steadier on a busy machine)")
