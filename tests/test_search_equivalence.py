@@ -17,14 +17,8 @@ from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry, winning_bi
 
 MIN_WIDTH, MAX_WIDTH = 4, 9
 MIN_HEIGHT, MAX_HEIGHT = 4, 7
-MOVE_STYLES = (
-    "quiet",
-    "quiet",
-    "quiet",
-    "quiet",
-    "stop",
-    "free",
-)  # avoid wins / stop at the first win / play on past wins
+# how random games are played: "quiet" avoids wins, "stop" stops at the first four, "free" plays on past fours
+MOVE_STYLES = ("quiet",) * 4 + ("stop", "free")
 
 
 def exact(max_examples: int) -> settings:
