@@ -43,7 +43,7 @@ from .bitboard import Bitboard, Geometry, is_win
 TABLE_SIZE = 1_048_573  # the largest prime below 2**20: slots in the transposition table
 CHECK_EVERY = 1 << 10  # look at the clock once per this many positions searched
 
-SearchFunction = Callable[[Bitboard, Bitboard, int, int, int, Bitboard, Bitboard], int]
+SearchFunction = Callable[[Bitboard, Bitboard, int, int, int, Bitboard], int]
 
 
 class SolverTimeout(Exception):
@@ -126,7 +126,7 @@ class Solver:
     to the next and the table is never cleared.
 
     ``nodes`` counts the positions searched since the solver was made (the
-    caller may reset it).
+    caller may reset it to 0).
     """
 
     def __init__(self, geom: Geometry, table_size: int = TABLE_SIZE) -> None:
@@ -134,9 +134,19 @@ class Solver:
         self.table_size = table_size
         self.keys: list[int] = [0] * table_size
         self.values: list[int] = [0] * table_size
-        self.nodes = 0
         self.deadline: float | None = None
+        self._count: Callable[[], int] = lambda: 0
         self._negamax = self._build_search()
+        self._nodes_before = 0
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since the solver was made or ``nodes`` was last set (to 0, say)."""
+        return self._count() - self._nodes_before
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self._nodes_before = self._count() - value
 
     # -- public answers ---------------------------------------------------------
 
@@ -207,8 +217,7 @@ class Solver:
         if n >= cells:
             return 0
         possible = (mask + geom.bottom) & geom.full
-        my_win = winning_cells(geom, stones, mask)
-        if my_win & possible:
+        if winning_cells(geom, stones, mask) & possible:
             return (cells + 1 - n) // 2
         opp_win = winning_cells(geom, stones ^ mask, mask)
         low, high = -((cells - n) // 2), (cells + 1 - n) // 2
@@ -218,7 +227,7 @@ class Solver:
                 med = _half(low)
             elif med >= 0 and _half(high) > med:
                 med = _half(high)
-            result = self._negamax(stones, mask, n, med, med + 1, my_win, opp_win)
+            result = self._negamax(stones, mask, n, med, med + 1, opp_win)
             if result <= med:
                 high = result
             else:
@@ -229,24 +238,27 @@ class Solver:
         """The negamax function, specialised to this board with every constant a local name (it is the hot path)."""
         geom = self.geom
         cells, full, bottom = geom.cells, geom.full, geom.bottom
-        v, d1, d2 = geom.stride, geom.stride - 1, geom.stride + 1
-        order = tuple(geom.column_masks[col] for col in centre_first(geom.width))
-        rank = {col_mask: geom.width - i for i, col_mask in enumerate(order)}  # centre-first tiebreak
+        h1, d1, e1 = geom.stride, geom.stride - 1, geom.stride + 1  # horizontal and diagonal shifts
+        h2, d2, e2, h3, d3, e3 = 2 * h1, 2 * d1, 2 * e1, 3 * h1, 3 * d1, 3 * e1
         width_rank = geom.width + 1
+        order = tuple(  # column masks, centre first, each with its rank for breaking ties in the move order
+            (geom.column_masks[col], geom.width - i) for i, col in enumerate(centre_first(geom.width))
+        )
         keys, values, size = self.keys, self.values, self.table_size
         check = CHECK_EVERY - 1
         clock = time.perf_counter
         solver = self
+        nodes = 0
 
-        def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, my_win: int, opp_win: int) -> int:
+        def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, opp_win: int) -> int:
             """Pons' score of the position, or a bound on it outside ``(alpha, beta)``.
 
             ``cur`` are the stones of the side to move, which cannot win at once;
-            ``my_win`` / ``opp_win`` are the empty cells that would complete four
-            in a row for it / for the opponent.
+            ``opp_win`` the empty cells that would complete four in a row for the opponent.
             """
-            solver.nodes += 1
-            if not solver.nodes & check and solver.deadline is not None and clock() > solver.deadline:
+            nonlocal nodes
+            nodes += 1
+            if not nodes & check and solver.deadline is not None and clock() > solver.deadline:
                 raise _Interrupted
             possible = (mask + bottom) & full
             forced = possible & opp_win
@@ -283,36 +295,26 @@ class Solver:
                     return beta
 
             children = []
-            for col_mask in order:
+            for col_mask, rank in order:
                 move = moves & col_mask
                 if move:
                     p = cur | move
                     # the empty cells where p would complete four in a row (winning_cells, inlined)
                     r = (p << 1) & (p << 2) & (p << 3)
-                    pair = (p << v) & (p << 2 * v)
-                    r |= pair & (p << 3 * v)
-                    r |= pair & (p >> v)
-                    pair = (p >> v) & (p >> 2 * v)
-                    r |= pair & (p << v)
-                    r |= pair & (p >> 3 * v)
-                    pair = (p << d1) & (p << 2 * d1)
-                    r |= pair & (p << 3 * d1)
-                    r |= pair & (p >> d1)
-                    pair = (p >> d1) & (p >> 2 * d1)
-                    r |= pair & (p << d1)
-                    r |= pair & (p >> 3 * d1)
-                    pair = (p << d2) & (p << 2 * d2)
-                    r |= pair & (p << 3 * d2)
-                    r |= pair & (p >> d2)
-                    pair = (p >> d2) & (p >> 2 * d2)
-                    r |= pair & (p << d2)
-                    r |= pair & (p >> 3 * d2)
+                    a, b = p << h1, p >> h1
+                    r |= (a & (p << h2)) & ((p << h3) | b) | (b & (p >> h2)) & (a | (p >> h3))
+                    a, b = p << d1, p >> d1
+                    r |= (a & (p << d2)) & ((p << d3) | b) | (b & (p >> d2)) & (a | (p >> d3))
+                    a, b = p << e1, p >> e1
+                    r |= (a & (p << e2)) & ((p << e3) | b) | (b & (p >> e2)) & (a | (p >> e3))
                     r &= full ^ (mask | move)
-                    children.append((r.bit_count() * width_rank + rank[col_mask], move, r))
-            children.sort(reverse=True)
+                    children.append((r.bit_count() * width_rank + rank, move, r))
+            if len(children) > 1:
+                children.sort(reverse=True)
             opp = cur ^ mask
+            n += 1
             for _, move, threats in children:
-                score = -negamax(opp, mask | move, n + 1, -beta, -alpha, opp_win & ~move, threats)
+                score = -negamax(opp, mask | move, n, -beta, -alpha, threats)
                 if score >= beta:
                     keys[slot] = key
                     values[slot] = 2 * score + 1
@@ -323,6 +325,10 @@ class Solver:
             values[slot] = 2 * alpha
             return alpha
 
+        def count() -> int:
+            return nodes
+
+        self._count = count
         return negamax
 
 
