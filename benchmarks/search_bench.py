@@ -23,7 +23,10 @@ SEED = 20_240_611
 WIDTH, HEIGHT = 7, 6
 FEW_STONES = (4, 12)  # the random opening set: 4 to 12 stones, nobody has won
 LATE_STONES = 16  # "late" positions hold at least this many stones
-SOLVER_POSITIONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "solver-positions" / "Test_L2_R1"
+SOLVER_POSITIONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "solver-positions"
+LATE_SETS = ("Test_L2_R1", "Test_L2_R2")  # easy and medium middle games (14-28 stones)
+LATE_PLIES = (12, "empty")  # "empty": the number of empty cells, i.e. the full game-theoretic answer
+EMPTY_BOARD_RUNS = 3  # fresh searches of the one empty board (median)
 REFERENCE_PLIES = (2, 3, 4, 5)
 ENGINE_ONLY_PLIES = (8, 10)
 EMPTY_BOARD_PLY = 12
@@ -50,11 +53,12 @@ def random_positions(count: int, rng: random.Random) -> list[tuple[Board, str]]:
     return boards
 
 
-def late_positions(count: int, rng: random.Random) -> list[tuple[Board, str]]:
-    """``count`` positions of Test_L2_R1 with at least 16 stones (columns 1-7 in the file)."""
-    if not SOLVER_POSITIONS.is_file():
+def late_positions(name: str, count: int, rng: random.Random) -> list[tuple[Board, str]]:
+    """``count`` positions of the set ``name`` with at least 16 stones (its columns are numbered 1-7)."""
+    path = SOLVER_POSITIONS / name
+    if not path.is_file():
         return []
-    lines = [line.split()[0] for line in SOLVER_POSITIONS.read_text().splitlines() if line.strip()]
+    lines = [line.split()[0] for line in path.read_text().splitlines() if line.strip()]
     boards = []
     for moves in rng.sample([m for m in lines if len(m) >= LATE_STONES], count):
         b = Board(WIDTH, HEIGHT)
@@ -128,10 +132,13 @@ def run(quick: bool) -> None:
         boards = openings if ply < max(REFERENCE_PLIES) else openings[: sizes["reference_ply5"]]
         rows.append(row(opening_name, boards, ply, with_reference=True))
     rows.extend(row(opening_name, openings, ply, with_reference=False) for ply in ENGINE_ONLY_PLIES)
-    rows.append(row("7x6 empty board", [(Board(WIDTH, HEIGHT), "X")], EMPTY_BOARD_PLY, with_reference=False))
-    late = late_positions(sizes["late"], rng)
-    if late:
-        rows.append(row(f"Test_L2_R1, {LATE_STONES}+ stones", late, "empty", with_reference=False))
+    empty_board = [(Board(WIDTH, HEIGHT), "X")] * EMPTY_BOARD_RUNS
+    rows.append(row("7x6 empty board (3 runs)", empty_board, EMPTY_BOARD_PLY, with_reference=False))
+    for name in LATE_SETS:
+        late = late_positions(name, sizes["late"], rng)
+        rows.extend(
+            row(f"{name}, {LATE_STONES}+ stones", late, ply, with_reference=False) for ply in LATE_PLIES if late
+        )
     smart_name = opening_name.replace("random", "random, smart eval")
     for ply in SMART_REFERENCE_PLIES:
         boards = openings if ply < max(SMART_REFERENCE_PLIES) else openings[: sizes["smart_ply4"]]

@@ -17,7 +17,11 @@ search over bitboards: threats found by shifts, forced blocks, moves under an
 enemy threat skipped, a lower bound on how many stones a side still needs,
 and a transposition table that stores, per position, the depths at which each
 answer is known. The answers are monotone in the depth (a win within d plies
-is a win within d + 1 plies), so an entry found at one depth settles others.
+is a win within d + 1 plies), so an entry found at one depth settles others;
+fours come on the mover's odd plies and the opponent's even ones, so depths
+are rounded down to the right parity, and capped at the number of empty cells.
+Before searching its moves, a position looks its children up in the table
+(enhanced transposition cutoffs).
 
 With ``evaluate`` the scores are real numbers; :class:`Searcher` then runs a
 negamax alpha-beta (``v -> 100 - v``) whose windows are widened by one float
