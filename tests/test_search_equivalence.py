@@ -280,3 +280,14 @@ def test_threat_cells_are_the_cells_that_make_a_four(width: int, height: int, rn
     assert search.threat_function(geom.stride)(stones, empty) == threats
     cells = [1 << i for i in range(geom.full.bit_length()) if empty >> i & 1]
     assert threats == sum(cell for cell in cells if winning_bits(geom, stones | cell) & cell)
+
+
+@exact(30)
+@given(positions(max_empty=20), st.integers(2, 5))
+def test_tiny_tables_stay_exact(position: tuple[Board, str], ply: int) -> None:
+    """A table that fills up is cleared: slower, never wrong."""
+    b, ox = position
+    stones, mask = b.bitboard(ox)
+    assert search.Searcher(b.geometry, capacity=8).column_scores(stones, mask, ply) == memo_reference_scores(b, ox, ply)
+    smart = search.Searcher(b.geometry, evaluate=toy_evaluation, capacity=8).column_scores(stones, mask, min(ply, 3))
+    assert smart == reference_scores_tourney(b, ox, min(ply, 3), board_evaluation("toy"))

@@ -44,7 +44,7 @@ SCORE_SUM = WIN + LOSS  # negamax: my score = SCORE_SUM - opponent's best score
 Evaluation = Callable[[Geometry, Bitboard, Bitboard], float]
 """``evaluate(geom, stones, mask)``: a static score of the position for the owner of ``stones``."""
 
-TABLE_CAPACITY = 1 << 20  # transposition table entries kept before the table is cleared
+TABLE_CAPACITY = 1 << 18  # entries per table (about 128 bytes each) before the table is cleared
 DEADLINE_CHECK_INTERVAL = 1024  # nodes searched between two looks at the clock
 ORDERING_DEPTH = 5  # from this remaining depth on, moves are sorted by the threats they create
 NEVER = 1 << 30  # a depth beyond any board: "not at any depth"
