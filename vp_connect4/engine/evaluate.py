@@ -16,26 +16,21 @@ is squashed into (0, 100) by :func:`squash`. A *window* is four cells in a
 line (across, up, or along a diagonal); a window is *open* for a side if it
 holds none of the opponent's checkers. A *threat* of a side is an empty cell
 that would complete an open window of that side: filling it wins. The
-features and their weights (per checker, window or threat cell):
+features, each counted per checker, window or threat cell, and its weight:
 
-==============================  ===============================  ======
-feature                         counted                          weight
-==============================  ===============================  ======
-centre control                  windows through the checker's    ``W_CENTRE_WINDOWS``
-                                cell (3 in a corner ... 13 in
-                                the middle of a 7x6 board)
-                                columns from the outer column    ``W_CENTRE_COLUMN``
-                                (0 ... 3 on a 7x6 board)
-open two                        open windows with 2 checkers     ``W_OPEN_TWO``
-open three                      open windows with 3 checkers     ``W_OPEN_THREE``
-threat, playable now            the cell a checker would land    ``W_THREAT_NOW``
-                                on in its column
-threat on a good row            a row that side can hope to      ``W_THREAT_GOOD``
-                                get when the board fills up
-threat on a bad row             the other rows                   ``W_THREAT_BAD``
-stacked threats                 a threat right above another     ``W_STACKED``
-                                threat of the same side
-==============================  ===============================  ======
+* centre control: per checker, ``W_CENTRE_WINDOWS`` (3) times the number of
+  windows through its cell (3 in a corner ... 13 in the middle of a 7x6
+  board) plus ``W_CENTRE_COLUMN`` (1) per column it stands from the outer
+  columns (0 ... 3 on a 7x6 board; this also makes the middle column the best
+  on wide boards, where the window counts level off);
+* open two: ``W_OPEN_TWO`` (4) per open window holding two of the side's checkers;
+* open three: ``W_OPEN_THREE`` (8) per open window holding three;
+* threat playable now (the cell a checker would land on in its column):
+  ``W_THREAT_NOW`` (40);
+* threat higher up, on a row that side can hope to get when the board fills
+  up: ``W_THREAT_GOOD`` (48); on the other rows ``W_THREAT_BAD`` (16);
+* stacked threats, a threat right above another threat of the same side
+  (whoever blocks the lower one opens the upper one): ``W_STACKED`` (60) more.
 
 Which rows are good follows the classic parity rule of Connect Four: when the
 columns fill up, the first player tends to get the odd rows (1, 3, 5 counted
@@ -43,16 +38,31 @@ from the bottom) and the second player the even rows. Who moved first is
 read from the checker counts: with an odd number of checkers on the board,
 the side with one more checker began (and the other side is to move). With
 an even number the counts are equal and the two cases cannot be told apart
-from ``(stones, mask)`` alone, so every later threat counts the average of
-the good and bad weights.
+from ``(stones, mask)`` alone (the symmetry above forbids guessing), so every
+later threat counts ``W_THREAT_UNKNOWN``, the average of the two weights.
 
 When the side to move is known (an odd number of checkers), two tactical
-facts that the search would otherwise need one more ply for are scored:
-the side to move can win at once (``W_WIN_NEXT``), or the other side has two
-or more playable threats that cannot both be blocked (``W_WIN_NEXT``).
+facts that the search would otherwise need one more ply for are scored
+``W_WIN_NEXT`` (1000): the side to move can win at once, or the other side
+has two playable threats and cannot be stopped.
+
+The weights were chosen by matches of the evaluation against variants of
+itself (same ply, from random four-move openings, each opening played with
+both colours; 1000 games at ply 2, 400 at ply 4). Share of the decided games
+won by the variant (below 50% means the feature helps):
+
+* no row parity (good = bad = 32): 47% at ply 2, 45% at ply 4;
+* no stacked threats: 47% at ply 2;
+* no open twos: 48% at ply 2;
+* centre windows weighing 1 instead of 3: 44% at ply 2, 44% at ply 4;
+* playable threats weighing 20 instead of 40: 46% at ply 2.
+
+Against the simple 0-50-100 player it wins almost every game (see
+``benchmarks/match_bench.py``).
 
 All masks are built once per board size (see :func:`tables`), so a call is a
-few hundred integer operations on any board size.
+few hundred integer operations on any board size (about 10 microseconds on a
+7x6 board).
 """
 
 from __future__ import annotations
