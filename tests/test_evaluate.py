@@ -239,5 +239,6 @@ def test_the_board_is_not_changed():
         player = smart("O", 2)
         player.score_board_for_tourney(b)
         player.scores_for_tourney(b)
-        player.next_move(b) if not b.is_full() else None
+        if not b.is_full():
+            player.next_move(b)
         assert b.data == before
