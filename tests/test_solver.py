@@ -54,9 +54,10 @@ def test_column_outcomes_agree_with_the_published_score() -> None:
     geom = geometry(7, 6)
     for moves, score in random.Random(SEED).sample(load_positions("Test_L3_R1"), 10):
         stones, mask = position(geom, moves)
-        results = [r for r in solver.column_outcomes(geom, stones, mask) if r is not None]
-        best = max(results, key=solver.preference)
+        results = solver.column_outcomes(geom, stones, mask)
+        best, columns = best_of(results)
         assert solver.distance_to_score(geom.cells, len(moves), best) == score, moves
+        assert solver.best_columns(geom, stones, mask) == (best, columns), moves
 
 
 # -- conversions ------------------------------------------------------------------
@@ -84,6 +85,12 @@ def test_preference_orders_outcomes() -> None:
 
 
 # -- small boards against brute force -------------------------------------------------
+
+
+def best_of(results: list[int | None]) -> tuple[int, list[int]]:
+    """The best signed distance among ``results`` and the columns that have it."""
+    best = max((r for r in results if r is not None), key=reference_key)
+    return best, [col for col, r in enumerate(results) if r == best]
 
 
 def reference_key(result: int) -> tuple[int, int]:
@@ -159,7 +166,9 @@ def test_small_boards_match_brute_force(width: int, height: int, stones: int) ->
             continue
         stones_bits, mask = position(geom, moves, base=0)
         assert solver.outcome(geom, stones_bits, mask) == brute_force(width, height, moves), moves
-        assert solver.column_outcomes(geom, stones_bits, mask) == brute_force_columns(width, height, moves), moves
+        expected = brute_force_columns(width, height, moves)
+        assert solver.column_outcomes(geom, stones_bits, mask) == expected, moves
+        assert solver.best_columns(geom, stones_bits, mask) == best_of(expected), moves
         checked += 1
 
 
@@ -211,6 +220,8 @@ def test_deadline_in_the_past_stops_the_search() -> None:
     with pytest.raises(solver.SolverTimeout) as caught:
         solver.column_outcomes(geom, 0, 0, deadline=time.perf_counter() - 1.0)
     assert caught.value.solved == {}
+    with pytest.raises(solver.SolverTimeout):
+        solver.best_columns(geom, 0, 0, deadline=time.perf_counter() - 1.0)
 
 
 def test_a_distant_deadline_changes_nothing() -> None:

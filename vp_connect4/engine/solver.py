@@ -184,6 +184,41 @@ class Solver:
                 raise SolverTimeout(solved) from None
         return results
 
+    def best_columns(self, stones: Bitboard, mask: Bitboard, deadline: float | None = None) -> tuple[int, list[int]]:
+        """``(outcome, columns)``: the position's signed distance and every column that achieves it.
+
+        Cheaper than :meth:`column_outcomes` when only the best moves matter:
+        one exact solve of the position, then one null-window search per column
+        ("is this move's score at least the best score?"). Raises SolverTimeout
+        after ``deadline``.
+        """
+        geom = self.geom
+        _check_not_over(geom, stones, mask)
+        self.deadline = deadline
+        cells, n = geom.cells, mask.bit_count()
+        playable = [col for col in centre_first(geom.width) if not mask & geom.top_masks[col]]
+        moves = {col: (mask + geom.bottom_masks[col]) & geom.column_masks[col] for col in playable}
+        wins = sorted(col for col in playable if is_win(geom, stones | moves[col]))
+        if wins:
+            return 1, wins
+        try:
+            best = self.score(stones, mask)
+            columns = [col for col in playable if self._reply_at_most(stones | moves[col], mask | moves[col], -best)]
+        except _Interrupted:
+            raise SolverTimeout() from None
+        return score_to_distance(cells, n, best), sorted(columns)
+
+    def _reply_at_most(self, mine: Bitboard, mask: Bitboard, bound: int) -> bool:
+        """True if the opponent, to move after our stones ``mine``, scores at most ``bound``."""
+        geom = self.geom
+        n = mask.bit_count()
+        if mask == geom.full:
+            return bound >= 0
+        theirs = mine ^ mask
+        if winning_cells(geom, theirs, mask) & (mask + geom.bottom) & geom.full:
+            return (geom.cells + 1 - n) // 2 <= bound
+        return self._negamax(theirs, mask, n, bound, bound + 1, winning_cells(geom, mine, mask)) <= bound
+
     def _move_outcome(self, stones: Bitboard, mask: Bitboard, col: int) -> int:
         geom = self.geom
         move = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
@@ -373,3 +408,13 @@ def column_outcomes(
     solved so far in ``solved``) once ``deadline`` has passed.
     """
     return solver_for(geom).column_outcomes(stones, mask, deadline)
+
+
+def best_columns(
+    geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float | None = None
+) -> tuple[int, list[int]]:
+    """``(outcome, columns)``: the signed distance of the position and the columns that achieve it.
+
+    Raises SolverTimeout (with nothing in ``solved``) once ``deadline`` has passed.
+    """
+    return solver_for(geom).best_columns(stones, mask, deadline)
