@@ -1,8 +1,8 @@
 """The top AI level, "perfect": the solver when it can finish in time, else iterative deepening.
 
 ``perfect_player(ox, tbt)`` is what ``Seat(ply="perfect")`` plays with. Each
-move it first asks the solver (:mod:`.engine.solver`) for the exact outcome of
-every column, within ``SOLVER_BUDGET`` seconds; when that is not enough (early
+move it first asks the solver (:mod:`.engine.solver`) for the columns with the
+best exact outcome (fastest win, slowest loss), within ``SOLVER_BUDGET`` seconds; when that is not enough (early
 in a game on a big board) it searches ever deeper with the smart evaluation
 (:mod:`.engine.search`, :mod:`.engine.evaluate`) until ``MOVE_BUDGET`` seconds
 have passed since the move began, and plays the best move of the deepest
@@ -58,21 +58,17 @@ class PerfectPlayer(Player):
         if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
             return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))  # the game is over
         try:
-            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout as timeout:
-            wins = {col: result for col, result in timeout.solved.items() if result > 0}
-            if wins:  # a proven win, even if not the fastest, beats any guess
-                return self._best_outcome([wins.get(col) for col in range(geom.width)])
+            _, columns = solver.best_columns(geom, stones, mask, deadline=start + self.solver_budget)
+        except solver.SolverTimeout:
             return self.tiebreak_move(self._deepest_scores(geom, stones, mask, start + self.move_budget))
-        return self._best_outcome(outcomes)
+        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(geom.width)])
 
-    def _best_outcome(self, outcomes: list[int | None]) -> int:
-        """The preferred column among signed distances (None: not playable), ties broken by ``tbt``."""
-        best = max((solver.preference(r) for r in outcomes if r is not None), default=None)
-        scores = [
-            search.FULL_COLUMN if r is None else BEST if solver.preference(r) == best else OTHER for r in outcomes
-        ]
-        return self.tiebreak_move(scores)
+    @staticmethod
+    def _tie_score(b: Board, col: int, best: list[int]) -> float:
+        """BEST for the columns of the best outcome, OTHER for the rest, FULL_COLUMN if full."""
+        if not b.allows_move(col):
+            return search.FULL_COLUMN
+        return BEST if col in best else OTHER
 
     def _deepest_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
         """Column scores of the deepest search finished before ``deadline`` (ply 0 if none finished).
