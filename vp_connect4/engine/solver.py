@@ -31,6 +31,10 @@ The search (:class:`Solver`) is negamax with alpha-beta over the bitboards of
   searched (see :class:`Solver`); its size is fixed, so memory stays bounded;
 * a ``deadline`` (a ``time.perf_counter()`` value) stops the search:
   :class:`SolverTimeout` is raised, carrying what is known so far.
+
+Public answers: :func:`outcome` (the position), :func:`column_outcomes` (every
+column), :func:`best_columns` (the best outcome and the columns reaching it,
+cheaper than solving every column exactly).
 """
 
 from __future__ import annotations
