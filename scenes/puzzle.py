@@ -1,6 +1,7 @@
 """A puzzle: X (red, you) to move and win against a careful AI: ``python scenes/puzzle.py``.
 
-Only one column wins, whatever O answers. Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.
+One column wins within three moves whatever O answers (a slower win exists too).
+Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.
 """
 
 import sys
@@ -11,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.app import scene_main
 
-POSITION = "31443144"  # as set_board takes it: X to move, and only one column forces the win
+POSITION = "31443144"  # as set_board takes it: X to move; column 5 (key 6) wins by force within 3 moves
 SEATS = {"X": Seat(HUMAN), "O": Seat(AI, ply=6, tiebreak="LEFT")}
 
 if __name__ == "__main__":
@@ -19,6 +20,6 @@ if __name__ == "__main__":
         scene_main(
             SEATS,
             start_moves=POSITION,
-            description="Puzzle: you are X (red), to move. Find the one column that wins whatever O does.",
+            description="Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.",
         )
     )
