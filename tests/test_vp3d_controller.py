@@ -428,7 +428,7 @@ def test_ai_duel_pause_and_resume() -> None:
     assert controller.thinking
     controller.handle(TogglePause())
     assert log[-1] == "paused" and view.paused and runner.discarded == 1
-    assert view.status == "Paused: X (red) (AI) is to move. Press Resume."
+    assert view.status == "Paused: X (red) to move (AI). Press Resume."
     settle(controller, clock, 5)
     assert runner.pending[-1][0].cancelled() is False and len(runner.jobs) == 1
     runner.finish()

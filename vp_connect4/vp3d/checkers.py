@@ -2,7 +2,7 @@
 
 A dropped checker falls from above its column into its cell under gravity and
 bounces a little (``fall_height``: time-based, about half a second). The last
-move wears a white ring; at the end the winning four glow and pulse; a
+move wears a white ring; at the end the winning four glow, pulse and wear green rings; a
 translucent ghost checker hovers over the column under the mouse.
 
 Animations end: when nothing moves, nothing is sent to the browser (a scene
@@ -27,6 +27,8 @@ PULSE_SECONDS = 3.0  # then they stay glowing and a little larger: a still scene
 WIN_SIZE = 1.08
 GHOST_OPACITY = 0.45
 MARKER_COLOUR = (1.0, 1.0, 1.0)
+WIN_RING_COLOUR = (0.2, 1.0, 0.35)
+WIN_RINGS = 12  # rings around winning checkers, made once; one move can make at most 13 cells win, rarely > 7
 CHECKER_COLOURS = {"X": (0.9, 0.08, 0.08), "O": (1.0, 0.82, 0.05)}
 
 
@@ -107,6 +109,22 @@ class Checkers:
             )
             for side in (1, -1)
         ]
+        self._win_rings = [
+            [
+                vp.ring(
+                    canvas=canvas,
+                    pos=vec(0, 0, side * ring_z),
+                    axis=vec(0, 0, 1),
+                    radius=HOLE_RADIUS + 0.03,
+                    thickness=0.05,
+                    color=vec(*WIN_RING_COLOUR),
+                    emissive=True,
+                    visible=False,
+                )
+                for side in (1, -1)
+            ]
+            for _ in range(WIN_RINGS)
+        ]
         self._fall: _Fall | None = None
         self._last: tuple[int, int] | None = None
         self._winners: list[tuple[int, int]] = []
@@ -151,6 +169,14 @@ class Checkers:
         self._winners = list(cells)
         for row, col in self._winners:
             self._spheres[row][col].emissive = True
+        for index, rings in enumerate(self._win_rings):
+            for ring in rings:
+                if index < len(cells):
+                    x, y, _ = self.layout.cell(*cells[index])
+                    ring.pos = self._vp.vector(x, y, ring.pos.z)
+                    ring.visible = True
+                elif ring.visible:
+                    ring.visible = False
         self._pulse_start = self.clock()
         self._pulse_until = self._pulse_start + PULSE_SECONDS if cells else 0.0
 

@@ -516,9 +516,10 @@ class Controller:
     def _status_text(self) -> str:
         game = self.game
         humans = [ox for ox in CHECKERS if not game.seats[ox].is_ai]
+        last = game.last_move
+        if last is not None and (self._landing or self.view.is_busy()):
+            return f"{self.name(last.ox)} plays column {last.col + 1}…"
         if game.is_over:
-            if not self._announced and game.last_move is not None:
-                return f"{self.name(game.last_move.ox)} plays column {game.last_move.col + 1}…"
             return self._result_text(humans)
         ox = game.to_move
         seat = game.seats[ox]
@@ -526,10 +527,10 @@ class Controller:
             return f"{self.name(ox)}: {self._error}. Change a setting or press New game."
         if seat.is_ai:
             if self.paused:
-                return f"Paused: {self.name(ox)} (AI) is to move. Press Resume."
+                return f"Paused: {self.name(ox)} to move (AI). Press Resume."
             if self.thinking:
                 return f"{self.name(ox)} is thinking…"
-            return f"{self.name(ox)} (AI) to move"
+            return f"{self.name(ox)} to move (AI)"
         width = game.board.width
         who = "Your turn" if len(humans) == 1 else "To move"
         return f"{who}: {self.name(ox)}. Click a column or press 1-{width}."

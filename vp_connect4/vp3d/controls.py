@@ -3,8 +3,9 @@
 The page, top to bottom (VPython renders widgets as plain HTML elements):
 
 - title: ``#c4-status`` the status line: ``Your turn: X (red). Click a column or press 1-7.`` /
-  ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) (AI) to move`` /
-  ``Paused: ...`` / ``You win! ...`` / ``You lose: ...`` / ``X (red) wins with four in a row!`` /
+  ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) to move (AI)`` /
+  ``X (red) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
+  ``You lose: ...`` / ``X (red) wins with four in a row!`` /
   ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
   ``Column 4 is full``), shown for a few seconds.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).

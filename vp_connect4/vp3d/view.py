@@ -14,7 +14,7 @@ from .rack import DROP_HEIGHT, Rack, RackLayout
 CUE_SECONDS = 2.5
 SCORE_HEIGHT = 26  # pixels
 SCORE_LIFT = 0.95  # score labels float this far above the ghost
-BANNER_LIFT = 2.1
+BANNER_FROM_TOP = 45  # pixels
 SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
 BANNER_COLOUR = (1.0, 1.0, 1.0)
 BANNER_BACKGROUND = (0.1, 0.14, 0.35)
@@ -72,7 +72,8 @@ class SceneView:
         ]
         self._banner = vp.label(
             canvas=canvas,
-            pos=vec(0, layout.top + BANNER_LIFT, 0),
+            pixel_pos=True,  # fixed on the canvas, whatever the camera does
+            pos=vec(SCENE_WIDTH / 2, SCENE_HEIGHT - BANNER_FROM_TOP, 0),
             text="",
             height=24,
             color=vec(*BANNER_COLOUR),
