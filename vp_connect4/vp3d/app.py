@@ -87,8 +87,8 @@ def run_scene(
         layout = RackLayout(width, height)
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
+        _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic)
-        _bind_events(scene, events.put)
         controller = Controller(game, view, runner, start_moves=start_moves, seed=seed)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
