@@ -108,9 +108,9 @@ class Controls:
         self._vp = vp
         self._put = put
         canvas.title = "<b style='font: bold 24px sans-serif'>Connect Four</b>&nbsp;&nbsp;"
-        self.status = vp.wtext(pos=canvas.title_anchor, text="")
+        self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
-        self.cue = vp.wtext(pos=canvas.title_anchor, text="")
+        self.cue = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-cue'></span>")
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
@@ -177,10 +177,10 @@ class Controls:
     # -- shown state ---------------------------------------------------------------------
 
     def show_status(self, text: str) -> None:
-        self.status.text = f"<span style='{STATUS_STYLE}'>{text}</span>"
+        self.status.text = f"<span id='c4-status' style='{STATUS_STYLE}'>{text}</span>"
 
     def show_cue(self, text: str) -> None:
-        self.cue.text = f"<span style='{CUE_STYLE}'>{text}</span>" if text else ""
+        self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
 
     def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
         """Make each widget agree with the seats; touch only those that differ (a drag is not fought)."""
