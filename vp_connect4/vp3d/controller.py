@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Protocol
 
 from ..board import CHECKERS, other
 from ..errors import Connect4Error
-from ..game import AI, DEFAULT_PLY, DRAW, HUMAN, PERFECT, Game, Move, Seat, ai_column
+from ..game import AI, DEFAULT_PLY, DRAW, HUMAN, Game, Move, Seat, ai_column
 from .ai import AiRunner, hint_scores
 
 COLOUR_NAMES = {"X": "red", "O": "yellow"}
@@ -544,11 +544,6 @@ class Controller:
                 return f"You win! {self.name(outcome)} has four in a row."  # type: ignore[arg-type]
             return f"You lose: {self.name(outcome)} has four in a row."  # type: ignore[arg-type]
         return f"{self.name(outcome)} wins with four in a row!"  # type: ignore[arg-type]
-
-
-def ply_label(ply: int | str) -> str:
-    """How a ply is shown next to its slider."""
-    return "perfect" if ply == PERFECT else str(ply)
 
 
 __all__ = [
