@@ -13,7 +13,8 @@ from .rack import DROP_HEIGHT, Rack, RackLayout
 
 CUE_SECONDS = 2.5
 SCORE_HEIGHT = 26  # pixels
-SCORE_LIFT = 0.95  # score labels float this far above the ghost
+SCORE_LIFT = 0.8  # score labels float this far above the ghost
+SCORE_BACKGROUND = (0.08, 0.1, 0.25)
 BANNER_FROM_TOP = 45  # pixels
 SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
 BANNER_COLOUR = (1.0, 1.0, 1.0)
@@ -22,7 +23,7 @@ SCENE_WIDTH = 960
 SCENE_HEIGHT = 600
 BACKGROUND = (0.62, 0.74, 0.86)
 CAMERA_FORWARD = (0.0, -0.22, -1.0)
-CAMERA_RANGE = 5.0
+CAMERA_RANGE = 5.3
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 
@@ -65,7 +66,9 @@ class SceneView:
                 text="",
                 height=SCORE_HEIGHT,
                 box=False,
-                opacity=0,
+                background=vec(*SCORE_BACKGROUND),
+                opacity=0.75,
+                border=4,
                 visible=False,
             )
             for col in range(layout.width)
