@@ -15,34 +15,32 @@ def opponent(ox: str) -> str:
     return "O" if ox == "X" else "X"
 
 
-def reference_scores(b: Board, ox: str, ply: int) -> list[float]:
-    scores = [50.0] * b.width
-    for col in range(b.width):
-        if not b.allows_move(col):
-            scores[col] = -1.0
-        elif b.wins_for(ox):
-            scores[col] = 100.0
-        elif b.wins_for(opponent(ox)):
-            scores[col] = 0.0
-        elif ply == 0:
-            scores[col] = 50.0
-        else:
-            b.add_move(col, ox)
-            if b.wins_for(ox):
-                scores[col] = 100.0
-            elif b.is_full():
-                scores[col] = 50.0
-            else:
-                scores[col] = 100.0 - max(reference_scores(b, opponent(ox), ply - 1))
-            b.del_move(col)
-    return scores
+Horizon = Callable[[Board, str], float]
 
 
-def reference_scores_tourney(b: Board, ox: str, ply: int, evaluate_board: Callable[[Board, str], float]) -> list[float]:
-    """The seed's ``scores_for_tourney``: ``reference_scores`` with ``evaluate_board(b, ox)`` at ply 0.
+def simple_horizon(b: Board, ox: str) -> float:
+    """The seed's score at ply 0: nobody has won yet, so 50.0."""
+    return 50.0
 
-    At ply 0 every open column gets the score of the current board ``b`` for ``ox``.
+
+def seed_scores(
+    b: Board,
+    ox: str,
+    ply: int,
+    horizon: Horizon = simple_horizon,
+    recurse: Callable[[str, int], list[float]] | None = None,
+) -> list[float]:
+    """One level of the seed's ``scores_for`` for ``ox`` on ``b``.
+
+    ``horizon(b, ox)`` scores the open columns at ply 0 (the current board,
+    judged for ``ox``); ``recurse(ox, ply)`` gives the opponent's scores one
+    level down (by default this same function).
     """
+    if recurse is None:
+
+        def recurse(next_ox: str, next_ply: int) -> list[float]:
+            return seed_scores(b, next_ox, next_ply, horizon)
+
     scores = [50.0] * b.width
     for col in range(b.width):
         if not b.allows_move(col):
@@ -52,7 +50,7 @@ def reference_scores_tourney(b: Board, ox: str, ply: int, evaluate_board: Callab
         elif b.wins_for(opponent(ox)):
             scores[col] = 0.0
         elif ply == 0:
-            scores[col] = evaluate_board(b, ox)
+            scores[col] = horizon(b, ox)
         else:
             b.add_move(col, ox)
             if b.wins_for(ox):
@@ -60,9 +58,19 @@ def reference_scores_tourney(b: Board, ox: str, ply: int, evaluate_board: Callab
             elif b.is_full():
                 scores[col] = 50.0
             else:
-                scores[col] = 100.0 - max(reference_scores_tourney(b, opponent(ox), ply - 1, evaluate_board))
+                scores[col] = 100.0 - max(recurse(opponent(ox), ply - 1))
             b.del_move(col)
     return scores
+
+
+def reference_scores(b: Board, ox: str, ply: int) -> list[float]:
+    """The seed's ``scores_for``."""
+    return seed_scores(b, ox, ply)
+
+
+def reference_scores_tourney(b: Board, ox: str, ply: int, evaluate_board: Horizon) -> list[float]:
+    """The seed's ``scores_for_tourney``: at ply 0 every open column gets ``evaluate_board(b, ox)``."""
+    return seed_scores(b, ox, ply, horizon=evaluate_board)
 
 
 def memo_reference_scores(b: Board, ox: str, ply: int) -> list[float]:
@@ -72,29 +80,7 @@ def memo_reference_scores(b: Board, ox: str, ply: int) -> list[float]:
     def scores(ox: str, ply: int) -> list[float]:
         key = (tuple(b.columns()), ox, ply)
         if key not in memo:
-            memo[key] = _one_level(ox, ply)
+            memo[key] = seed_scores(b, ox, ply, recurse=scores)
         return memo[key]
-
-    def _one_level(ox: str, ply: int) -> list[float]:
-        result = [50.0] * b.width
-        for col in range(b.width):
-            if not b.allows_move(col):
-                result[col] = -1.0
-            elif b.wins_for(ox):
-                result[col] = 100.0
-            elif b.wins_for(opponent(ox)):
-                result[col] = 0.0
-            elif ply == 0:
-                result[col] = 50.0
-            else:
-                b.add_move(col, ox)
-                if b.wins_for(ox):
-                    result[col] = 100.0
-                elif b.is_full():
-                    result[col] = 50.0
-                else:
-                    result[col] = 100.0 - max(scores(opponent(ox), ply - 1))
-                b.del_move(col)
-        return result
 
     return list(scores(ox, ply))

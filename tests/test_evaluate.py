@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from reference import reference_scores_tourney
 
 from vp_connect4 import Board, Player
 from vp_connect4.engine.bitboard import geometry
@@ -153,29 +154,8 @@ def test_any_size_full_and_won_boards_do_not_crash(width, height):
 # -- scores_for_tourney ---------------------------------------------------------------
 
 
-def reference_tourney_scores(b: Board, player: Player, ply: int) -> list[float]:
-    """The seed's copy of ``scores_for`` with ``score_board_for_tourney`` at ply 0, written plainly."""
-    ox, opp = player.ox, player.opp_ch()
-    scores = [50.0] * b.width
-    for col in range(b.width):
-        if not b.allows_move(col):
-            scores[col] = -1.0
-        elif b.wins_for(ox):
-            scores[col] = 100.0
-        elif b.wins_for(opp):
-            scores[col] = 0.0
-        elif ply == 0:
-            scores[col] = player.score_board_for_tourney(b)
-        else:
-            b.add_move(col, ox)
-            if b.wins_for(ox):
-                scores[col] = 100.0
-            elif b.is_full():
-                scores[col] = 50.0
-            else:
-                scores[col] = 100.0 - max(reference_tourney_scores(b, Player(opp, "LEFT", 0), ply - 1))
-            b.del_move(col)
-    return scores
+def smart_horizon(b: Board, ox: str) -> float:
+    return Player(ox, "LEFT", 0).score_board_for_tourney(b)
 
 
 def test_scores_for_tourney_is_the_seed_recursion_with_the_evaluation_at_the_horizon():
@@ -185,7 +165,9 @@ def test_scores_for_tourney_is_the_seed_recursion_with_the_evaluation_at_the_hor
         b = random_board(rng, width, height, allow_win=rng.random() < 0.1)
         ply = rng.randrange(4 if width * height < 30 else 3)
         ox = rng.choice("XO")
-        expected = reference_tourney_scores(b, Player(ox, "LEFT", 0), ply)
+        expected = reference_scores_tourney(
+            b, ox, ply, lambda board, side: Player(side, "LEFT", 0).score_board_for_tourney(board)
+        )
         assert smart(ox, ply).scores_for_tourney(b) == pytest.approx(expected, abs=1e-9), (repr(b), ox, ply)
 
 
