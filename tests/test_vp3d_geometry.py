@@ -109,3 +109,20 @@ def test_slider_values_and_plies() -> None:
     assert [slider_to_ply(v) for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]
     assert slider_to_ply(MAX_PLY + 1) == PERFECT
     assert ply_to_slider(PERFECT) == MAX_PLY + 1 and ply_to_slider(5) == 5
+
+
+def test_mouse_moves_are_polled_into_hover_events() -> None:
+    from vp_connect4.vp3d.app import _HoverWatch
+
+    class Mouse:
+        pos = V(0, 0, 0)
+        ray = V(0, 0, -1)
+
+    mouse = Mouse()
+    watch = _HoverWatch(mouse)
+    assert watch.poll() is None  # the first look only remembers
+    assert watch.poll() is None  # nothing moved
+    mouse.pos, mouse.ray = sight_line(LAYOUT.cell(0, 6), 0.2, 0.1)
+    event = watch.poll()
+    assert event is not None and to_intent(event, LAYOUT) == Hover(6)
+    assert watch.poll() is None

@@ -93,8 +93,12 @@ def run_scene(
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)
+        hover = _HoverWatch(scene.mouse)
         while True:
             vpython.rate(FPS)
+            moved = hover.poll()
+            if moved is not None:
+                events.put(moved)
             while True:
                 try:
                     event = events.get_nowait()
@@ -125,12 +129,34 @@ def scene_main(
     return run_scene(seats, open_browser=not args.no_browser, port=args.port, seed=args.seed, start_moves=start_moves)
 
 
+class _HoverWatch:
+    """Mouse moves as hover events, so the ghost follows the mouse.
+
+    VPython sends no mousemove events without a button down, but it keeps ``scene.mouse.pos`` and
+    ``.ray`` current while the mouse is over the canvas; a change becomes a ``Pointer("move", ...)``
+    (read on the loop's own thread, once a frame).
+    """
+
+    def __init__(self, mouse: Any) -> None:
+        self.mouse = mouse
+        self.last: tuple[float, ...] | None = None
+
+    def poll(self) -> Pointer | None:
+        pos, ray = self.mouse.pos, self.mouse.ray
+        now = (pos.x, pos.y, pos.z, ray.x, ray.y, ray.z)
+        if now == self.last:
+            return None
+        first, self.last = self.last is None, now
+        return None if first else Pointer("move", pos, ray)
+
+
 def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:
     """Mouse and keys on the canvas become queued events; nothing else happens on VPython's threads."""
     import vpython
 
     def pointer(kind: str) -> Callable[[Any], None]:
-        # the event's ray is scene.mouse.ray, set by VPython just before it calls us; copy both vectors
+        # the event's ray is scene.mouse.ray, set by VPython just before it calls us; copy both vectors.
+        # (Moves without a button pressed send no event: _HoverWatch polls the mouse instead.)
         return lambda event: put(Pointer(kind, vpython.vector(event.pos), vpython.vector(scene.mouse.ray)))
 
     def key(event: Any) -> None:
@@ -139,6 +165,5 @@ def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:
             put(PlayColumn(col, "key"))
 
     scene.bind("click", pointer("click"))
-    scene.bind("mousemove", pointer("move"))
     scene.bind("mouseleave", lambda: put(Hover(None)))
     scene.bind("keydown", key)
