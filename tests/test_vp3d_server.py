@@ -111,6 +111,16 @@ def test_asset_table_holds_only_files_of_vpython() -> None:
     assert b"var sock = '12345'" in table["/"]
 
 
+def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
+    from vp_connect4.vp3d import server
+
+    page = server.scene_page(12345)
+    assert "if (lastsliders[ss] !== ev)" in page
+    assert "ss in lastsliders &&" not in page
+    assert '"ws://127.0.0.1:"+sock' in page
+    assert "ws://localhost" not in page
+
+
 # ---- (a) loopback only ----
 
 

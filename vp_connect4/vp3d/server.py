@@ -16,8 +16,9 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    cannot connect at all.
 2. **VPython's assets only.** At start-up a table maps each URL path to one file of VPython's own
    ``vpython_libraries`` and ``vpython_data`` folders (``/`` is ``glowcomm.html`` with the websocket
-   port filled in). A request path is looked up in that table, never joined to a filesystem path,
-   so ``../`` traversal, files in the working directory and anything else get 404.
+   port filled in and the fixes of :data:`PAGE_FIXES`). A request path is looked up in that table,
+   never joined to a filesystem path, so ``../`` traversal, files in the working directory and
+   anything else get 404.
 3. **The scene's own page only.** A websocket handshake whose ``Origin`` is not the scene's page
    (``http://127.0.0.1:PORT`` or ``http://localhost:PORT``) is refused with 403, so other web pages
    cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409.
@@ -75,6 +76,17 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
 }
 HTML_TYPE = "text/html; charset=utf-8"
+# Changes to VPython's page, each (text as shipped, replacement):
+# - the websocket listens on IPv4 loopback, so the page connects to 127.0.0.1, not to "localhost";
+# - a slider's change is sent when it is a new change: as shipped, the first change of each slider
+#   is only remembered, never sent, so the first drag of a ply slider did nothing.
+PAGE_FIXES = (
+    ('"ws://localhost:"', f'"ws://{LOOPBACK}:"'),
+    (
+        "if (ss in lastsliders && ev.value !== lastsliders[ss].value)",
+        "if (lastsliders[ss] !== ev) // vp_connect4: every new change, the first one too",
+    ),
+)
 CONFLICT = 409  # HTTP status for a second tab while the scene is open
 SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop
 POLL = 0.05  # seconds between checks while waiting
@@ -142,11 +154,19 @@ def on_close(callback: Callable[[], object]) -> None:
 # ---- HTTP: VPython's assets and nothing else ----
 
 
+def scene_page(ws_port: int) -> str:
+    """VPython's page with the websocket port filled in and :data:`PAGE_FIXES` applied."""
+    page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
+    for old, new in PAGE_FIXES:
+        if old not in page:
+            raise RuntimeError(f"{PAGE} has changed (vpython upgraded?): cannot find {old!r}")
+        page = page.replace(old, new)
+    return page
+
+
 def _asset_table(ws_port: int) -> dict[str, bytes | Path]:
     """URL path -> the page's bytes or one of VPython's asset files; everything else is 404."""
-    page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
-    page = page.replace('"ws://localhost:"', f'"ws://{LOOPBACK}:"')  # the websocket listens on IPv4 loopback
-    table: dict[str, bytes | Path] = {"/": page.encode("utf-8")}
+    table: dict[str, bytes | Path] = {"/": scene_page(ws_port).encode("utf-8")}
     for folder in ASSET_DIRS:
         for file in sorted(folder.rglob("*")):
             if file.is_file() and file.suffix in MIME_TYPES:

@@ -1,0 +1,58 @@
+"""Fixtures for the real-browser tests: Playwright's sync API driving Debian's Chromium, headless.
+
+Every test here is skipped, with the reason, only when ``/usr/bin/chromium`` is missing (CI installs it).
+WebGL renders in software (SwiftShader), so screenshots work without a display or a GPU.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1000, "height": 1000}
+TEST_TIMEOUT = 120  # seconds, per browser test (pytest-timeout)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give every browser test a timeout; skip them all when Chromium is not installed."""
+    here = Path(__file__).parent
+    missing = not CHROMIUM.exists()
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT))
+            if missing:
+                item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install chromium)"))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless Chromium for the whole session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def context(browser: object) -> Iterator[object]:
+    """A fresh browser context (own cookies, own pages) per test."""
+    new_context = browser.new_context(viewport=VIEWPORT)  # type: ignore[attr-defined]
+    try:
+        yield new_context
+    finally:
+        new_context.close()

@@ -1,0 +1,180 @@
+"""The 3D game in a real browser, played as a person would: ``main.py --no-browser`` + headless Chromium.
+
+What each test does is in its name; the game's log (stdout) says what the game made of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser.pixels import Image
+from browser.scene_page import ScenePage
+from browser.scene_process import SceneProcess
+from vp_connect4 import Board, Player
+from vp_connect4.vp3d.controls import ply_to_slider
+from vp_connect4.vp3d.rack import RackLayout
+
+LAYOUT = RackLayout()
+MIDDLE_ROW = LAYOUT.height // 2
+MY_PLY = 3  # the test's own X plays at this look-ahead: enough to beat ply 1 within a few moves
+DUEL_TIMEOUT = 120.0  # seconds for an AI duel to reach its result
+MIN_COLOURS = 12  # distinct (quantised) colours in a drawn scene; a blank canvas has 1
+MAX_SHARE = 0.8  # no single colour covers more of a drawn scene than this
+MIN_RACK_SHARE = 0.05  # the blue rack covers at least this part of the canvas
+MIN_TURN_CHANGE = 0.05  # a turned view changes at least this part of the picture
+MIN_TURN = 0.05  # how far (change of the unit forward vector) the right-drag must turn the camera
+DRAG = (55, 12)  # pixels of the right-drag: about a 30 degree turn
+# (X's column, O's answer at ply 2, LEFT): after X's third checker on the bottom row ply 2 blocks at 3,
+# where ply 1 would play 0 again (checked by test_the_blocking_line_tells_ply_2_from_ply_1)
+BLOCKED_AT_PLY_2 = ((0, 0), (1, 0), (2, 3))
+
+
+def is_rack_blue(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return b > r + 60 and b > g + 40
+
+
+def is_checker_red(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return r > 140 and g < 70 and b < 70
+
+
+def share(image: Image, test: Any) -> float:
+    colours = image.colours(quantum=1)
+    return sum(n for rgb, n in colours.items() if test(rgb)) / (image.width * image.height)
+
+
+def outcome_of(board: Board) -> str | None:
+    for ox in "XO":
+        if board.wins_for(ox):
+            return f"{ox} wins"
+    return "draw" if board.is_full() else None
+
+
+@pytest.fixture
+def vs_ply_1() -> Iterator[SceneProcess]:
+    """You (X) against the AI at ply 1 (O), deterministic tiebreak."""
+    scene = SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT")
+    try:
+        yield scene
+    finally:
+        scene.stop()
+
+
+def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any, vs_ply_1: SceneProcess) -> None:
+    view = ScenePage.open(context, vs_ply_1)
+    canvas = view.page.evaluate("() => document.querySelector('canvas') !== null")
+    assert canvas
+    prevented = view.page.evaluate(
+        "() => { const e = new MouseEvent('contextmenu', {bubbles: true, cancelable: true, button: 2});"
+        " document.querySelector('canvas').dispatchEvent(e); return e.defaultPrevented; }"
+    )
+    assert prevented, "the page should stop the context menu (a right-drag turns the rack)"
+
+    before = view.canvas_image()
+    colours = before.colours()
+    assert len(colours) >= MIN_COLOURS, f"a nearly blank canvas: {colours.most_common(5)}"
+    assert colours.most_common(1)[0][1] / (before.width * before.height) < MAX_SHARE
+    assert share(before, is_rack_blue) > MIN_RACK_SHARE, "no blue rack in the picture"
+
+    forward = view.camera_forward()
+    view.right_drag(*DRAG)
+    view.page.wait_for_function(
+        "([x, y, z, turn]) => { const cv = glowObjs.find(o => o && o.__renderer && o.camera);"
+        " const a = cv.__axis.norm(); return Math.hypot(a.x - x, a.y - y, a.z - z) > turn; }",
+        arg=[*forward, MIN_TURN],
+        timeout=10_000,
+    )
+    turned = view.canvas_image()
+    assert before.difference(turned) > MIN_TURN_CHANGE, "the picture did not change with the view"
+
+    # play on at the new angle: a click on the first column, then the key of the last
+    view.play(1, "X", 0, lambda: view.click_world(LAYOUT.cell(MIDDLE_ROW, 0)))
+    view.wait_log(r"^move 2: O column \d$")
+    last = LAYOUT.width - 1
+    view.play(3, "X", last, lambda: view.press(str(last + 1)))
+    view.wait_log(r"^move 4: O column \d$")
+    after = view.canvas_image()
+    assert share(after, is_checker_red) > share(turned, is_checker_red), "X's checkers do not show"
+
+
+def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_ply_1: SceneProcess) -> None:
+    view = ScenePage.open(context, vs_ply_1)
+    board = Board()
+    me = Player("X", "LEFT", MY_PLY)
+    number = 0
+    while outcome_of(board) is None:
+        col = me.next_move(board)
+        number += 1
+        if number % 4 == 1:  # X's moves alternate: a key, a click, a key, ...
+            view.play(number, "X", col, lambda c=col: view.press(str(c + 1)))
+        else:
+            view.play(number, "X", col, lambda c=col: view.click_world(LAYOUT.cell(MIDDLE_ROW, c)))
+        board.add_move(col, "X")
+        if outcome_of(board) is not None:
+            break
+        number += 1
+        answer = view.wait_log(rf"^move {number}: O column (\d)$")
+        board.add_move(int(answer[-1]), "O")
+    outcome = outcome_of(board)
+    assert view.wait_log("^result: ") == f"result: {outcome}"
+    moves = view.wait_log("^moves: ").removeprefix("moves: ")
+    replay = Board()
+    replay.set_board(moves)
+    assert str(replay) == str(board)
+    assert len(moves) == number
+    assert vs_ply_1.process.poll() is None, "the game ended, the scene stays open"
+
+
+def test_the_blocking_line_tells_ply_2_from_ply_1() -> None:
+    board = Board()
+    answers: dict[int, list[int]] = {1: [], 2: []}
+    for x_col, o_col in BLOCKED_AT_PLY_2:
+        board.add_move(x_col, "X")
+        for ply, found in answers.items():
+            found.append(Player("O", "LEFT", ply).next_move(board))
+        board.add_move(o_col, "O")
+    assert answers[2] == [o_col for _, o_col in BLOCKED_AT_PLY_2]
+    assert answers[1] != answers[2]
+
+
+def test_the_ply_slider_sets_the_ai_level(context: Any, vs_ply_1: SceneProcess) -> None:
+    view = ScenePage.open(context, vs_ply_1)
+    # the first drag of a slider counts too; values passed on the way may be logged before the last
+    view.drag_slider("#c4-o-ply", ply_to_slider(4))
+    view.wait_log(r"^setting: O ply 4$")
+    view.drag_slider("#c4-o-ply", ply_to_slider(2))
+    view.wait_log(r"^setting: O ply 2$")
+    view.page.wait_for_function(
+        "() => document.querySelector('#c4-o-ply').parentElement.textContent.includes('ply 2')", timeout=10_000
+    )
+    # and O plays at ply 2 from its next move: it blocks X's three on the bottom row, which ply 1 does not see
+    for number, (x_col, o_col) in enumerate(BLOCKED_AT_PLY_2):
+        view.play(2 * number + 1, "X", x_col, lambda c=x_col: view.press(str(c + 1)))
+        assert view.wait_log(rf"^move {2 * number + 2}: O column \d$") == f"move {2 * number + 2}: O column {o_col}"
+
+
+@pytest.fixture
+def duel() -> Iterator[SceneProcess]:
+    """An AI duel at two levels: X at ply 2, O at ply 1."""
+    scene = SceneProcess.main("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT")
+    try:
+        yield scene
+    finally:
+        scene.stop()
+
+
+def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess) -> None:
+    view = ScenePage.open(context, duel)
+    result = view.wait_log("^result: ", DUEL_TIMEOUT)
+    moves = view.wait_log("^moves: ").removeprefix("moves: ")
+    logged = [line for line in duel.lines if line.startswith("move ")]
+    assert logged == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate(moves)]
+    board = Board()
+    board.set_board(moves)
+    assert result == f"result: {outcome_of(board)}"
+    picture = view.canvas_image()
+    assert share(picture, is_checker_red) > 0, "X's checkers do not show"

@@ -1,0 +1,121 @@
+"""The server's safety, seen from a real browser: the game's page next to a foreign page and a closed tab.
+
+The server tests (``tests/test_vp3d_server.py``) prove each point by hand-made requests; these prove
+that they hold for what Chromium really sends, while a game is being played.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.scene_page import ScenePage
+from browser.scene_process import (
+    LOOPBACK,
+    SceneProcess,
+    descendants,
+    listening_addresses,
+    wait_gone,
+    websocket_port,
+)
+
+CWD_FILE = "secret.html"  # a file in the scene's working directory: VPython as shipped would serve it
+FOREIGN_PAGE = """<!doctype html><title>another site</title><script>
+window.outcome = new Promise((resolve) => {
+  const ws = new WebSocket('ws://127.0.0.1:%d/');
+  ws.onopen = () => resolve('open');
+  ws.onclose = (e) => resolve('closed ' + e.code);
+});
+</script>"""
+REFUSED_CLOSE_CODE = "closed 1006"  # what a page sees of a refused handshake (the status is not shown to it)
+OUTCOME_TIMEOUT_MS = 10_000
+
+
+@pytest.fixture
+def scene(tmp_path: Path) -> Iterator[SceneProcess]:
+    """You against the AI at ply 1, started in a folder that holds a student's file."""
+    (tmp_path / CWD_FILE).write_text("<p>a student's file</p>")
+    process = SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT", cwd=tmp_path)
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+@pytest.fixture
+def foreign_site() -> Iterator[tuple[ThreadingHTTPServer, list[bytes]]]:
+    """Another web site on loopback (another port: another origin); its page is set by the test."""
+    body: list[bytes] = [b""]
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(body[0])
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer((LOOPBACK, 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server, body
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_foreign_page_is_refused_and_the_game_goes_on(
+    context: Any, scene: SceneProcess, foreign_site: tuple[ThreadingHTTPServer, list[bytes]]
+) -> None:
+    view = ScenePage.open(context, scene)
+    view.play(1, "X", 3, lambda: view.press("4"))
+    view.wait_log(r"^move 2: O column \d$")
+
+    server, body = foreign_site
+    ws_port = websocket_port(view.page.content())
+    body[0] = (FOREIGN_PAGE % ws_port).encode("utf-8")
+    foreign = context.new_page()
+    console: list[str] = []
+    foreign.on("console", lambda message: console.append(message.text))
+    foreign.goto(f"http://{LOOPBACK}:{server.server_address[1]}/")
+    outcome = foreign.evaluate("() => window.outcome")
+    assert outcome == REFUSED_CLOSE_CODE, outcome
+    foreign.wait_for_timeout(200)  # the console message may trail the close event
+    assert any("403" in text for text in console), console
+    foreign.close()
+
+    assert scene.process.poll() is None, scene.describe()
+    view.play(3, "X", 3, lambda: view.press("4"))
+    view.wait_log(r"^move 4: O column \d$")
+
+
+NOT_SERVED = (f"/{CWD_FILE}", "/main.py", "/README.md", "/vp_connect4/board.py", "/%2e%2e/%2e%2e/etc/passwd")
+
+
+def test_the_page_can_fetch_vpythons_files_and_nothing_else(context: Any, scene: SceneProcess) -> None:
+    view = ScenePage.open(context, scene)
+    paths = ["/glow.min.js", *NOT_SERVED]
+    statuses = view.page.evaluate("(paths) => Promise.all(paths.map((p) => fetch(p).then((r) => r.status)))", paths)
+    assert dict(zip(paths, statuses, strict=True)) == {"/glow.min.js": 200} | dict.fromkeys(NOT_SERVED, 404)
+
+
+def test_closing_the_tab_ends_the_game_with_0_and_no_process_left(context: Any, scene: SceneProcess) -> None:
+    view = ScenePage.open(context, scene)
+    view.play(1, "X", 3, lambda: view.press("4"))
+    view.wait_log(r"^move 2: O column \d$")  # the AI's worker process has answered
+    addresses = listening_addresses(scene.process.pid)
+    assert addresses and {address for address, _ in addresses} == {LOOPBACK}, addresses
+    family = descendants(scene.process.pid)
+    assert family, "the AI should run in a worker process"
+
+    view.page.close()
+    assert scene.wait_exit() == 0, scene.describe()
+    assert wait_gone(family) == set()
+    assert "Traceback" not in scene.stderr, scene.stderr
