@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play text test lint bench clean
+.PHONY: play text test lint bench screenshot clean
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks $(ARGS)
+
+# docs/screenshot.png, the README's picture (needs /usr/bin/chromium)
+screenshot: $(STAMP)
+	$(PY) tests/browser/screenshot.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import AI, HUMAN, PERFECT, Seat
-from ..player import TIEBREAKS
+from ..player import EVALUATIONS, TIEBREAKS
 from .controller import (
     COLOUR_NAMES,
     Hint,
@@ -56,7 +56,6 @@ from .controller import (
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
-EVALUATIONS = ("simple", "smart")
 EVALUATION_LABELS = {"simple": "simple 0-50-100", "smart": "smart"}
 SLIDER_LENGTH = 200
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
@@ -190,7 +189,8 @@ class Controls:
             _set(self.ply_value[ox], "text", ply_text(seat.ply))
             if seat.evaluation in EVALUATIONS:
                 _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
-        tiebreak = seats["X"].tiebreak
+        # one menu for both sides: it shows how the AI breaks ties (X's when both or neither are AIs)
+        tiebreak = next((seat.tiebreak for seat in seats.values() if seat.kind == AI), seats["X"].tiebreak)
         _set(self.tiebreak, "index", TIEBREAKS.index(tiebreak))
         _set(self.pause, "text", "Resume" if paused else "Pause")
 

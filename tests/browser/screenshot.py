@@ -1,0 +1,92 @@
+"""The README's pictures of the scene, made with the browser tests' own tooling: ``make screenshot``.
+
+- ``docs/screenshot.png``: the puzzle scene (``scenes/puzzle.py``) in headless Chromium, the rack turned
+  a little with a right-drag, a hint asked for and the mouse over a column (the ghost checker); the
+  whole page, widgets and captions included.
+- ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
+
+``python tests/browser/screenshot.py [FOLDER]`` (default: ``docs``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make ``browser.*`` and ``vp_connect4`` importable
+    sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parents[2])]
+
+from browser.scene_page import ScenePage
+from browser.scene_process import ROOT, SceneProcess, free_port
+from vp_connect4.vp3d.rack import RackLayout
+
+DOCS = ROOT / "docs"
+PUZZLE = ROOT / "scenes" / "puzzle.py"
+DUEL = ("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT")  # X wins on the bottom row
+DUEL_TIMEOUT = 120.0  # seconds
+TURN = (-40, 10)  # pixels of the right-drag: enough to see the rack's depth
+HOVER_COLUMN = 5  # the ghost hovers here (the puzzle's winning column)
+VIEWPORT = {"width": 976, "height": 900}  # the canvas is 960 wide, the page has a margin
+MARGIN = 8  # pixels below the last caption line
+
+
+def make_screenshot(context: Any, path: Path) -> str:
+    """Save the puzzle's picture at ``path``; returns the hint line the scene logged (what the labels show)."""
+    scene = SceneProcess([str(PUZZLE), "--no-browser", "--port", str(port := free_port())], port)
+    try:
+        view = ScenePage.open(context, scene)
+        view.right_drag(*TURN)
+        view.page.evaluate("() => document.getElementById('c4-hint').click()")
+        hint = view.wait_log(r"^hint: X ")
+        layout = RackLayout()
+        ((x, y),) = view.project([layout.cell(layout.height - 1, HOVER_COLUMN)])
+        view.page.mouse.move(x, y)
+        view.wait_redraws(4)
+        bottom = view.page.evaluate(
+            "() => Math.max(...[...document.body.querySelectorAll('*')].map((e) => e.getBoundingClientRect().bottom))"
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(clip={"x": 0, "y": 0, "width": VIEWPORT["width"], "height": bottom + MARGIN}, path=str(path))
+        return hint
+    finally:
+        scene.stop()
+
+
+def make_result_screenshot(context: Any, path: Path) -> str:
+    """Save the canvas at the end of an AI duel at ``path``; returns the result line the scene logged."""
+    scene = SceneProcess.main(*DUEL)
+    try:
+        view = ScenePage.open(context, scene)
+        result = view.wait_log("^result: ", DUEL_TIMEOUT)
+        view.wait_redraws(4)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        view.screenshot(path=str(path))
+        return result
+    finally:
+        scene.stop()
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+
+    from browser.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    folder = Path(argv[0]) if argv else DOCS
+    pictures = (
+        (make_screenshot, folder / "screenshot.png"),
+        (make_result_screenshot, folder / "screenshot-result.png"),
+    )
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            for make, path in pictures:
+                logged = make(browser.new_context(viewport=VIEWPORT), path)
+                print(f"{path}: {path.stat().st_size // 1024} KB, {logged}")
+        finally:
+            browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
