@@ -7,8 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from reference import memo_reference_scores
 
-from vp_connect4 import Board
+from vp_connect4 import Board, Player
 from vp_connect4.engine import solver
 from vp_connect4.game import AI, PERFECT, Game, Seat
 from vp_connect4.levels import PerfectPlayer, perfect_player
@@ -111,3 +112,30 @@ def test_perfect_play_holds_the_draw_on_4x5() -> None:
         while not game.is_over:
             game.play(players[game.to_move].next_move(game.board))
         assert game.outcome != "O"
+
+
+def random_position(rng: random.Random, width: int, height: int, stones: int) -> Board:
+    """Up to ``stones`` random moves, stopping early when the game is over."""
+    board = Board(width, height)
+    for _ in range(stones):
+        if board.wins_for("X") or board.wins_for("O") or board.is_full():
+            break
+        board.add_move(rng.choice([c for c in range(width) if board.allows_move(c)]), board.to_move())
+    return board
+
+
+@pytest.mark.parametrize(("width", "height", "stones"), [(4, 4, 6), (5, 4, 10), (7, 6, 30)])
+def test_scores_for_is_the_seed_recursion_at_full_depth(width: int, height: int, stones: int) -> None:
+    rng = random.Random(width * 100 + stones)
+    for _ in range(6):
+        board = random_position(rng, width, height, stones)
+        empty = sum(row.count(" ") for row in board.data)
+        for ox in "XO":
+            expected = memo_reference_scores(board, ox, empty)
+            assert perfect_player(ox, "LEFT").scores_for(board) == expected, (board, ox)
+
+
+def test_scores_for_out_of_time_are_a_finished_plain_search() -> None:
+    board = board_after("33221")  # O to move, far from solvable without time
+    scores = PerfectPlayer("O", "LEFT", **SHORT).scores_for(board)
+    assert scores in [Player("O", "LEFT", ply).scores_for(board) for ply in range(12)]

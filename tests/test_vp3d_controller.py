@@ -13,6 +13,7 @@ from conftest import ROOT
 
 from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, PERFECT, Game, Seat, ai_column
+from vp_connect4.player import Player
 from vp_connect4.vp3d.ai import hint_scores
 from vp_connect4.vp3d.controller import (
     Controller,
@@ -468,6 +469,15 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     settle(controller, clock)
     assert log[-2] == "move 5: X column 2"
     assert log[-1].startswith("move 6: O column")  # O is lost whatever it plays: an open three
+
+
+def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game() -> None:
+    moves = "3332224440000566"  # X to move, 26 empty cells: the solver answers in time
+    board = Board()
+    board.set_board(moves)
+    exact = Player("X", "LEFT", 26).scores_for(board)
+    assert hint_scores(7, 6, moves, "X", Seat(AI, ply=PERFECT)) == exact
+    assert len(set(exact)) > 1, exact  # not the ply-0 guess of all 50s
 
 
 def test_keep_scores_shown_recomputes_them_after_each_move() -> None:

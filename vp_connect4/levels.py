@@ -17,16 +17,13 @@ import time
 from .board import Board
 from .engine import search, solver
 from .engine.bitboard import Bitboard, Geometry, is_win
+from .engine.evaluate import evaluate as smart_evaluation
 from .player import Player
 
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
 MOVE_BUDGET = 1.8  # seconds for the whole move, solver included (the promise is 2 s)
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
 
-try:  # the smart evaluation, when the engine has it
-    from .engine.evaluate import evaluate as smart_evaluation
-except ImportError:  # pragma: no cover - an engine without it searches with the simple 0-50-100
-    smart_evaluation = None
 
 
 class PerfectPlayer(Player):
@@ -43,7 +40,7 @@ class PerfectPlayer(Player):
         solver_budget: float = SOLVER_BUDGET,
         move_budget: float = MOVE_BUDGET,
     ) -> None:
-        super().__init__(ox, tbt, 0, rng=rng, evaluation="smart" if smart_evaluation else "simple")
+        super().__init__(ox, tbt, 0, rng=rng, evaluation="smart")
         self.solver_budget = solver_budget
         self.move_budget = move_budget
 
@@ -62,6 +59,29 @@ class PerfectPlayer(Player):
         except solver.SolverTimeout:
             return self.tiebreak_move(self._deepest_scores(geom, stones, mask, start + self.move_budget))
         return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(geom.width)])
+
+    def scores_for(self, b: Board) -> list[float]:
+        """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
+
+        They are what ``Player(ox, tbt, ply).scores_for(b)`` returns once ``ply`` reaches the moves left.
+        When the solver cannot finish within ``solver_budget`` seconds, the scores of the deepest plain
+        (0-50-100) search finished before ``move_budget`` seconds: exact within that many moves.
+        """
+        start = time.perf_counter()
+        geom = b.geometry
+        stones, mask = b.bitboard(self.ox)
+        empty = geom.cells - mask.bit_count()
+        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
+            return search.column_scores(geom, stones, mask, empty)  # nothing to search
+        try:
+            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
+        except solver.SolverTimeout:
+            searcher = search.Searcher(geom, deadline=start + self.move_budget)
+            scores = search.column_scores(geom, stones, mask, 0)
+            for _, deeper in searcher.deepen(stones, mask, empty):
+                scores = deeper
+            return scores
+        return [_outcome_score(outcome) for outcome in outcomes]
 
     @staticmethod
     def _tie_score(b: Board, col: int, best: list[int]) -> float:
@@ -87,6 +107,13 @@ class PerfectPlayer(Player):
             if max(playable) >= search.WIN:
                 break
         return best
+
+
+def _outcome_score(distance: int | None) -> float:
+    """A solver's signed distance as the seed's score: win 100, draw 50, loss 0; a full column -1."""
+    if distance is None:
+        return search.FULL_COLUMN
+    return search.WIN if distance > 0 else search.LOSS if distance < 0 else search.DRAW
 
 
 def perfect_player(ox: str, tbt: str, rng: random.Random | None = None) -> Player:

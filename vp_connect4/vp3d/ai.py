@@ -17,8 +17,6 @@ from ..board import Board
 from ..game import PERFECT, Seat
 from ..player import Player
 
-HINT_PLY_FOR_PERFECT = 8  # look-ahead of hints when the seat plays "perfect" and its player gives no scores
-
 
 class AiRunner(Protocol):
     """Where the controller sends AI work: ``submit`` returns at once, the future completes later."""
@@ -37,10 +35,7 @@ def hint_scores(width: int, height: int, moves: str, ox: str, seat: Seat) -> lis
     board = Board(width, height)
     board.set_board(moves)
     if seat.ply == PERFECT:
-        try:
-            return list(seat.player(ox).scores_for(board))
-        except (ImportError, NotImplementedError):
-            return Player(ox, "LEFT", HINT_PLY_FOR_PERFECT).scores_for(board)
+        return list(seat.player(ox).scores_for(board))  # the whole game's outcome, when it can be solved in time
     return Player(ox, "LEFT", int(seat.ply)).scores_for(board)
 
 
