@@ -63,23 +63,17 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SceneProcess]:
     cwd = tmp_path_factory.mktemp("cwd")
     for name, text in CWD_FILES.items():
         (cwd / name).write_text(text)
-    scene = SceneProcess.tiny(cwd=cwd)
-    try:
+    with SceneProcess.tiny(cwd=cwd) as scene:
         scene.wait_for_port()
         yield scene
-    finally:
-        scene.stop()
 
 
 @pytest.fixture
 def scene() -> Iterator[SceneProcess]:
     """A fresh scene, serving; the test ends it."""
-    process = SceneProcess.tiny()
-    try:
+    with SceneProcess.tiny() as process:
         process.wait_for_port()
         yield process
-    finally:
-        process.stop()
 
 
 def ws_port_of(scene: SceneProcess) -> int:

@@ -25,7 +25,6 @@ MOVE_BUDGET = 1.8  # seconds for the whole move, solver included (the promise is
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
 
 
-
 class PerfectPlayer(Player):
     """A Player that plays perfectly whenever the solver finishes in time (fastest win, slowest loss).
 

@@ -42,7 +42,10 @@ def free_port() -> int:
 
 
 class SceneProcess:
-    """A scene started as a subprocess; its stdout lines are collected as they come."""
+    """A scene started as a subprocess; its stdout lines are collected as they come.
+
+    As a context manager it is stopped at the end of the ``with`` block (see :meth:`stop`).
+    """
 
     def __init__(self, args: Sequence[str], port: int, cwd: Path = ROOT) -> None:
         self.port = port
@@ -132,6 +135,12 @@ class SceneProcess:
     def describe(self) -> str:
         tail = "\n".join(self.lines[-20:])
         return f"exit code {self.process.poll()}\n--- stdout (last lines)\n{tail}\n--- stderr\n{self.stderr[-3000:]}"
+
+    def __enter__(self) -> SceneProcess:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
 
     def stop(self) -> None:
         """Kill the scene and the processes it started, if still running (test teardown)."""

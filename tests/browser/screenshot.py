@@ -33,8 +33,8 @@ MARGIN = 8  # pixels below the last caption line
 
 def make_screenshot(context: Any, path: Path) -> str:
     """Save the puzzle's picture at ``path``; returns the hint line the scene logged (what the labels show)."""
-    scene = SceneProcess([str(PUZZLE), "--no-browser", "--port", str(port := free_port())], port)
-    try:
+    port = free_port()
+    with SceneProcess([str(PUZZLE), "--no-browser", "--port", str(port)], port) as scene:
         view = ScenePage.open(context, scene)
         view.right_drag(*TURN)
         view.page.evaluate("() => document.getElementById('c4-hint').click()")
@@ -49,22 +49,17 @@ def make_screenshot(context: Any, path: Path) -> str:
         path.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(clip={"x": 0, "y": 0, "width": VIEWPORT["width"], "height": bottom + MARGIN}, path=str(path))
         return hint
-    finally:
-        scene.stop()
 
 
 def make_result_screenshot(context: Any, path: Path) -> str:
     """Save the canvas at the end of an AI duel at ``path``; returns the result line the scene logged."""
-    scene = SceneProcess.main(*DUEL)
-    try:
+    with SceneProcess.main(*DUEL) as scene:
         view = ScenePage.open(context, scene)
         result = view.wait_log("^result: ", DUEL_TIMEOUT)
         view.wait_redraws(4)
         path.parent.mkdir(parents=True, exist_ok=True)
         view.screenshot(path=str(path))
         return result
-    finally:
-        scene.stop()
 
 
 def main(argv: list[str]) -> int:

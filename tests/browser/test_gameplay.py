@@ -27,6 +27,7 @@ MIN_RACK_SHARE = 0.05  # the blue rack covers at least this part of the canvas
 MIN_TURN_CHANGE = 0.05  # a turned view changes at least this part of the picture
 MIN_TURN = 0.05  # how far (change of the unit forward vector) the right-drag must turn the camera
 DRAG = (55, 12)  # pixels of the right-drag: about a 30 degree turn
+WHEEL = 200  # pixels of mouse-wheel scrolling: zooms in a little
 # (X's column, O's answer at ply 2, LEFT): after X's third checker on the bottom row ply 2 blocks at 3,
 # where ply 1 would play 0 again (checked by test_the_blocking_line_tells_ply_2_from_ply_1)
 BLOCKED_AT_PLY_2 = ((0, 0), (1, 0), (2, 3))
@@ -57,11 +58,8 @@ def outcome_of(board: Board) -> str | None:
 @pytest.fixture
 def vs_ply_1() -> Iterator[SceneProcess]:
     """You (X) against the AI at ply 1 (O), deterministic tiebreak."""
-    scene = SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT")
-    try:
+    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
         yield scene
-    finally:
-        scene.stop()
 
 
 def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any, vs_ply_1: SceneProcess) -> None:
@@ -90,6 +88,11 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     )
     turned = view.canvas_image()
     assert before.difference(turned) > MIN_TURN_CHANGE, "the picture did not change with the view"
+
+    range_js = "() => glowObjs.find(o => o && o.__renderer && o.camera).__range"
+    zoomed_out = view.page.evaluate(range_js)
+    view.page.mouse.wheel(0, -WHEEL)  # the mouse is still over the canvas: zoom in
+    view.page.wait_for_function(f"() => ({range_js})() < {zoomed_out}", timeout=10_000)
 
     # play on at the new angle: a click on the first column, then the key of the last
     view.play(1, "X", 0, lambda: view.click_world(LAYOUT.cell(MIDDLE_ROW, 0)))
@@ -128,6 +131,10 @@ def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_p
     assert len(moves) == number
     assert vs_ply_1.process.poll() is None, "the game ended, the scene stays open"
 
+    view.press("4")  # too late: refused with a cue, nothing played
+    assert view.wait_log("^(ignored|move)").startswith("ignored: ")
+    view.page.wait_for_function("() => document.getElementById('c4-cue').textContent.trim() !== ''", timeout=10_000)
+
 
 def test_the_blocking_line_tells_ply_2_from_ply_1() -> None:
     board = Board()
@@ -160,11 +167,8 @@ def test_the_ply_slider_sets_the_ai_level(context: Any, vs_ply_1: SceneProcess) 
 @pytest.fixture
 def duel() -> Iterator[SceneProcess]:
     """An AI duel at two levels: X at ply 2, O at ply 1."""
-    scene = SceneProcess.main("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT")
-    try:
+    with SceneProcess.main("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT") as scene:
         yield scene
-    finally:
-        scene.stop()
 
 
 def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess) -> None:

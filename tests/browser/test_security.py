@@ -40,11 +40,8 @@ OUTCOME_TIMEOUT_MS = 10_000
 def scene(tmp_path: Path) -> Iterator[SceneProcess]:
     """You against the AI at ply 1, started in a folder that holds a student's file."""
     (tmp_path / CWD_FILE).write_text("<p>a student's file</p>")
-    process = SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT", cwd=tmp_path)
-    try:
+    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT", cwd=tmp_path) as process:
         yield process
-    finally:
-        process.stop()
 
 
 @pytest.fixture
