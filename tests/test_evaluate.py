@@ -61,14 +61,27 @@ def smart(ox: str, ply: int) -> Player:
 
 
 @pytest.mark.parametrize("allow_win", [False, True])
-def test_evaluation_is_symmetric_and_strictly_between_0_and_100(allow_win):
+def test_evaluation_is_strictly_between_0_and_100_and_symmetric_when_the_mover_is_plain(allow_win):
+    odd = 0
     for b in random_boards(400, allow_win=allow_win):
         geom = b.geometry
         stones, mask = b.bitboard("X")
         mine = evaluate(geom, stones, mask)
         theirs = evaluate(geom, stones ^ mask, mask)
-        assert 0.0 < mine < 100.0
-        assert theirs == 100.0 - mine, b
+        assert 0.0 < mine < 100.0 and 0.0 < theirs < 100.0
+        if mask.bit_count() % 2:  # O has one checker fewer: O is to move, whoever asks
+            odd += 1
+            assert theirs == 100.0 - mine, b
+    assert odd > 100
+
+
+def test_with_as_many_checkers_each_the_owner_is_to_move():
+    # X and O have three each; X's three on the bottom row is open at (3, 0), which is playable.
+    b = place({"X": [(0, 0), (1, 0), (2, 0)], "O": [(0, 1), (1, 1), (6, 0)]})
+    x_to_move = Player("X", "LEFT", 0).score_board_for_tourney(b)
+    o_to_move = Player("O", "LEFT", 0).score_board_for_tourney(b)
+    assert x_to_move > 90.0  # X to move wins at once
+    assert o_to_move > 100.0 - x_to_move  # O to move blocks: far from lost
 
 
 def test_squash_is_exactly_symmetric_and_bounded():

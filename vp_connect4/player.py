@@ -90,8 +90,10 @@ class Player:
     def score_board_for_tourney(self, b: Board) -> float:
         """A static judgement of ``b`` for this player, higher is better (see ``engine.evaluate``).
 
-        Strictly between 0.0 and 100.0 (50.0 is even); it does not look ahead,
-        and for the opponent it is exactly 100 minus this. ``b`` is not changed.
+        Strictly between 0.0 and 100.0 (50.0 is even); it does not look ahead.
+        With as many X as O checkers this player is taken to be the one to move
+        (the search asks only the side to move); otherwise the opponent's
+        judgement is exactly 100 minus this. ``b`` is not changed.
         """
         from .engine.evaluate import evaluate
 
