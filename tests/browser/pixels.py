@@ -9,6 +9,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -24,9 +25,13 @@ class Image:
     height: int
     rgb: bytes  # width * height * 3 bytes, row after row
 
-    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
-        i = 3 * (y * self.width + x)
-        return self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]
+    def count(self, test: Callable[[tuple[int, int, int]], bool]) -> int:
+        """How many pixels have a colour that passes ``test``."""
+        return sum(n for rgb, n in self.colours(quantum=1).items() if test(rgb))
+
+    def share(self, test: Callable[[tuple[int, int, int]], bool]) -> float:
+        """The fraction of the pixels whose colour passes ``test``."""
+        return self.count(test) / (self.width * self.height)
 
     def colours(self, quantum: int = QUANTUM) -> Counter[tuple[int, int, int]]:
         """How many pixels of each colour, channels rounded down to multiples of ``quantum``."""

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from browser.pixels import Image
 from browser.scene_page import ScenePage
 from browser.scene_process import SceneProcess
 from vp_connect4 import Board, Player
@@ -43,11 +42,6 @@ def is_checker_red(rgb: tuple[int, int, int]) -> bool:
     return r > 140 and g < 70 and b < 70
 
 
-def share(image: Image, test: Any) -> float:
-    colours = image.colours(quantum=1)
-    return sum(n for rgb, n in colours.items() if test(rgb)) / (image.width * image.height)
-
-
 def outcome_of(board: Board) -> str | None:
     for ox in "XO":
         if board.wins_for(ox):
@@ -76,7 +70,7 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     colours = before.colours()
     assert len(colours) >= MIN_COLOURS, f"a nearly blank canvas: {colours.most_common(5)}"
     assert colours.most_common(1)[0][1] / (before.width * before.height) < MAX_SHARE
-    assert share(before, is_rack_blue) > MIN_RACK_SHARE, "no blue rack in the picture"
+    assert before.share(is_rack_blue) > MIN_RACK_SHARE, "no blue rack in the picture"
 
     forward = view.camera_forward()
     view.right_drag(*DRAG)
@@ -101,7 +95,7 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     view.play(3, "X", last, lambda: view.press(str(last + 1)))
     view.wait_log(r"^move 4: O column \d$")
     after = view.canvas_image()
-    assert share(after, is_checker_red) > share(turned, is_checker_red), "X's checkers do not show"
+    assert after.share(is_checker_red) > turned.share(is_checker_red), "X's checkers do not show"
 
 
 def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_ply_1: SceneProcess) -> None:
@@ -181,4 +175,4 @@ def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess)
     board.set_board(moves)
     assert result == f"result: {outcome_of(board)}"
     picture = view.canvas_image()
-    assert share(picture, is_checker_red) > 0, "X's checkers do not show"
+    assert picture.share(is_checker_red) > 0, "X's checkers do not show"
