@@ -8,8 +8,9 @@ import sys
 
 from vp_connect4.board import Board
 from vp_connect4.errors import Connect4Error
-from vp_connect4.game import AI, DEFAULT_PLY, HUMAN, PERFECT, Seat
-from vp_connect4.player import EVALUATIONS, TIEBREAKS, check_ply
+from vp_connect4.game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
+from vp_connect4.levels import DEFAULT_PLY, PERFECT, Level
+from vp_connect4.player import EVALUATIONS, TIEBREAKS
 from vp_connect4.text_ui import play_in_terminal
 
 
@@ -44,7 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--o-eval", choices=EVALUATIONS, default="simple", help="how an AI playing O judges its horizon"
     )
-    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="RANDOM", help="how an AI chooses among equal moves")
+    parser.add_argument(
+        "--tiebreak",
+        choices=TIEBREAKS,
+        default=DEFAULT_TIEBREAK,
+        help=f"how the AIs choose among equal moves, one setting for the game (default: {DEFAULT_TIEBREAK})",
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak (repeatable games)")
     parser.add_argument(
         "--no-browser", action="store_true", help="3D scene: start the server, print its URL, open no browser"
@@ -53,20 +59,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def level(text: str) -> int | str:
-    """A ply as typed on the command line: a whole number 0 or more, or 'perfect'."""
-    if text == PERFECT:
-        return PERFECT
+def level(text: str) -> Level:
+    """A level as typed on the command line: a whole number 0 or more, or 'perfect'."""
     try:
-        return check_ply(int(text))
-    except ValueError:
+        return Level.parse(text)
+    except Connect4Error:
         raise argparse.ArgumentTypeError(f"must be a whole number 0 or more, or {PERFECT}, got {text!r}") from None
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     return {
-        "X": Seat(args.x, ply=args.x_ply, tiebreak=args.tiebreak, evaluation=args.x_eval),
-        "O": Seat(args.o, ply=args.o_ply, tiebreak=args.tiebreak, evaluation=args.o_eval),
+        "X": Seat(args.x, args.x_ply, evaluation=args.x_eval),
+        "O": Seat(args.o, args.o_ply, evaluation=args.o_eval),
     }
 
 
@@ -80,9 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.text:
         from vp_connect4.vp3d.app import run_scene  # imports vpython: only here
 
-        return run_scene(seats, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+        return run_scene(
+            Game(seats=seats, tiebreak=args.tiebreak), open_browser=not args.no_browser, port=args.port, seed=args.seed
+        )
     rng = random.Random(args.seed)
-    players = {ox: (seat.player(ox, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
+    players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
     outcome = play_in_terminal(Board(), players["X"], players["O"])
     return 0 if outcome is not None else 1
 

@@ -17,19 +17,18 @@ import itertools
 import random
 import time
 
-from vp_connect4 import Board
-from vp_connect4.game import AI, DRAW, PERFECT, Game, Seat
+from vp_connect4.game import AI, Game, Seat, ai_chooser, play_out
+from vp_connect4.levels import PERFECT
 from vp_connect4.player import EVALUATIONS
 
 NUMBERED: tuple[int, ...] = (0, 1, 2, 4, 6)
-Level = tuple[int | str, str]  # (ply or PERFECT, evaluation of the numbered level)
-RUNGS: tuple[tuple[Level, Level], ...] = (
+RUNGS: tuple[tuple[Seat, Seat], ...] = (
     *(
-        ((weaker, evaluation), (stronger, evaluation))
+        (Seat(AI, weaker, evaluation), Seat(AI, stronger, evaluation))
         for evaluation in EVALUATIONS
         for weaker, stronger in itertools.pairwise(NUMBERED)
     ),
-    ((NUMBERED[-1], "smart"), (PERFECT, "smart")),  # the perfect level's fallback search is smart too
+    (Seat(AI, NUMBERED[-1], "smart"), Seat(AI, PERFECT)),  # the perfect level's fallback search is smart too
 )
 GAMES, QUICK_GAMES = 50, 10
 SEED = 4
@@ -37,38 +36,26 @@ OPENING_MOVES = 2  # random moves, one each, before the levels take over; X move
 WIDTH = 7  # the standard board, which the ladder plays on
 
 
-def play_game(x_seat: Seat, o_seat: Seat, opening: str, rng: random.Random) -> str:
-    """Play one game on the 7x6 board from ``opening`` (a move string); the outcome: 'X', 'O' or 'draw'."""
-    game = Game(Board(), seats={"X": x_seat, "O": o_seat})
-    for col in opening:
-        game.play(int(col))
-    players = {ox: game.seats[ox].player(ox, rng) for ox in "XO"}
-    while not game.is_over:
-        game.play(players[game.to_move].next_move(game.board))
-    return game.outcome  # type: ignore[return-value]
+def play_game(x_seat: Seat, o_seat: Seat, opening: str, rng: random.Random) -> str | None:
+    """Play one game on the 7x6 board from ``opening`` (a move string); the winner, None for a draw."""
+    game = Game(seats={"X": x_seat, "O": o_seat}, start_moves=opening)
+    return play_out(game, {ox: ai_chooser(game.player(ox, rng)) for ox in "XO"}).winner
 
 
-def match(weaker: Level, stronger: Level, games: int, rng: random.Random) -> tuple[int, int, int]:
+def match(weaker: Seat, stronger: Seat, games: int, rng: random.Random) -> tuple[int, int, int]:
     """``games`` games (an even number), in pairs from one opening: (wins, draws, losses) of the stronger level."""
     results = {"wins": 0, "draws": 0, "losses": 0}
     for _ in range(games // 2):
         opening = "".join(str(rng.randrange(WIDTH)) for _ in range(OPENING_MOVES))
         for strong_side in "XO":
-            seats = {ox: seat(weaker) for ox in "XO"}
-            seats[strong_side] = seat(stronger)
-            outcome = play_game(seats["X"], seats["O"], opening, rng)
-            results["draws" if outcome == DRAW else "wins" if outcome == strong_side else "losses"] += 1
+            seats = dict.fromkeys("XO", weaker) | {strong_side: stronger}
+            winner = play_game(seats["X"], seats["O"], opening, rng)
+            results["draws" if winner is None else "wins" if winner == strong_side else "losses"] += 1
     return results["wins"], results["draws"], results["losses"]
 
 
-def seat(level: Level) -> Seat:
-    ply, evaluation = level
-    return Seat(AI, ply=ply, evaluation=evaluation)
-
-
-def label(level: Level) -> str:
-    ply, evaluation = level
-    return "perfect" if ply == PERFECT else f"ply {ply} {evaluation}"
+def label(seat: Seat) -> str:
+    return seat.level.label if seat.level.is_perfect else f"{seat.level.label} {seat.evaluation}"
 
 
 def run(quick: bool) -> None:

@@ -14,7 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from vp_connect4 import Board, Player
+from vp_connect4.game import AI, Game, Seat, ai_chooser, play_out
 
 PLIES = (2, 4)
 GAMES = 200
@@ -49,18 +49,12 @@ class MatchResult:
 def play_game(ply: int, smart_is_x: bool, seed: int) -> int:
     """Play one game; SMART_WON, DRAWN or SIMPLE_WON."""
     evaluations = {"X": "smart", "O": "simple"} if smart_is_x else {"X": "simple", "O": "smart"}
-    players = {
-        ox: Player(ox, "RANDOM", ply, rng=random.Random(f"{seed}-{ox}"), evaluation=evaluations[ox]) for ox in "XO"
-    }
-    board = Board(WIDTH, HEIGHT)
-    ox = "X"
-    while True:
-        board.add_move(players[ox].next_move(board), ox)
-        if board.wins_for(ox):
-            return SMART_WON if evaluations[ox] == "smart" else SIMPLE_WON
-        if board.is_full():
-            return DRAWN
-        ox = players[ox].opp_ch()
+    game = Game(seats={ox: Seat(AI, ply, evaluation) for ox, evaluation in evaluations.items()}, tiebreak="RANDOM")
+    choosers = {ox: ai_chooser(game.player(ox, random.Random(f"{seed}-{ox}"))) for ox in "XO"}
+    winner = play_out(game, choosers).winner
+    if winner is None:
+        return DRAWN
+    return SMART_WON if evaluations[winner] == "smart" else SIMPLE_WON
 
 
 def run_match(ply: int, games: int, workers: int = WORKERS) -> MatchResult:

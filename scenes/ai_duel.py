@@ -8,10 +8,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
-from vp_connect4.game import AI, Seat
+from vp_connect4.game import AI, Game, Seat
 from vp_connect4.vp3d.app import scene_main
 
-SEATS = {"X": Seat(AI, ply=2, tiebreak="RANDOM"), "O": Seat(AI, ply=6, tiebreak="RANDOM")}
+SEATS = {"X": Seat(AI, 2), "O": Seat(AI, 6)}
 
 if __name__ == "__main__":
-    sys.exit(scene_main(SEATS, description="AI duel: X (red) looks 2 moves ahead, O (yellow) 6."))
+    sys.exit(scene_main(Game(seats=SEATS), description="AI duel: X (red) looks 2 moves ahead, O (yellow) 6."))

@@ -9,17 +9,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
-from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main
 
 POSITION = "31443144"  # as set_board takes it: X to move; column 5 (key 6) wins by force within 3 moves
-SEATS = {"X": Seat(HUMAN), "O": Seat(AI, ply=6, tiebreak="LEFT")}
+SEATS = {"X": Seat(HUMAN), "O": Seat(AI, 6)}
 
 if __name__ == "__main__":
     sys.exit(
         scene_main(
-            SEATS,
-            start_moves=POSITION,
+            Game(seats=SEATS, start_moves=POSITION, tiebreak="LEFT"),
             description="Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.",
         )
     )

@@ -5,10 +5,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
-from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main
 
-SEATS = {"X": Seat(HUMAN), "O": Seat(AI, ply=4, tiebreak="RANDOM")}
+SEATS = {"X": Seat(HUMAN), "O": Seat(AI, 4)}
 
 if __name__ == "__main__":
-    sys.exit(scene_main(SEATS, description="You are X (red) and move first; the AI plays O (yellow) at ply 4."))
+    description = "You are X (red) and move first; the AI plays O (yellow) at ply 4."
+    sys.exit(scene_main(Game(seats=SEATS), description=description))

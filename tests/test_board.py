@@ -218,10 +218,10 @@ def test_del_move_off_the_board_raises():
         Board().del_move(7)
 
 
-def test_winning_cells_and_to_move():
+def test_four_cells_and_to_move():
     b = Board(7, 6)
     b.set_board("0101010")
-    assert sorted(b.winning_cells("X")) == [(2, 0), (3, 0), (4, 0), (5, 0)]
-    assert b.winning_cells("O") == []
+    assert sorted(b.four_cells("X")) == [(2, 0), (3, 0), (4, 0), (5, 0)]
+    assert b.four_cells("O") == []
     assert b.to_move() == "O"
     assert Board().to_move() == "X"

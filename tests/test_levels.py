@@ -1,4 +1,4 @@
-"""The "perfect" level: exact play when the solver finishes, a legal move whatever the budget."""
+"""Levels: parsing and labels; the "perfect" level plays exactly when the solver finishes, legally always."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from reference import memo_reference_scores
 
-from vp_connect4 import Board, Player
+from vp_connect4 import Board, InvalidSettingError, Player
 from vp_connect4.engine import solver
-from vp_connect4.game import AI, PERFECT, Game, Seat
-from vp_connect4.levels import PerfectPlayer, perfect_player
+from vp_connect4.game import AI, Game, Seat, ai_chooser, play_out
+from vp_connect4.levels import Level, PerfectPlayer
 
 POSITIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "solver-positions"
 NO_TIME = {"solver_budget": 0.0, "move_budget": 0.0}  # every deadline already past when the move starts
@@ -25,12 +25,44 @@ def board_after(moves: str, width: int = 7, height: int = 6) -> Board:
     return board
 
 
+def perfect_player(ox: str, tbt: str, rng: random.Random | None = None) -> Player:
+    return Level.parse("perfect").player(ox, tbt, rng)
+
+
+@pytest.mark.parametrize(
+    ("typed", "ply", "text", "label"),
+    [
+        ("0", 0, "0", "ply 0"),
+        (" 12 ", 12, "12", "ply 12"),
+        (4, 4, "4", "ply 4"),
+        ("perfect", None, "perfect", "perfect"),
+    ],
+)
+def test_levels_parse_and_name_themselves(typed: object, ply: int | None, text: str, label: str) -> None:
+    level = Level.parse(typed)
+    assert level.ply == ply and str(level) == text and level.label == label
+    assert Level.parse(level) is level
+    assert level.is_perfect == (ply is None)
+
+
+@pytest.mark.parametrize("bad", ["-1", "deep", "", "٣", "3.5", -1, 2.0, True, None, "Perfect"])
+def test_bad_levels_are_refused_saying_what_is_allowed(bad: object) -> None:
+    with pytest.raises(InvalidSettingError, match="whole number 0 or more, or 'perfect'"):
+        Level.parse(bad)
+
+
+def test_a_level_makes_its_player() -> None:
+    player = Level(3).player("O", "RIGHT", evaluation="smart")
+    assert (type(player), player.ox, player.tbt, player.ply, player.evaluation) == (Player, "O", "RIGHT", 3, "smart")
+    assert repr(player) == "Player: ox = O, tbt = RIGHT, ply = 3"
+
+
 def test_repr_says_perfect() -> None:
     assert repr(perfect_player("X", "LEFT")) == "Player: ox = X, tbt = LEFT, ply = perfect"
 
 
 def test_the_perfect_seat_plays_with_a_perfect_player() -> None:
-    player = Seat(AI, ply=PERFECT, tiebreak="RIGHT").player("O", random.Random(1))
+    player = Seat(AI, "perfect").player("O", "RIGHT", random.Random(1))
     assert isinstance(player, PerfectPlayer)
     assert (player.ox, player.tbt) == ("O", "RIGHT")
 
@@ -107,11 +139,9 @@ def test_perfect_play_holds_the_draw_on_4x5() -> None:
     # 4 columns x 5 rows is a draw with best play: a perfect X must not lose to anyone
     rng = random.Random(11)
     for opponent_ply in (1, 3):
-        game = Game(Board(4, 5), seats={"X": Seat(AI, ply=PERFECT, tiebreak="RANDOM"), "O": Seat(AI, ply=opponent_ply)})
-        players = {ox: game.seats[ox].player(ox, rng) for ox in "XO"}
-        while not game.is_over:
-            game.play(players[game.to_move].next_move(game.board))
-        assert game.outcome != "O"
+        game = Game(Board(4, 5), seats={"X": Seat(AI, "perfect"), "O": Seat(AI, opponent_ply)})
+        outcome = play_out(game, {ox: ai_chooser(game.player(ox, rng)) for ox in "XO"})
+        assert outcome.winner != "O"
 
 
 def random_position(rng: random.Random, width: int, height: int, stones: int) -> Board:
@@ -133,6 +163,26 @@ def test_scores_for_is_the_seed_recursion_at_full_depth(width: int, height: int,
         for ox in "XO":
             expected = memo_reference_scores(board, ox, empty)
             assert perfect_player(ox, "LEFT").scores_for(board) == expected, (board, ox)
+
+
+@pytest.mark.parametrize(("width", "height", "stones"), [(4, 4, 6), (5, 4, 10), (7, 6, 30)])
+def test_scores_for_tourney_is_the_seed_tourney_recursion_at_full_depth(width: int, height: int, stones: int) -> None:
+    # at full depth no line reaches a horizon, so the tourney scores are the plain ones
+    rng = random.Random(width * 10 + stones)
+    for _ in range(4):
+        board = random_position(rng, width, height, stones)
+        empty = sum(row.count(" ") for row in board.data)
+        for ox in "XO":
+            expected = Player(ox, "LEFT", empty).scores_for_tourney(board)
+            assert perfect_player(ox, "LEFT").scores_for_tourney(board) == expected, (board, ox)
+
+
+def test_scores_for_tourney_out_of_time_are_what_next_move_plays_by() -> None:
+    board = board_after("")
+    scores = PerfectPlayer("X", "LEFT", **SHORT).scores_for_tourney(board)
+    assert len(scores) == 7 and all(0.0 < score < 100.0 for score in scores)
+    assert len(set(scores)) > 1  # a real judgement, not a ply-0 guess of 50 everywhere
+    assert scores[3] == max(scores)
 
 
 def test_scores_for_out_of_time_are_a_finished_plain_search() -> None:

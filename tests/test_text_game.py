@@ -119,7 +119,7 @@ def test_a_human_loses_against_the_ai_and_is_told():
     b = Board(7, 6)
     # a 1-ply LEFT AI stacks column 0 and takes the win the person leaves it
     outcome = play_in_terminal(b, "human", Player("O", "LEFT", 1), input_fn=scripted(["6", "6", "6", "5"]), out=out)
-    assert outcome == "O"
+    assert outcome.winner == "O" and len(outcome.cells) == 4
     assert "O wins -- the computer beats you this time." in out.text
     assert "Moves: 60606050" in out.text
 
@@ -127,7 +127,7 @@ def test_a_human_loses_against_the_ai_and_is_told():
 def test_a_human_wins_against_the_ai_and_is_told():
     out = Collect()
     outcome = play_in_terminal(Board(7, 6), "human", Player("O", "LEFT", 0), input_fn=scripted("3456"), out=out)
-    assert outcome == "X"
+    assert outcome.winner == "X"
     assert "X wins -- you win, congratulations!" in out.text
 
 
@@ -135,7 +135,7 @@ def test_draw_is_announced():
     out = Collect()
     b = Board(2, 2)
     outcome = play_in_terminal(b, "human", "human", input_fn=scripted(["0", "1", "0", "1"]), out=out)
-    assert outcome == "draw"
+    assert outcome.is_draw and str(outcome) == "draw"
     assert "It's a draw: the board is full." in out.text
 
 
@@ -159,7 +159,15 @@ def test_main_text_game_human_against_ai(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Please type a column number" in out
     assert "column 9 is off the board" in out
-    assert "O (1-ply) plays column" in out
+    assert "O (ply 1) plays column" in out
+
+
+def test_a_perfect_ai_is_named_perfect(capsys):
+    options = ["--x", "ai", "--o", "ai", "--x-ply", "1", "--o-ply", "perfect", "--tiebreak", "LEFT"]
+    assert main.main(["--text", *options]) == 0
+    out = capsys.readouterr().out
+    assert "X (ply 1) plays column" in out and "O (perfect) plays column" in out
+    assert "O wins!" in out  # perfect play beats ply 1
 
 
 @pytest.mark.parametrize("bad", [["--x-ply", "-2"], ["--o-ply", "deep"], ["--x", "robot"], ["--tiebreak", "MIDDLE"]])

@@ -12,11 +12,11 @@ import pytest
 from conftest import ROOT
 
 from vp_connect4.board import Board
-from vp_connect4.game import AI, HUMAN, PERFECT, Game, Seat, ai_column
+from vp_connect4.game import AI, HUMAN, Game, Seat
+from vp_connect4.levels import Level
 from vp_connect4.player import Player
-from vp_connect4.vp3d.ai import hint_scores
-from vp_connect4.vp3d.controller import (
-    Controller,
+from vp_connect4.vp3d.controller import Controller
+from vp_connect4.vp3d.intents import (
     Hint,
     Hover,
     KeepScores,
@@ -25,11 +25,12 @@ from vp_connect4.vp3d.controller import (
     ResetView,
     SetEvaluation,
     SetKind,
-    SetPly,
+    SetLevel,
     SetTiebreak,
     TogglePause,
     Undo,
 )
+from vp_connect4.vp3d.jobs import AiRequest
 
 # -- fakes -------------------------------------------------------------------------------
 
@@ -48,6 +49,7 @@ class FakeView:
         self.highlighted: list[tuple[int, int]] = []
         self.dropped: list[tuple[str, int]] = []
         self.settings: dict[str, Seat] = {}
+        self.tiebreak = ""
         self.paused = False
         self.view_resets = 0
 
@@ -79,8 +81,9 @@ class FakeView:
     def show_ghost(self, col: int | None, ox: str) -> None:
         self.ghost = (col, ox)
 
-    def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
-        self.settings = dict(seats)
+    def show_settings(self, game: Game, paused: bool) -> None:
+        self.settings = dict(game.seats)
+        self.tiebreak = game.tiebreak
         self.paused = paused
 
     def reset_view(self) -> None:
@@ -88,15 +91,15 @@ class FakeView:
 
 
 class SyncRunner:
-    """Runs each job at once, in this process."""
+    """Runs each job at once, in this process; ``jobs``: (the AiRequest method's name, the request)."""
 
     def __init__(self) -> None:
-        self.jobs: list[tuple[str, tuple[Any, ...]]] = []
+        self.jobs: list[tuple[str, AiRequest]] = []
         self.discarded = 0
         self.closed = False
 
     def submit(self, fn: Any, *args: Any) -> Future[Any]:
-        self.jobs.append((fn.__name__, args))
+        self.jobs.append((fn.__name__, fn.__self__))
         future: Future[Any] = Future()
         try:
             future.set_result(fn(*args))
@@ -119,7 +122,7 @@ class HandRunner(SyncRunner):
         self.pending: list[tuple[Future[Any], Any, tuple[Any, ...]]] = []
 
     def submit(self, fn: Any, *args: Any) -> Future[Any]:
-        self.jobs.append((fn.__name__, args))
+        self.jobs.append((fn.__name__, fn.__self__))
         future: Future[Any] = Future()
         self.pending.append((future, fn, args))
         return future
@@ -149,18 +152,13 @@ def make(
     start_moves: str = "",
     **kwargs: Any,
 ) -> tuple[Controller, FakeView, SyncRunner, list[str], Clock]:
-    seats = {
-        "X": Seat(x, ply=x_ply, tiebreak="LEFT"),
-        "O": Seat(o, ply=o_ply, tiebreak="LEFT"),
-    }
-    board = Board()
-    board.set_board(start_moves)
-    game = Game(board, seats)
+    seats = {"X": Seat(x, x_ply), "O": Seat(o, o_ply)}
+    game = Game(seats=seats, start_moves=start_moves, tiebreak="LEFT")
     view = FakeView()
     runner = runner or SyncRunner()
     log: list[str] = []
     clock = Clock()
-    controller = Controller(game, view, runner, log=log.append, clock=clock, start_moves=start_moves, **kwargs)
+    controller = Controller(game, view, runner, log=log.append, clock=clock, **kwargs)
     controller.start()
     return controller, view, runner, log, clock
 
@@ -180,7 +178,7 @@ def test_two_people_play_a_game_to_the_end_by_column_picks() -> None:
     for col in (0, 1, 0, 1, 0, 1, 0):
         controller.handle(PlayColumn(col, "click"))
         settle(controller, clock, 1)
-    assert controller.game.outcome == "X"
+    assert controller.game.outcome.winner == "X"
     assert log[:7] == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate((0, 1, 0, 1, 0, 1, 0))]
     assert log[7:] == ["result: X wins", "moves: 0101010"]
     assert sorted(view.highlighted) == [(2, 0), (3, 0), (4, 0), (5, 0)]
@@ -192,10 +190,10 @@ def test_against_the_ai_the_reply_comes_from_the_runner() -> None:
     controller, view, runner, log, clock = make()
     controller.handle(PlayColumn(3))
     settle(controller, clock)
-    assert runner.jobs[0][0] == "ai_column"
-    width, height, moves, ox, seat, _seed = runner.jobs[0][1]
-    assert (width, height, moves, ox, seat.ply) == (7, 6, "3", "O", 2)
-    expected = ai_column(7, 6, "3", "O", controller.game.seats["O"], None)
+    assert runner.jobs[0][0] == "best_column"
+    request = runner.jobs[0][1]
+    assert (request.width, request.height, request.moves, request.ox, request.seat.level) == (7, 6, "3", "O", Level(2))
+    expected = AiRequest(7, 6, "3", "O", controller.game.seats["O"], "LEFT").best_column()
     assert log == ["move 1: X column 3", f"move 2: O column {expected}"]
     assert view.dropped == [("X", 3), ("O", expected)]
     assert view.status == "Your turn: X (red). Click a column or press 1-7."
@@ -206,10 +204,10 @@ def test_human_loses_to_the_ai_and_the_result_says_so() -> None:
     for _ in range(30):
         if controller.game.is_over:
             break
-        col = controller.game.legal_columns()[0]  # a hopeless plan: always the leftmost column
+        col = next(c for c in range(7) if controller.game.why_not(c) is None)  # a hopeless plan: leftmost
         controller.handle(PlayColumn(col))
         settle(controller, clock)
-    assert controller.game.outcome == "O"
+    assert controller.game.outcome.winner == "O"
     assert log[-2:] == ["result: O wins", f"moves: {controller.game.move_string}"]
     assert view.status == "You lose: O (yellow) has four in a row."
 
@@ -219,10 +217,10 @@ def test_draw_is_announced() -> None:
     for ch in DRAW_MOVES:
         controller.handle(PlayColumn(int(ch)))
         settle(controller, clock, 1)
-    assert controller.game.outcome == "draw"
+    assert controller.game.outcome.is_draw
     assert log[-2:] == ["result: draw", f"moves: {DRAW_MOVES}"]
     assert view.status.startswith("Draw: the board is full")
-    assert view.highlighted == []
+    assert not view.highlighted
 
 
 # -- input that cannot be played ---------------------------------------------------------
@@ -268,7 +266,7 @@ def test_full_column_and_game_over_are_refused() -> None:
     for col in (1, 2, 1, 2, 1, 2, 1):
         controller.handle(PlayColumn(col))
         settle(controller, clock, 1)
-    assert controller.game.outcome == "X"
+    assert controller.game.outcome.winner == "X"
     controller.handle(PlayColumn(3))
     assert view.cues[-1] == "The game is over: press New game"
     controller.handle(Hint())
@@ -364,16 +362,16 @@ def test_a_ply_changed_mid_game_applies_from_the_next_move() -> None:
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(3))
     controller.tick()
-    controller.handle(SetPly("O", 5))  # while O thinks at ply 2
+    controller.handle(SetLevel("O", Level(5)))  # while O thinks at ply 2
     assert log[-1] == "setting: O ply 5"
-    assert view.settings["O"].ply == 5
+    assert view.settings["O"].level == Level(5)
     runner.finish()
     settle(controller, clock)
-    assert runner.jobs[0][1][4].ply == 2  # this move: the old setting
+    assert runner.jobs[0][1].seat.level == Level(2)  # this move: the old setting
     controller.handle(PlayColumn(3))
     controller.tick()
-    assert runner.jobs[-1][1][4].ply == 5  # the next move: the new one
-    controller.handle(SetPly("O", 5))  # the same value again (a slider sends many) logs nothing
+    assert runner.jobs[-1][1].seat.level == Level(5)  # the next move: the new one
+    controller.handle(SetLevel("O", Level(5)))  # the same value again (a slider sends many) logs nothing
     assert log[-1] == "move 3: X column 3"
 
 
@@ -381,12 +379,16 @@ def test_settings_are_logged_and_a_refused_setting_gives_a_cue() -> None:
     controller, view, _, log, _clock = make()
     controller.handle(SetTiebreak("RIGHT"))
     controller.handle(SetEvaluation("O", "smart"))
-    controller.handle(SetPly("X", PERFECT))
+    controller.handle(SetLevel("X", Level(None)))
     assert log == ["setting: tiebreak RIGHT", "setting: O evaluation smart", "setting: X ply perfect"]
-    assert all(seat.tiebreak == "RIGHT" for seat in controller.game.seats.values())
-    controller.handle(SetPly("O", -1))
-    assert view.cues[-1].startswith("Ply must be")
-    assert view.settings["O"].ply == 2
+    assert controller.game.tiebreak == "RIGHT" and view.tiebreak == "RIGHT"
+    assert controller.game.player("O").tbt == "RIGHT"
+    controller.handle(SetTiebreak("UP"))
+    assert view.cues[-1] == "Tiebreak must be one of LEFT, RIGHT, RANDOM, got 'UP'"
+    assert view.tiebreak == "RIGHT" and log[-1].startswith("ignored: tiebreak must be")
+    controller.handle(SetEvaluation("O", "clever"))
+    assert view.cues[-1].startswith("Evaluation must be one of simple, smart")
+    assert view.settings["O"].evaluation == "smart"
 
 
 def test_switching_the_thinking_side_to_human_lets_the_person_move() -> None:
@@ -419,7 +421,7 @@ def test_ai_duel_plays_one_move_at_a_time_with_a_pause() -> None:
     settle(controller, clock, 100, 0.3)
     assert controller.game.is_over
     assert log[-2].startswith("result: ")
-    assert [job for job in runner.jobs if job[0] == "ai_column"][1][1][4].ply == 3
+    assert [request for name, request in runner.jobs if name == "best_column"][1].seat.level == Level(3)
 
 
 def test_ai_duel_pause_and_resume() -> None:
@@ -457,10 +459,11 @@ def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
 
 
 def test_hint_shows_the_scores_of_the_side_to_move() -> None:
-    controller, view, _runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
+    controller, view, runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
     controller.handle(Hint())
     settle(controller, clock, 1)
-    expected = hint_scores(7, 6, "3344", "X", controller.game.seats["O"])
+    assert runner.jobs[-1][0] == "scores"
+    expected = AiRequest(7, 6, "3344", "X", controller.game.seats["O"], "LEFT").scores()
     assert view.scores == expected
     assert expected[2] == 100.0 and expected[5] == 100.0  # an open three: a win within three moves
     assert log[-1] == "hint: X " + " ".join(f"{s:g}" for s in expected)
@@ -476,7 +479,7 @@ def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game() -> None:
     board = Board()
     board.set_board(moves)
     exact = Player("X", "LEFT", 26).scores_for(board)
-    assert hint_scores(7, 6, moves, "X", Seat(AI, ply=PERFECT)) == exact
+    assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").scores() == exact
     assert len(set(exact)) > 1, exact  # not the ply-0 guess of all 50s
 
 
@@ -502,27 +505,22 @@ def test_hint_while_the_ai_thinks_is_refused() -> None:
     assert view.cues[-1] == "Wait: O is thinking"
 
 
-def test_an_ai_error_is_shown_and_stops_that_ai() -> None:
-    def broken(*args: Any) -> int:
+def test_an_ai_error_is_shown_and_stops_that_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: AiRequest) -> int:
         raise NotImplementedError("smart evaluation arrives later")
 
     runner = SyncRunner()
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(3))
-    import vp_connect4.vp3d.controller as module
-
-    original = module.ai_column
-    module.ai_column = broken  # type: ignore[assignment]
-    try:
+    with monkeypatch.context() as patch:
+        patch.setattr(AiRequest, "best_column", broken)
         settle(controller, clock)
-    finally:
-        module.ai_column = original  # type: ignore[assignment]
     assert log[-1] == "error: the AI could not move: smart evaluation arrives later"
     assert "could not move" in view.status
     jobs = len(runner.jobs)
     settle(controller, clock)
     assert len(runner.jobs) == jobs  # no retry loop
-    controller.handle(SetPly("O", 1))  # a new setting clears the error
+    controller.handle(SetLevel("O", Level(1)))  # a new setting clears the error
     settle(controller, clock)
     assert len(controller.game.history) == 2
 
@@ -561,7 +559,7 @@ def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
     code = textwrap.dedent(
         """
         import sys
-        import vp_connect4, vp_connect4.vp3d, vp_connect4.vp3d.controller, vp_connect4.vp3d.ai
+        import vp_connect4, vp_connect4.vp3d, vp_connect4.vp3d.controller, vp_connect4.vp3d.ai, vp_connect4.vp3d.jobs
         import vp_connect4.vp3d.app, vp_connect4.vp3d.rack, vp_connect4.vp3d.checkers
         import vp_connect4.vp3d.controls, vp_connect4.vp3d.view
         assert "vpython" not in sys.modules, sorted(m for m in sys.modules if "vpython" in m)

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from vp_connect4.game import PERFECT
+from vp_connect4.levels import Level
 from vp_connect4.vp3d.app import Pointer, key_column, to_intent
 from vp_connect4.vp3d.checkers import fall_duration, fall_height
-from vp_connect4.vp3d.controller import Hover, PlayColumn
+from vp_connect4.vp3d.intents import Hover, PlayColumn
 from vp_connect4.vp3d.rack import DROP_HEIGHT, RackLayout
 
 
@@ -102,13 +102,13 @@ def test_a_checker_falls_bounces_and_rests() -> None:
     assert short < duration  # onto a full column it falls less far
 
 
-def test_slider_values_and_plies() -> None:
-    from vp_connect4.vp3d.controls import MAX_PLY, ply_to_slider, slider_to_ply
+def test_slider_values_and_levels() -> None:
+    from vp_connect4.vp3d.controls import MAX_PLY, level_to_slider, slider_to_level
 
     assert MAX_PLY >= 6
-    assert [slider_to_ply(v) for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]
-    assert slider_to_ply(MAX_PLY + 1) == PERFECT
-    assert ply_to_slider(PERFECT) == MAX_PLY + 1 and ply_to_slider(5) == 5
+    assert [slider_to_level(v).ply for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]
+    assert slider_to_level(MAX_PLY + 1).is_perfect
+    assert level_to_slider(Level(None)) == MAX_PLY + 1 and level_to_slider(Level(5)) == 5
 
 
 def test_mouse_moves_are_polled_into_hover_events() -> None:

@@ -4,8 +4,8 @@ Importing this package never imports VPython; only ``vp_connect4.vp3d`` does,
 when the 3D scene starts.
 """
 
-from .board import Board
 from .errors import Connect4Error, IllegalMoveError, InvalidSettingError
 from .player import Player
+from .seed import Board
 
 __all__ = ["Board", "Connect4Error", "IllegalMoveError", "InvalidSettingError", "Player"]

@@ -1,14 +1,14 @@
-"""The seed's teaching board: ``data`` is a list of rows, top row first, of ' ', 'X' and 'O'."""
+"""The seed's teaching board: ``data`` is a list of rows, top row first, of ' ', 'X' and 'O'.
+
+The rules only: the seed's terminal methods (``host_game``, ``play_game``) are added by
+``vp_connect4.seed.Board``, which is what ``from vp_connect4 import Board`` gives.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from . import wording
 from .engine import bitboard
-from .errors import IllegalMoveError, InvalidSettingError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .player import Player
+from .errors import IllegalMoveError, InvalidSettingError, Refusal
 
 EMPTY = " "
 CHECKERS = ("X", "O")
@@ -47,31 +47,40 @@ class Board:
 
     def allows_move(self, col: int) -> bool:
         """True if ``col`` is a column of this board with room for a checker."""
-        return (
-            isinstance(col, int) and not isinstance(col, bool) and 0 <= col < self.width and self.data[0][col] == EMPTY
-        )
+        return self.why_not(col) is None
+
+    def why_not(self, col: object) -> Refusal | None:
+        """Why a checker cannot go into ``col`` (None if it can)."""
+        if isinstance(col, bool) or not isinstance(col, int):
+            return Refusal.NOT_A_COLUMN
+        if not 0 <= col < self.width:
+            return Refusal.OFF_BOARD
+        if self.data[0][col] != EMPTY:
+            return Refusal.FULL
+        return None
 
     def check_move(self, col: object) -> int:
         """Return ``col`` if a checker can go there; otherwise raise IllegalMoveError saying why."""
-        if isinstance(col, bool) or not isinstance(col, int):
-            raise IllegalMoveError(f"column must be a whole number 0-{self.width - 1}, got {col!r}")
-        if not 0 <= col < self.width:
-            raise IllegalMoveError(f"column {col} is off the board: columns are 0-{self.width - 1}")
-        if self.data[0][col] != EMPTY:
-            raise IllegalMoveError(f"column {col} is full")
-        return col
+        reason = self.why_not(col)
+        if reason is not None:
+            raise IllegalMoveError(wording.refusal(reason, col, self.width))
+        return col  # type: ignore[return-value]
 
     def add_move(self, col: int, ox: str) -> None:
         """Drop checker ``ox`` into column ``col``; raises IllegalMoveError if it cannot go there."""
         check_checker(ox)
         self.check_move(col)
-        self.data[self.free_row(col)][col] = ox
+        self.drop(col, ox)
 
-    def free_row(self, col: int) -> int:
-        """Index in ``data`` of the row a checker dropped into ``col`` lands on (-1 if full)."""
+    def drop(self, col: int, ox: str) -> int:
+        """Drop ``ox`` into ``col`` without checks and return the row (index in ``data``) it lands on.
+
+        The caller's duty: ``ox`` is 'X' or 'O' and ``why_not(col)`` is None (``add_move`` checks both).
+        """
         row = self.height - 1
-        while row >= 0 and self.data[row][col] != EMPTY:
+        while self.data[row][col] != EMPTY:
             row -= 1
+        self.data[row][col] = ox
         return row
 
     def del_move(self, col: int) -> None:
@@ -123,7 +132,7 @@ class Board:
         """True if ``ox`` has four in a row: across, up, or along either diagonal."""
         return bitboard.is_win(self.geometry, self.bitboard(ox)[0])
 
-    def winning_cells(self, ox: str) -> list[tuple[int, int]]:
+    def four_cells(self, ox: str) -> list[tuple[int, int]]:
         """The ``(row, col)`` cells in ``data`` of every four in a row of ``ox`` (empty if none)."""
         geom = self.geometry
         bits = bitboard.winning_bits(geom, self.bitboard(ox)[0])
@@ -172,17 +181,3 @@ class Board:
                     if cell == ox:
                         stones |= bit
         return stones, mask
-
-    # -- games in the terminal -------------------------------------------------
-
-    def host_game(self) -> None:
-        """Two people play on this board in the terminal, X first."""
-        from .text_ui import play_in_terminal
-
-        play_in_terminal(self, "human", "human")
-
-    def play_game(self, px: Player | str, po: Player | str) -> None:
-        """Play a game on this board; ``px``/``po`` are Players or the string ``'human'``."""
-        from .text_ui import play_in_terminal
-
-        play_in_terminal(self, px, po)

@@ -12,6 +12,8 @@ import random
 from . import board as core_board
 from . import player as core_player
 from .board import check_checker, other
+from .game import Game, Move, play_out
+from .wording import CS111
 
 
 class Board(core_board.Board):
@@ -66,7 +68,7 @@ class Player:
 
     def next_move(self, board: Board) -> int:
         while True:
-            answer = input("Enter a column: ")
+            answer = input(CS111["ask"])
             try:
                 col = int(answer)
             except ValueError:
@@ -74,7 +76,7 @@ class Player:
             if board.can_add_to(col):
                 self.num_moves += 1
                 return col
-            print("Try again!")
+            print(CS111["again"])
 
 
 class RandomPlayer(Player):
@@ -113,17 +115,21 @@ class AIPlayer(Player):
 
 def process_move(player: Player, board: Board) -> bool:
     """Play one move of ``player``; print the board; True if the game is over (a win or a tie)."""
-    print(f"{player}'s turn")
-    col = player.next_move(board)
-    board.add_checker(player.checker, col)
+    print(CS111["turn"].format(player=player))
+    board.add_checker(player.checker, player.next_move(board))
     print()
     print(board)
+    return _reports_end(player, board)
+
+
+def _reports_end(player: Player, board: Board) -> bool:
+    """After ``player``'s move: print and return True if it won or filled the board."""
     if board.is_win_for(player.checker):
-        print(f"{player} wins in {player.num_moves} moves.")
-        print("Congratulations!")
+        print(CS111["wins"].format(player=player, moves=player.num_moves))
+        print(CS111["congratulations"])
         return True
     if board.is_full():
-        print("It's a tie!")
+        print(CS111["tie"])
         return True
     return False
 
@@ -131,19 +137,27 @@ def process_move(player: Player, board: Board) -> bool:
 def connect_four(p1: Player, p2: Player) -> Board | None:
     """Play a game on a new 6x7 board, ``p1`` first; returns the final board."""
     if p1.checker not in "XO" or p2.checker not in "XO" or p1.checker == p2.checker:
-        print("need one X player and one O player.")
+        print(CS111["need_both"])
         return None
-    print("Welcome to Connect Four!")
+    print(CS111["welcome"])
     print()
     board = Board(6, 7)
     print(board)
+    players = {p1.checker: p1, p2.checker: p2}
+
+    def choose(game: Game) -> int:
+        player = players[game.to_move]
+        print(CS111["turn"].format(player=player))
+        return player.next_move(board)
+
+    def show(game: Game, move: Move) -> None:
+        print()
+        print(board)
+        _reports_end(players[move.ox], board)
+
     try:
-        while True:
-            if process_move(p1, board):
-                return board
-            if process_move(p2, board):
-                return board
+        play_out(Game(board, first=p1.checker), dict.fromkeys(players, choose), show)
     except (EOFError, KeyboardInterrupt):
         print()
-        print("Game stopped.")
-        return board
+        print(CS111["stopped"])
+    return board

@@ -1,36 +1,43 @@
-"""A game in progress: the board, its history, whose turn, the outcome, and who sits where. No I/O."""
+"""A game in progress: start position, moves, whose turn, the outcome, and who sits where. No I/O.
+
+``Game`` is the one owner of game state in every front end (the terminal game, the 3D scene,
+CS111's ``connect_four``, the benchmarks): they ask it ``why_not(col)`` before they offer a
+move, ``play(col)`` it, and read ``outcome``. :func:`play_out` is the one game loop.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
+from . import wording
 from .board import CHECKERS, Board, check_checker, other
-from .errors import IllegalMoveError, InvalidSettingError
-from .player import EVALUATIONS, Player, check_ply, check_tiebreak
+from .errors import IllegalMoveError, InvalidSettingError, Refusal
+from .levels import Level
+from .player import EVALUATIONS, Player, check_tiebreak
 
 HUMAN, AI = "human", "ai"
 KINDS = (HUMAN, AI)
-DEFAULT_PLY = 4
-PERFECT = "perfect"  # the top level: perfect play when the solver can finish in time (see levels.py)
-DRAW = "draw"
+DEFAULT_TIEBREAK = "RANDOM"
 
 
 @dataclass(frozen=True)
 class Seat:
-    """Who plays one side: a human, or the AI with its settings."""
+    """Who plays one side: a human, or the AI with its level and evaluation.
+
+    ``level`` may be given as a ``Level``, a whole number or ``'perfect'``. The tiebreak is
+    not a seat's: it belongs to the game (:attr:`Game.tiebreak`), one setting for both AIs.
+    """
 
     kind: str = HUMAN
-    ply: int | str = DEFAULT_PLY  # a look-ahead 0, 1, 2, ... or PERFECT
-    tiebreak: str = "RANDOM"
+    level: Level = field(default_factory=Level)
     evaluation: str = "simple"
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise InvalidSettingError(f"a seat is 'human' or 'ai', got {self.kind!r}")
-        if self.ply != PERFECT:
-            check_ply(self.ply)
-        check_tiebreak(self.tiebreak)
+        object.__setattr__(self, "level", Level.parse(self.level))
         if self.evaluation not in EVALUATIONS:
             raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {self.evaluation!r}")
 
@@ -38,58 +45,71 @@ class Seat:
     def is_ai(self) -> bool:
         return self.kind == AI
 
-    def player(self, ox: str, rng: random.Random | None = None) -> Player:
-        """The seed ``Player`` that plays this seat's moves."""
-        if self.ply == PERFECT:
-            from .levels import perfect_player
-
-            return perfect_player(ox, self.tiebreak, rng=rng)
-        return Player(ox, self.tiebreak, self.ply, rng=rng, evaluation=self.evaluation)
-
-    def describe(self) -> str:
-        return "human" if self.kind == HUMAN else f"AI ply {self.ply} ({self.evaluation}, {self.tiebreak})"
+    def player(self, ox: str, tiebreak: str, rng: random.Random | None = None) -> Player:
+        """The seed ``Player`` that plays this seat's moves as ``ox``."""
+        return self.level.player(ox, tiebreak, rng, self.evaluation)
 
 
 @dataclass(frozen=True)
 class Move:
-    number: int  # 1 for the first move of the game
+    number: int  # counted from the empty board: how many checkers are down after it
     ox: str
     col: int
     row: int  # index into Board.data (0 = top row)
 
 
-class Game:
-    """Rules and record of one game; the only owner of game state in every front end."""
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` 'X' or 'O' with the cells of its fours, or a draw (``winner`` None)."""
 
-    def __init__(self, board: Board | None = None, seats: dict[str, Seat] | None = None) -> None:
+    winner: str | None
+    cells: tuple[tuple[int, int], ...] = ()  # (row, col) in Board.data
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def __str__(self) -> str:
+        """The fixed words of the log's ``result:`` line: ``X wins`` or ``draw``."""
+        return "draw" if self.winner is None else f"{self.winner} wins"
+
+
+class Game:
+    """Rules and record of one game on ``board``, from its position at the start.
+
+    ``start_moves`` (a ``set_board`` string) are played on the board first, so a puzzle or a
+    shared game can start mid-way; ``new_game`` goes back to that start position. ``first`` is
+    the side that began (X in every seed game but CS111's ``connect_four``, which lets either begin):
+    the side to move is the one with fewer checkers, or ``first`` with as many.
+    """
+
+    def __init__(
+        self,
+        board: Board | None = None,
+        seats: Mapping[str, Seat] | None = None,
+        *,
+        start_moves: str = "",
+        tiebreak: str = DEFAULT_TIEBREAK,
+        first: str = "X",
+    ) -> None:
         self.board = board if board is not None else Board()
-        self.seats: dict[str, Seat] = {"X": Seat(HUMAN), "O": Seat(AI)}
-        if seats:
-            for ox, seat in seats.items():
-                self.set_seat(ox, seat)
-        self.history: list[Move] = []
+        self.board.set_board(start_moves)
+        self.first = check_checker(first)
+        self.start_moves = start_moves
         self._start = [row[:] for row in self.board.data]
+        self.seats: dict[str, Seat] = {"X": Seat(HUMAN), "O": Seat(AI)}
+        for ox, seat in (seats or {}).items():
+            self.set_seat(ox, seat)
+        self.tiebreak = check_tiebreak(tiebreak)
+        self.history: list[Move] = []
+        self.outcome: Outcome | None = self._judge()
 
     # -- state -------------------------------------------------------------------
 
     @property
     def to_move(self) -> str:
-        return self.board.to_move()
-
-    @property
-    def winner(self) -> str | None:
-        for ox in CHECKERS:
-            if self.board.wins_for(ox):
-                return ox
-        return None
-
-    @property
-    def outcome(self) -> str | None:
-        """'X' or 'O' when someone has four in a row, 'draw' when the board is full, else None."""
-        winner = self.winner
-        if winner:
-            return winner
-        return DRAW if self.board.is_full() else None
+        second = other(self.first)
+        return second if self.board.count(self.first) > self.board.count(second) else self.first
 
     @property
     def is_over(self) -> bool:
@@ -97,37 +117,38 @@ class Game:
 
     @property
     def move_string(self) -> str:
-        """The moves of this game as ``set_board`` accepts them (columns 0-based)."""
-        return "".join(str(move.col) for move in self.history)
+        """The start moves and this game's moves, as ``set_board`` accepts them (columns 0-based)."""
+        return self.start_moves + "".join(str(move.col) for move in self.history)
 
     @property
     def last_move(self) -> Move | None:
         return self.history[-1] if self.history else None
 
-    def legal_columns(self) -> list[int]:
-        if self.is_over:
-            return []
-        return [col for col in range(self.board.width) if self.board.allows_move(col)]
-
-    def winning_cells(self) -> list[tuple[int, int]]:
-        winner = self.winner
-        return self.board.winning_cells(winner) if winner else []
-
     def seat_to_move(self) -> Seat:
         return self.seats[self.to_move]
+
+    def why_not(self, col: object) -> Refusal | None:
+        """Why the side to move cannot play ``col`` now (None if it can)."""
+        if self.outcome is not None:
+            return Refusal.GAME_OVER
+        return self.board.why_not(col)
+
+    def player(self, ox: str, rng: random.Random | None = None) -> Player:
+        """The seed ``Player`` of ``ox``'s seat with this game's tiebreak."""
+        return self.seats[ox].player(ox, self.tiebreak, rng)
 
     # -- changes -----------------------------------------------------------------
 
     def play(self, col: int) -> Move:
-        """Drop the checker of the side to move into ``col``; IllegalMoveError if not allowed."""
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over ({self.describe_outcome()}): start a new game")
-        self.board.check_move(col)
+        """Drop the checker of the side to move into ``col``; IllegalMoveError (saying why) if not allowed."""
+        reason = self.why_not(col)
+        if reason is not None:
+            raise IllegalMoveError(wording.refusal(reason, col, self.board.width))
         ox = self.to_move
-        row = self.board.free_row(col)
-        self.board.add_move(col, ox)
-        move = Move(len(self.history) + 1, ox, col, row)
+        row = self.board.drop(col, ox)
+        move = Move(self.board.count("X") + self.board.count("O"), ox, col, row)
         self.history.append(move)
+        self.outcome = self._judge()
         return move
 
     def undo(self) -> Move | None:
@@ -136,20 +157,24 @@ class Game:
             return None
         move = self.history.pop()
         self.board.del_move(move.col)
+        self.outcome = self._judge()
         return move
 
     def undo_turn(self) -> list[Move]:
         """Take back moves until a human is to move again (at least one move); returns them."""
-        undone = []
+        undone: list[Move] = []
         while self.history:
-            undone.append(self.undo())
+            undone.append(self.history[-1])
+            self.undo()
             if not self.seat_to_move().is_ai:
                 break
-        return undone  # type: ignore[return-value]
+        return undone
 
     def new_game(self) -> None:
+        """Back to the start position."""
         self.board.data = [row[:] for row in self._start]
         self.history.clear()
+        self.outcome = self._judge()
 
     def set_seat(self, ox: str, seat: Seat) -> None:
         check_checker(ox)
@@ -158,25 +183,42 @@ class Game:
         self.seats[ox] = seat
 
     def update_seat(self, ox: str, **changes: object) -> Seat:
-        """Change some settings of one seat (e.g. ``ply=5``); takes effect from the next move."""
+        """Change some settings of one seat (e.g. ``level=5``); takes effect from the next move."""
         seat = replace(self.seats[check_checker(ox)], **changes)  # type: ignore[arg-type]
         self.seats[ox] = seat
         return seat
 
-    def describe_outcome(self) -> str:
-        outcome = self.outcome
-        if outcome is None:
-            return f"{self.to_move} to move"
-        if outcome == DRAW:
-            return "a draw"
-        return f"{outcome} wins"
+    def set_tiebreak(self, tiebreak: str) -> None:
+        self.tiebreak = check_tiebreak(tiebreak)
+
+    def _judge(self) -> Outcome | None:
+        for ox in CHECKERS:
+            cells = self.board.four_cells(ox)
+            if cells:
+                return Outcome(ox, tuple(sorted(cells)))
+        return Outcome(None) if self.board.is_full() else None
 
 
-def ai_column(width: int, height: int, moves: str, ox: str, seat: Seat, seed: int | None = None) -> int:
-    """The column ``seat`` plays as ``ox`` after ``moves`` on an empty board: picklable, for a worker process."""
-    board = Board(width, height)
-    board.set_board(moves)
-    return seat.player(ox, random.Random(seed)).next_move(board)
+Chooser = Callable[[Game], int]
+"""Picks the column for the side to move (an AI's ``next_move``, a person at the keyboard)."""
 
 
-__all__ = ["AI", "DRAW", "HUMAN", "Game", "Move", "Seat", "ai_column", "other"]
+def ai_chooser(player: Player) -> Chooser:
+    return lambda game: player.next_move(game.board)
+
+
+def play_out(
+    game: Game, choosers: Mapping[str, Chooser], after_move: Callable[[Game, Move], None] | None = None
+) -> Outcome:
+    """The game loop: ask the side to move's chooser, play its column, until the game is over.
+
+    A chooser may raise to stop the game (a person leaving); the moves so far stay played.
+    """
+    while game.outcome is None:
+        move = game.play(choosers[game.to_move](game))
+        if after_move is not None:
+            after_move(game, move)
+    return game.outcome
+
+
+__all__ = ["AI", "HUMAN", "Game", "Move", "Outcome", "Seat", "ai_chooser", "play_out"]

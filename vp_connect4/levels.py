@@ -1,34 +1,86 @@
-"""The top AI level, "perfect": the solver when it can finish in time, else iterative deepening.
+"""AI levels: a look-ahead of 0, 1, 2, ... plies, or "perfect". ``Level`` parses, names and makes players.
 
-``perfect_player(ox, tbt)`` is what ``Seat(ply="perfect")`` plays with. Each
-move it first asks the solver (:mod:`.engine.solver`) for the columns with the
-best exact outcome (fastest win, slowest loss), within ``SOLVER_BUDGET`` seconds; when that is not enough (early
-in a game on a big board) it searches ever deeper with the smart evaluation
-(:mod:`.engine.search`, :mod:`.engine.evaluate`) until ``MOVE_BUDGET`` seconds
-have passed since the move began, and plays the best move of the deepest
-finished search. Either way it answers within about two seconds.
+The perfect level (:class:`PerfectPlayer`) asks the solver (:mod:`.engine.solver`) for the
+columns with the best exact outcome (fastest win, slowest loss) within ``SOLVER_BUDGET``
+seconds; when that is not enough (early in a game on a big board) it searches ever deeper with
+the smart evaluation until ``MOVE_BUDGET`` seconds have passed since the move began, and plays
+the best move of the deepest finished search. Either way it answers within about two seconds.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
+from . import wording
 from .board import Board
 from .engine import search, solver
 from .engine.bitboard import Bitboard, Geometry, is_win
 from .engine.evaluate import evaluate as smart_evaluation
-from .player import Player
+from .errors import InvalidSettingError
+from .player import Player, check_ply
 
+PERFECT = "perfect"  # the top level's name, as typed and as logged
+DEFAULT_PLY = 4
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
 MOVE_BUDGET = 1.8  # seconds for the whole move, solver included (the promise is 2 s)
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
 
 
+@dataclass(frozen=True)
+class Level:
+    """How far an AI looks ahead: ``ply`` moves, or the whole game (``ply`` None: perfect)."""
+
+    ply: int | None = DEFAULT_PLY
+
+    def __post_init__(self) -> None:
+        if self.ply is not None:
+            check_ply(self.ply)
+
+    @classmethod
+    def parse(cls, value: object) -> Level:
+        """A level from a ``Level``, a whole number 0 or more, or a string: ``'4'`` or ``'perfect'``."""
+        if isinstance(value, Level):
+            return value
+        if isinstance(value, str):
+            text = value.strip()
+            if text == PERFECT:
+                return cls(None)
+            if text.isascii() and text.isdigit():
+                return cls(int(text))
+        elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return cls(value)
+        raise InvalidSettingError(f"a level is a whole number 0 or more, or {PERFECT!r}, got {value!r}")
+
+    @property
+    def is_perfect(self) -> bool:
+        return self.ply is None
+
+    def __str__(self) -> str:
+        """``'4'`` or ``'perfect'``: as typed on the command line and written in log lines."""
+        return PERFECT if self.ply is None else str(self.ply)
+
+    @property
+    def label(self) -> str:
+        """As people read it: ``ply 4`` or ``perfect``."""
+        return wording.level(self.ply)
+
+    def player(self, ox: str, tbt: str, rng: random.Random | None = None, evaluation: str = "simple") -> Player:
+        """The seed ``Player`` that plays ``ox`` at this level (``evaluation`` is for numbered levels)."""
+        if self.ply is None:
+            return PerfectPlayer(ox, tbt, rng=rng)
+        return Player(ox, tbt, self.ply, rng=rng, evaluation=evaluation)
+
+
 class PerfectPlayer(Player):
     """A Player that plays perfectly whenever the solver finishes in time (fastest win, slowest loss).
 
-    ``solver_budget`` and ``move_budget`` are in seconds (see the module docstring).
+    Every ``Player`` method keeps its meaning, with the whole game as the look-ahead: ``scores_for``
+    and ``scores_for_tourney`` are the seed's recursion at full depth (they are equal there: no
+    search reaches a horizon), ``next_move`` picks among the best columns by the tiebreak.
+    ``ply`` is the string ``'perfect'``. ``solver_budget`` and ``move_budget`` are in seconds
+    (see the module docstring).
     """
 
     def __init__(
@@ -40,23 +92,21 @@ class PerfectPlayer(Player):
         move_budget: float = MOVE_BUDGET,
     ) -> None:
         super().__init__(ox, tbt, 0, rng=rng, evaluation="smart")
+        self.ply = PERFECT  # type: ignore[assignment]
         self.solver_budget = solver_budget
         self.move_budget = move_budget
-
-    def __repr__(self) -> str:
-        return f"Player: ox = {self.ox}, tbt = {self.tbt}, ply = perfect"
 
     def next_move(self, b: Board) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score."""
         start = time.perf_counter()
         geom = b.geometry
         stones, mask = b.bitboard(self.ox)
-        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
-            return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))  # the game is over
+        if _is_over(geom, stones, mask):
+            return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))
         try:
             _, columns = solver.best_columns(geom, stones, mask, deadline=start + self.solver_budget)
         except solver.SolverTimeout:
-            return self.tiebreak_move(self._deepest_scores(geom, stones, mask, start + self.move_budget))
+            return self.tiebreak_move(self._deepest_smart_scores(geom, stones, mask, start + self.move_budget))
         return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(geom.width)])
 
     def scores_for(self, b: Board) -> list[float]:
@@ -70,7 +120,7 @@ class PerfectPlayer(Player):
         geom = b.geometry
         stones, mask = b.bitboard(self.ox)
         empty = geom.cells - mask.bit_count()
-        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
+        if _is_over(geom, stones, mask):
             return search.column_scores(geom, stones, mask, empty)  # nothing to search
         try:
             outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
@@ -82,6 +132,21 @@ class PerfectPlayer(Player):
             return scores
         return [_outcome_score(outcome) for outcome in outcomes]
 
+    def scores_for_tourney(self, b: Board) -> list[float]:
+        """At full depth the same as :meth:`scores_for` when the solver finishes in time; otherwise the
+        smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
+        """
+        start = time.perf_counter()
+        geom = b.geometry
+        stones, mask = b.bitboard(self.ox)
+        if _is_over(geom, stones, mask):
+            return self.scores_for(b)
+        try:
+            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
+        except solver.SolverTimeout:
+            return self._deepest_smart_scores(geom, stones, mask, start + self.move_budget)
+        return [_outcome_score(outcome) for outcome in outcomes]
+
     @staticmethod
     def _tie_score(b: Board, col: int, best: list[int]) -> float:
         """BEST for the columns of the best outcome, OTHER for the rest, FULL_COLUMN if full."""
@@ -89,8 +154,8 @@ class PerfectPlayer(Player):
             return search.FULL_COLUMN
         return BEST if col in best else OTHER
 
-    def _deepest_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
-        """Column scores of the deepest search finished before ``deadline`` (ply 0 if none finished).
+    def _deepest_smart_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
+        """Smart column scores of the deepest search finished before ``deadline`` (all 50 if none finished).
 
         Stops at the first ply that finds a win (the fastest one); a ply where
         every column loses is ignored in favour of the ply before (the slowest loss).
@@ -108,13 +173,12 @@ class PerfectPlayer(Player):
         return best
 
 
+def _is_over(geom: Geometry, stones: Bitboard, mask: Bitboard) -> bool:
+    return is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full
+
+
 def _outcome_score(distance: int | None) -> float:
     """A solver's signed distance as the seed's score: win 100, draw 50, loss 0; a full column -1."""
     if distance is None:
         return search.FULL_COLUMN
     return search.WIN if distance > 0 else search.LOSS if distance < 0 else search.DRAW
-
-
-def perfect_player(ox: str, tbt: str, rng: random.Random | None = None) -> Player:
-    """The "perfect" level: a :class:`PerfectPlayer` playing ``ox`` with tiebreak ``tbt``."""
-    return PerfectPlayer(ox, tbt, rng=rng)

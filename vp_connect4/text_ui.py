@@ -5,9 +5,10 @@ from __future__ import annotations
 import builtins
 from collections.abc import Callable
 
+from . import wording
 from .board import Board
-from .errors import IllegalMoveError
-from .game import DRAW, Game
+from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
+from .levels import Level
 from .player import Player
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human'
@@ -19,36 +20,24 @@ class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
 
 
-def ask_column(board: Board, ox: str, input_fn: InputFn | None = None, out: OutputFn = print) -> int:
-    """Ask until the person types a column that can be played; raises GameStopped on Ctrl-D / Ctrl-C."""
+def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print) -> int:
+    """Ask until the person types a column the side to move can play; raises GameStopped on Ctrl-D / Ctrl-C."""
     input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
+    width = game.board.width
     while True:
         try:
-            answer = input_fn(f"{ox}'s choice (0-{board.width - 1}): ")
+            answer = input_fn(wording.ask_column(game.to_move, width))
         except (EOFError, KeyboardInterrupt):
             raise GameStopped from None
         text = answer.strip()
         if not text.lstrip("-").isdigit():
-            out(f"Please type a column number from 0 to {board.width - 1}.")
+            out(wording.not_a_column(width))
             continue
-        try:
-            return board.check_move(int(text))
-        except IllegalMoveError as error:
-            out(f"Not possible: {error}. Choose another column.")
-
-
-def announce(game: Game, humans: list[str]) -> str:
-    """The closing line of a game, worded for the people who played it."""
-    outcome = game.outcome
-    if outcome == DRAW:
-        return "It's a draw: the board is full."
-    if len(humans) == 1:
-        return (
-            f"{outcome} wins -- you win, congratulations!"
-            if outcome in humans
-            else f"{outcome} wins -- the computer beats you this time."
-        )
-    return f"{outcome} wins!"
+        col = int(text)
+        reason = game.why_not(col)
+        if reason is None:
+            return col
+        out(wording.not_possible(wording.refusal(reason, col, width)))
 
 
 def play_in_terminal(
@@ -58,10 +47,10 @@ def play_in_terminal(
     *,
     input_fn: InputFn | None = None,
     out: OutputFn = print,
-) -> str | None:
+) -> Outcome | None:
     """Play on ``board`` (as it stands) until someone wins or it is full.
 
-    Returns 'X', 'O' or 'draw', or None if a person stopped the game.
+    Returns the outcome, or None if a person stopped the game.
     """
     players = {"X": px, "O": po}
     for ox, seat in players.items():
@@ -71,29 +60,30 @@ def play_in_terminal(
             raise ValueError(f"the Player for {ox} plays {seat.ox!r}: give it checker {ox!r}")
     humans = [ox for ox, seat in players.items() if seat == "human"]
     game = Game(board)
-    out()
-    out("Welcome to Connect Four!")
-    out()
-    out(board)
-    out()
-    while not game.is_over:
-        ox = game.to_move
-        seat = players[ox]
-        if isinstance(seat, Player):
-            col = seat.next_move(board)
-            game.play(col)
-            out(f"{ox} ({seat.ply}-ply) plays column {col}.")
-        else:
-            try:
-                col = ask_column(board, ox, input_fn, out)
-            except GameStopped:
-                out()
-                out(f"Game stopped. Moves so far: {game.move_string or '(none)'}")
-                return None
-            game.play(col)
+    choosers: dict[str, Chooser] = {
+        ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out)
+        for ox, seat in players.items()
+    }
+
+    def show(game: Game, move: Move) -> None:
+        player = players[move.ox]
+        if isinstance(player, Player):
+            out(wording.ai_plays(move.ox, Level.parse(player.ply).label, move.col))
         out()
         out(board)
         out()
-    out(announce(game, humans))
-    out(f"Moves: {game.move_string}")
-    return game.outcome
+
+    out()
+    out(wording.welcome())
+    out()
+    out(board)
+    out()
+    try:
+        outcome = play_out(game, choosers, show)
+    except GameStopped:
+        out()
+        out(wording.stopped(game.move_string))
+        return None
+    out(wording.result_in_terminal(outcome.winner, humans))
+    out(wording.moves_played(game.move_string))
+    return outcome

@@ -1,8 +1,7 @@
 """The AI off the render loop: jobs run in one worker process, answers come back as futures.
 
 The worker is a *spawn* process: forking a process that runs VPython's server
-threads is unsafe. Its jobs are the picklable functions below and
-``game.ai_column``; none of them imports VPython.
+threads is unsafe. Its jobs are ``jobs.AiRequest``'s methods; none of them imports VPython.
 """
 
 from __future__ import annotations
@@ -11,32 +10,7 @@ import multiprocessing
 import signal
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Protocol
-
-from ..board import Board
-from ..game import PERFECT, Seat
-from ..player import Player
-
-
-class AiRunner(Protocol):
-    """Where the controller sends AI work: ``submit`` returns at once, the future completes later."""
-
-    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]: ...
-
-    def discard(self, future: Future[Any]) -> None:
-        """The answer of ``future`` is no longer wanted (a new game, an undo, a pause)."""
-
-    def close(self) -> None:
-        """Stop every worker; nothing is left running."""
-
-
-def hint_scores(width: int, height: int, moves: str, ox: str, seat: Seat) -> list[float]:
-    """``scores_for`` of ``ox`` after ``moves``, as the AI of ``seat`` sees it (-1 full, 0, 50, 100)."""
-    board = Board(width, height)
-    board.set_board(moves)
-    if seat.ply == PERFECT:
-        return list(seat.player(ox).scores_for(board))  # the whole game's outcome, when it can be solved in time
-    return Player(ox, "LEFT", int(seat.ply)).scores_for(board)
+from typing import Any
 
 
 def _ignore_interrupts() -> None:

@@ -1,4 +1,4 @@
-"""Start the 3D scene and run its loop: ``run_scene(seats, open_browser=..., port=..., seed=...)``.
+"""Start the 3D scene and run its loop: ``run_scene(game, open_browser=..., port=..., seed=...)``.
 
 Order matters: the hardened server (``server.install``) is prepared before
 VPython is imported, because importing VPython starts a server and then waits
@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board
-from ..game import Game, Seat
+from ..game import Game
 from .ai import ProcessAiRunner
-from .controller import Controller, Hover, Intent, PlayColumn
+from .controller import Controller
+from .intents import Hover, Intent, PlayColumn
 from .rack import RackLayout
 
 FPS = 60
@@ -55,19 +55,10 @@ def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
     return event
 
 
-def run_scene(
-    seats: dict[str, Seat],
-    open_browser: bool = True,
-    port: int = 0,
-    seed: int | None = None,
-    start_moves: str = "",
-    width: int = 7,
-    height: int = 6,
-) -> int:
-    """Play in the browser until its tab closes; returns the exit code (0).
+def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None) -> int:
+    """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
-    ``start_moves`` (a ``set_board`` string) sets up the starting position, e.g. for a puzzle;
-    New game returns to it.
+    New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle).
     """
     from . import server
 
@@ -75,21 +66,18 @@ def run_scene(
     print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
     runner = ProcessAiRunner()
     runner.start()
-    board = Board(width, height)
-    board.set_board(start_moves)
-    game = Game(board, seats)
     controller: Controller | None = None
     try:
         import vpython  # waits here until the page is open
 
         from .view import SceneView
 
-        layout = RackLayout(width, height)
+        layout = RackLayout(game.board.width, game.board.height)
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic)
-        controller = Controller(game, view, runner, start_moves=start_moves, seed=seed)
+        controller = Controller(game, view, runner, seed=seed)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)
@@ -115,9 +103,7 @@ def run_scene(
             runner.close()
 
 
-def scene_main(
-    seats: dict[str, Seat], argv: list[str] | None = None, start_moves: str = "", description: str = ""
-) -> int:
+def scene_main(game: Game, argv: list[str] | None = None, description: str = "") -> int:
     """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``."""
     parser = argparse.ArgumentParser(description=description or None)
     parser.add_argument("--no-browser", action="store_true", help="print the scene's URL, open no browser")
@@ -126,7 +112,7 @@ def scene_main(
     args = parser.parse_args(argv)
     if description:
         print(description, flush=True)
-    return run_scene(seats, open_browser=not args.no_browser, port=args.port, seed=args.seed, start_moves=start_moves)
+    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
 
 
 class _HoverWatch:

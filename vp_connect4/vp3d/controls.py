@@ -16,7 +16,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ========================  ==========================  ================================================
   ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
   jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. MAX_PLY, then ``perfect``
-  text                      ``c4-x-ply-value``          the value: ``ply 4`` / ``ply perfect``
+  text                      ``c4-x-ply-value``          the value: ``ply 4`` / ``perfect``
   ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
   the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
@@ -37,10 +37,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..game import AI, HUMAN, PERFECT, Seat
+from .. import wording
+from ..game import AI, HUMAN, Game
+from ..levels import Level
 from ..player import EVALUATIONS, TIEBREAKS
-from .controller import (
-    COLOUR_NAMES,
+from .intents import (
     Hint,
     Intent,
     KeepScores,
@@ -48,7 +49,7 @@ from .controller import (
     ResetView,
     SetEvaluation,
     SetKind,
-    SetPly,
+    SetLevel,
     SetTiebreak,
     TogglePause,
     Undo,
@@ -56,7 +57,6 @@ from .controller import (
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
-EVALUATION_LABELS = {"simple": "simple 0-50-100", "smart": "smart"}
 SLIDER_LENGTH = 200
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
@@ -71,31 +71,22 @@ PAGE_SCRIPT = """<script>
   });
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
-  var buttons = {'New game': 'c4-new', 'Undo': 'c4-undo', 'Hint': 'c4-hint', 'Pause': 'c4-pause',
-                 'Resume': 'c4-pause', 'Reset view': 'c4-reset-view'};
-  document.querySelectorAll('button').forEach(function (b) {
-    var id = buttons[b.textContent.trim()]; if (id) b.id = id;
+  var buttons = document.querySelectorAll('button');  // in the order Controls makes them, in any language
+  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view'].forEach(function (id, i) {
+    if (buttons[i]) buttons[i].id = id;
   });
   var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
 })();
 </script>"""
 
 
-def ply_to_slider(ply: int | str) -> int:
-    return MAX_PLY + 1 if ply == PERFECT else min(int(ply), MAX_PLY)
+def level_to_slider(level: Level) -> int:
+    return MAX_PLY + 1 if level.ply is None else min(level.ply, MAX_PLY)
 
 
-def slider_to_ply(value: float) -> int | str:
+def slider_to_level(value: float) -> Level:
     step = round(value)
-    return PERFECT if step > MAX_PLY else max(step, 0)
-
-
-def ply_text(ply: int | str) -> str:
-    return f"ply {ply}"
-
-
-def side_label(ox: str) -> str:
-    return f"{ox} ({COLOUR_NAMES[ox]})"
+    return Level(None) if step > MAX_PLY else Level(max(step, 0))
 
 
 class Controls:
@@ -120,7 +111,7 @@ class Controls:
         for ox in ("X", "O"):
             self.kind[ox] = vp.menu(
                 pos=anchor,
-                choices=[f"{side_label(ox)}: {'AI' if kind == AI else kind}" for kind in KINDS],
+                choices=[wording.seat_kind(ox, kind == AI) for kind in KINDS],
                 bind=self._on_kind(ox),
             )
             vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
@@ -128,35 +119,27 @@ class Controls:
                 pos=anchor, min=0, max=MAX_PLY + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
             )
             self.ply_value[ox] = vp.wtext(pos=anchor, text="")
-            vp.wtext(pos=anchor, text="&nbsp;&nbsp;evaluation ")
+            vp.wtext(pos=anchor, text="&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
             self.evaluation[ox] = vp.menu(
                 pos=anchor,
-                choices=[EVALUATION_LABELS[name] for name in EVALUATIONS],
+                choices=[wording.evaluation(name) for name in EVALUATIONS],
                 bind=self._on_evaluation(ox),
             )
             vp.wtext(pos=anchor, text="\n")
-        self.tiebreak = vp.menu(pos=anchor, choices=[f"tiebreak {name}" for name in TIEBREAKS], bind=self._on_tiebreak)
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        vp.button(pos=anchor, text="New game", bind=lambda _: put(NewGame()))
-        vp.button(pos=anchor, text="Undo", bind=lambda _: put(Undo()))
-        vp.button(pos=anchor, text="Hint", bind=lambda _: put(Hint()))
-        self.keep = vp.checkbox(pos=anchor, text="keep scores shown", bind=lambda box: put(KeepScores(box.checked)))
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        self.pause = vp.button(pos=anchor, text="Pause", bind=lambda _: put(TogglePause()))
-        vp.button(pos=anchor, text="Reset view", bind=lambda _: put(ResetView()))
-        vp.wtext(
-            pos=anchor,
-            text=(
-                f"\n\n<b>X</b> plays the <b style='color:#d32f2f'>red</b> checkers and moves first; "
-                f"<b>O</b> plays the <b style='color:#b8860b'>yellow</b> ones. Four in a row wins.\n"
-                f"<b>Play:</b> click a column or press the keys 1-{width}. "
-                "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
-                "<b>Zoom:</b> mouse wheel.\n"
-                "<b>Hint</b> shows the AI's score of each column for the side to move: "
-                "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
-                "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."
-            ),
+        self.tiebreak = vp.menu(
+            pos=anchor, choices=[wording.tiebreak(name) for name in TIEBREAKS], bind=self._on_tiebreak
         )
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        vp.button(pos=anchor, text=wording.button("new"), bind=lambda _: put(NewGame()))
+        vp.button(pos=anchor, text=wording.button("undo"), bind=lambda _: put(Undo()))
+        vp.button(pos=anchor, text=wording.button("hint"), bind=lambda _: put(Hint()))
+        self.keep = vp.checkbox(
+            pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
+        )
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
+        vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
+        vp.wtext(pos=anchor, text="\n\n" + wording.scene_help(width))
         vp.wtext(pos=anchor, text=PAGE_SCRIPT)
 
     # -- callbacks: intents only ---------------------------------------------------------
@@ -165,7 +148,7 @@ class Controls:
         return lambda m: self._put(SetKind(ox, KINDS[m.index]))
 
     def _on_ply(self, ox: str) -> Callable[[Any], None]:
-        return lambda s: self._put(SetPly(ox, slider_to_ply(s.value)))
+        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value)))
 
     def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
         return lambda m: self._put(SetEvaluation(ox, EVALUATIONS[m.index]))
@@ -181,18 +164,15 @@ class Controls:
     def show_cue(self, text: str) -> None:
         self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
 
-    def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
-        """Make each widget agree with the seats; touch only those that differ (a drag is not fought)."""
-        for ox, seat in seats.items():
+    def show_settings(self, game: Game, paused: bool) -> None:
+        """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
+        for ox, seat in game.seats.items():
             _set(self.kind[ox], "index", KINDS.index(seat.kind))
-            _set(self.ply[ox], "value", ply_to_slider(seat.ply))
-            _set(self.ply_value[ox], "text", ply_text(seat.ply))
-            if seat.evaluation in EVALUATIONS:
-                _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
-        # one menu for both sides: it shows how the AI breaks ties (X's when both or neither are AIs)
-        tiebreak = next((seat.tiebreak for seat in seats.values() if seat.kind == AI), seats["X"].tiebreak)
-        _set(self.tiebreak, "index", TIEBREAKS.index(tiebreak))
-        _set(self.pause, "text", "Resume" if paused else "Pause")
+            _set(self.ply[ox], "value", level_to_slider(seat.level))
+            _set(self.ply_value[ox], "text", seat.level.label)
+            _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
+        _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
+        _set(self.pause, "text", wording.button("resume" if paused else "pause"))
 
 
 def _set(widget: Any, attr: str, value: object) -> None:

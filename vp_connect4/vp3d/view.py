@@ -1,14 +1,14 @@
-"""The scene as the controller's ``View``: the rack, the checkers, the widgets, the score labels, the camera."""
+"""The scene as the controller sees it (``View``), and ``SceneView``: the rack, checkers, widgets, labels, camera."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from ..game import Game, Move, Seat
+from ..game import Game, Move
 from .checkers import Checkers
-from .controller import Intent
 from .controls import Controls
+from .intents import Intent
 from .rack import DROP_HEIGHT, Rack, RackLayout
 
 CUE_SECONDS = 2.5
@@ -27,6 +27,41 @@ CAMERA_RANGE = 5.3
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 
+class View(Protocol):
+    """What the scene shows; every method returns at once (animations run in ``animate``)."""
+
+    def is_busy(self) -> bool:
+        """True while a checker is still falling."""
+
+    def drop(self, move: Move) -> None:
+        """Animate ``move``'s checker falling into its cell; mark it as the last move when it lands."""
+
+    def redraw(self, game: Game) -> None:
+        """Show ``game``'s board at once (after an undo or a new game): checkers, last move, no highlight."""
+
+    def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
+        """Make the winning checkers glow; ``cells`` are ``(row, col)`` in ``Board.data``."""
+
+    def announce(self, text: str | None) -> None:
+        """The result, large over the rack; ``None`` hides it."""
+
+    def show_status(self, text: str) -> None: ...
+
+    def cue(self, text: str) -> None:
+        """Flash a short warning: input was refused."""
+
+    def show_scores(self, scores: list[float] | None) -> None:
+        """Large per-column scores above the rack; ``None`` hides them."""
+
+    def show_ghost(self, col: int | None, ox: str) -> None:
+        """A translucent ``ox`` checker over ``col``; ``None`` hides it."""
+
+    def show_settings(self, game: Game, paused: bool) -> None:
+        """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``)."""
+
+    def reset_view(self) -> None: ...
+
+
 def score_colour(score: float) -> tuple[float, float, float]:
     """Red for 0 (a loss), light grey for 50, green for 100; blended in between."""
     (low, low_rgb), (mid, mid_rgb), (high, high_rgb) = SCORE_COLOURS
@@ -38,7 +73,7 @@ def score_colour(score: float) -> tuple[float, float, float]:
 
 
 class SceneView:
-    """Implements ``controller.View`` on one VPython canvas."""
+    """Implements ``View`` on one VPython canvas."""
 
     def __init__(self, canvas: Any, layout: RackLayout, put: Callable[[Intent], None], clock: Callable[[], float]):
         import vpython as vp
@@ -101,7 +136,7 @@ class SceneView:
         self.checkers.show_board(game.board.data, (last.row, last.col) if last else None)
         self.announce(None)
 
-    def highlight_win(self, cells: list[tuple[int, int]]) -> None:
+    def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
         self.checkers.highlight(cells)
 
     def announce(self, text: str | None) -> None:
@@ -130,8 +165,8 @@ class SceneView:
     def show_ghost(self, col: int | None, ox: str) -> None:
         self.checkers.show_ghost(col, ox)
 
-    def show_settings(self, seats: dict[str, Seat], paused: bool) -> None:
-        self.controls.show_settings(seats, paused)
+    def show_settings(self, game: Game, paused: bool) -> None:
+        self.controls.show_settings(game, paused)
 
     def reset_view(self) -> None:
         vec = self._vp.vector

@@ -1,0 +1,126 @@
+"""The AI's work for the scene: one picklable request, and the one job in flight at a time.
+
+An :class:`AiRequest` carries everything a worker process needs (board size, the moves from
+the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()`` or
+``scores()``; none of it imports VPython. :class:`AiJobs` sends requests to an ``AiRunner``
+(a worker process in the scene, a fake in tests) and hands back answers that still fit the
+game: an answer for a position that has changed since is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..board import Board
+from ..game import Seat
+
+MOVE, HINT = "move", "hint"
+
+
+class AiRunner(Protocol):
+    """Where AI work goes: ``submit`` returns at once, the future completes later."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]: ...
+
+    def discard(self, future: Future[Any]) -> None:
+        """The answer of ``future`` is no longer wanted (a new game, an undo, a pause)."""
+
+    def close(self) -> None:
+        """Stop every worker; nothing is left running."""
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    """A question for the AI of ``seat``, playing ``ox`` after ``moves`` on an empty ``width`` x ``height`` board."""
+
+    width: int
+    height: int
+    moves: str
+    ox: str
+    seat: Seat
+    tiebreak: str
+    seed: int | None = None  # for the RANDOM tiebreak: the same request, the same answer
+
+    def board(self) -> Board:
+        board = Board(self.width, self.height)
+        board.set_board(self.moves)
+        return board
+
+    def best_column(self) -> int:
+        """The column the seat's player plays."""
+        return self.seat.player(self.ox, self.tiebreak, random.Random(self.seed)).next_move(self.board())
+
+    def scores(self) -> list[float]:
+        """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead)."""
+        return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # MOVE or HINT
+    request: AiRequest
+    value: Any = None  # a column (MOVE) or the scores (HINT)
+    error: BaseException | None = None
+
+
+@dataclass
+class _Job:
+    kind: str
+    request: AiRequest
+    generation: int
+    future: Future[Any]
+
+
+class AiJobs:
+    """At most one AI job at a time, and only answers that still fit the game."""
+
+    def __init__(self, runner: AiRunner) -> None:
+        self.runner = runner
+        self._job: _Job | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    @property
+    def thinking(self) -> bool:
+        """An AI move is being computed (not a hint)."""
+        return self._job is not None and self._job.kind == MOVE
+
+    @property
+    def thinking_for(self) -> str | None:
+        """The side whose move is being computed, if any."""
+        return self._job.request.ox if self.thinking else None  # type: ignore[union-attr]
+
+    def ask(self, kind: str, request: AiRequest, generation: int) -> None:
+        """Start a job; ``generation`` names the game's state it is for."""
+        self.drop()
+        work = request.best_column if kind == MOVE else request.scores
+        self._job = _Job(kind, request, generation, self.runner.submit(work))
+
+    def collect(self, generation: int) -> Answer | None:
+        """The finished job's answer, if it is for ``generation``; None if unfinished, stale or cancelled."""
+        job = self._job
+        if job is None or not job.future.done():
+            return None
+        self._job = None
+        if job.generation != generation or job.future.cancelled():
+            return None
+        error = job.future.exception()
+        if error is not None:
+            return Answer(job.kind, job.request, error=error)
+        return Answer(job.kind, job.request, job.future.result())
+
+    def drop(self) -> None:
+        """The job's answer is not wanted any more (its worker may be replaced)."""
+        if self._job is not None:
+            self.runner.discard(self._job.future)
+            self._job = None
+
+    def close(self) -> None:
+        self.drop()
+        self.runner.close()
