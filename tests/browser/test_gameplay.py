@@ -13,7 +13,8 @@ import pytest
 from browser.scene_page import ScenePage
 from browser.scene_process import SceneProcess
 from vp_connect4 import Board, Player
-from vp_connect4.vp3d.controls import ply_to_slider
+from vp_connect4.levels import Level
+from vp_connect4.vp3d.controls import level_to_slider
 from vp_connect4.vp3d.rack import RackLayout
 
 LAYOUT = RackLayout()
@@ -145,9 +146,9 @@ def test_the_blocking_line_tells_ply_2_from_ply_1() -> None:
 def test_the_ply_slider_sets_the_ai_level(context: Any, vs_ply_1: SceneProcess) -> None:
     view = ScenePage.open(context, vs_ply_1)
     # the first drag of a slider counts too; values passed on the way may be logged before the last
-    view.drag_slider("#c4-o-ply", ply_to_slider(4))
+    view.drag_slider("#c4-o-ply", level_to_slider(Level(4)))
     view.wait_log(r"^setting: O ply 4$")
-    view.drag_slider("#c4-o-ply", ply_to_slider(2))
+    view.drag_slider("#c4-o-ply", level_to_slider(Level(2)))
     view.wait_log(r"^setting: O ply 2$")
     view.page.wait_for_function(
         "() => document.querySelector('#c4-o-ply').parentElement.textContent.includes('ply 2')", timeout=10_000
