@@ -96,35 +96,25 @@ class Checkers:
             canvas=canvas, pos=vec(*layout.drop_start(0)), radius=CHECKER_RADIUS, opacity=GHOST_OPACITY, visible=False
         )
         ring_z = PANEL_Z + PANEL_THICKNESS / 2 + 0.02
-        self._markers = [
-            vp.ring(
-                canvas=canvas,
-                pos=vec(0, 0, side * ring_z),
-                axis=vec(0, 0, 1),
-                radius=HOLE_RADIUS + 0.02,
-                thickness=0.035,
-                color=vec(*MARKER_COLOUR),
-                emissive=True,
-                visible=False,
-            )
-            for side in (1, -1)
-        ]
-        self._win_rings = [
-            [
+
+        def ring_pair(radius: float, thickness: float, colour: tuple[float, float, float]) -> list[Any]:
+            """A ring on each face of the rack, hidden until placed on a cell."""
+            return [
                 vp.ring(
                     canvas=canvas,
                     pos=vec(0, 0, side * ring_z),
                     axis=vec(0, 0, 1),
-                    radius=HOLE_RADIUS + 0.03,
-                    thickness=0.05,
-                    color=vec(*WIN_RING_COLOUR),
+                    radius=radius,
+                    thickness=thickness,
+                    color=vec(*colour),
                     emissive=True,
                     visible=False,
                 )
                 for side in (1, -1)
             ]
-            for _ in range(WIN_RINGS)
-        ]
+
+        self._markers = ring_pair(HOLE_RADIUS + 0.02, 0.035, MARKER_COLOUR)
+        self._win_rings = [ring_pair(HOLE_RADIUS + 0.03, 0.05, WIN_RING_COLOUR) for _ in range(WIN_RINGS)]
         self._fall: _Fall | None = None
         self._last: tuple[int, int] | None = None
         self._winners: list[tuple[int, int]] = []
