@@ -1,3 +1,3 @@
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent  # the repo root; pyproject's pytest pythonpath puts it on sys.path
+ROOT = Path(__file__).resolve().parent.parent  # the repo root (pyproject's pytest pythonpath makes it importable)
