@@ -6,9 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play text test lint bench screenshot clean
 
-$(STAMP): requirements.txt
+# the pinned requirements, then this checkout itself in editable mode (vp_connect4, the vp-connect4 command)
+$(STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -29,7 +31,7 @@ bench: $(STAMP)
 
 # docs/screenshot.png, the README's picture (needs /usr/bin/chromium)
 screenshot: $(STAMP)
-	$(PY) tests/browser/screenshot.py
+	$(PY) -m tests.browser.screenshot
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -8,10 +8,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 TABLES = ("search_bench", "solver_bench", "match_bench", "ladder_bench")
 

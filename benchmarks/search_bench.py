@@ -13,8 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from reference import reference_scores, reference_scores_tourney
-
+from tests.reference import reference_scores, reference_scores_tourney
 from vp_connect4 import Board
 from vp_connect4.engine import search
 from vp_connect4.engine.evaluate import evaluate
@@ -23,7 +22,7 @@ SEED = 20_240_611
 WIDTH, HEIGHT = 7, 6
 FEW_STONES = (4, 12)  # the random opening set: 4 to 12 stones, nobody has won
 LATE_STONES = 16  # "late" positions hold at least this many stones
-SOLVER_POSITIONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "solver-positions"
+SOLVER_POSITIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "solver-positions"
 LATE_SETS = ("Test_L2_R1", "Test_L2_R2")  # easy and medium middle games (14-28 stones)
 LATE_PLIES = (12, "empty")  # "empty": the number of empty cells, i.e. the full game-theoretic answer
 EMPTY_BOARD_RUNS = 3  # fresh searches of the one empty board (median)

@@ -16,7 +16,7 @@ from pathlib import Path
 from vp_connect4.engine import solver
 from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
 
-POSITIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "solver-positions"
+POSITIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "solver-positions"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 QUICK_SAMPLE = {"Test_L3_R1": 200, "Test_L2_R1": 200, "Test_L2_R2": 40, "Test_L1_R1": 40}
 BUDGET = {"Test_L1_R1": 30.0}  # seconds per position, where the full set might otherwise take hours

@@ -4,9 +4,6 @@ Watch one move at a time; Pause stops the duel, Undo steps back, the sliders cha
 """
 
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
 from vp_connect4.game import AI, Game, Seat
 from vp_connect4.vp3d.app import scene_main

@@ -5,9 +5,6 @@ Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.
 """
 
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main

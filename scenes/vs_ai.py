@@ -1,9 +1,6 @@
 """You (X, red) against the AI (O, yellow), four moves deep: ``python scenes/vs_ai.py``."""
 
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere, no install
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main

@@ -1,6 +1,3 @@
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+ROOT = Path(__file__).resolve().parent.parent  # the repo root (pyproject's pytest pythonpath makes it importable)

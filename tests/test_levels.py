@@ -14,7 +14,7 @@ from vp_connect4.engine import solver
 from vp_connect4.game import AI, Game, Seat, ai_chooser, play_out
 from vp_connect4.levels import Level, PerfectPlayer
 
-POSITIONS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "solver-positions"
+POSITIONS = Path(__file__).resolve().parent / "data" / "solver-positions"
 NO_TIME = {"solver_budget": 0.0, "move_budget": 0.0}  # every deadline already past when the move starts
 SHORT = {"solver_budget": 0.0, "move_budget": 0.3}  # straight to the depth-limited search
 
@@ -107,7 +107,6 @@ def test_prefers_the_slowest_loss() -> None:
         assert outcomes[perfect_player(board.to_move(), tbt).next_move(board)] == slowest
 
 
-@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
 def test_plays_a_best_move_of_published_positions() -> None:
     lines = (POSITIONS / "Test_L3_R1").read_text().split("\n")
     positions = [line.split() for line in lines if line.strip()]

@@ -13,7 +13,7 @@ from vp_connect4.engine import solver
 from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
 
 ROOT = Path(__file__).resolve().parent.parent
-POSITIONS = ROOT.parent / "shared" / "data" / "solver-positions"
+POSITIONS = ROOT / "tests" / "data" / "solver-positions"
 SAMPLES = {"Test_L3_R1": 150, "Test_L2_R1": 100, "Test_L2_R2": 12, "Test_L1_R1": 25}  # about 10 s here
 SEED = 20240611
 
@@ -38,7 +38,6 @@ def position(geom: Geometry, moves: str, base: int = 1) -> tuple[Bitboard, Bitbo
 # -- the published positions ------------------------------------------------------
 
 
-@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_published_scores_match(name: str) -> None:
     geom = geometry(7, 6)
@@ -49,7 +48,6 @@ def test_published_scores_match(name: str) -> None:
         assert solver.distance_to_score(geom.cells, len(moves), distance) == score, moves
 
 
-@pytest.mark.skipif(not POSITIONS.is_dir(), reason=f"solver positions not found at {POSITIONS}")
 def test_column_outcomes_agree_with_the_published_score() -> None:
     geom = geometry(7, 6)
     for moves, score in random.Random(SEED).sample(load_positions("Test_L3_R1"), 10):

@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser.pixels import Image, decode_png
-from browser.scene_process import SceneProcess
+from .pixels import Image, decode_png
+from .scene_process import SceneProcess
 
 SHOTS_DIR = os.environ.get("C4_SHOTS", "")
 REDRAW_GAP_MS = 250

@@ -52,7 +52,9 @@ class SceneProcess:
         self.url = f"http://{LOOPBACK}:{port}/"
         self.lines: list[str] = []
         self._changed = threading.Condition()
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        # PYTHONPATH: the scene imports this checkout's vp_connect4, whichever one the venv has installed
+        pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=pythonpath)
         self.process = subprocess.Popen(
             [PYTHON, *args],
             cwd=cwd,

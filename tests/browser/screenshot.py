@@ -5,7 +5,7 @@
   whole page, widgets and captions included.
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
 
-``python tests/browser/screenshot.py [FOLDER]`` (default: ``docs``).
+``python -m tests.browser.screenshot [FOLDER]`` from the repo root (default: ``docs``).
 """
 
 from __future__ import annotations
@@ -14,12 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):  # run as a script: make ``browser.*`` and ``vp_connect4`` importable
-    sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parents[2])]
-
-from browser.scene_page import ScenePage
-from browser.scene_process import ROOT, SceneProcess, free_port
 from vp_connect4.vp3d.rack import RackLayout
+
+from .scene_page import ScenePage
+from .scene_process import ROOT, SceneProcess, free_port
 
 DOCS = ROOT / "docs"
 PUZZLE = ROOT / "scenes" / "puzzle.py"
@@ -65,7 +63,7 @@ def make_result_screenshot(context: Any, path: Path) -> str:
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
-    from browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from .conftest import CHROMIUM, CHROMIUM_ARGS
 
     folder = Path(argv[0]) if argv else DOCS
     pictures = (

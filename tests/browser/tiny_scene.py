@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo root, for vp_connect4
 
 from vp_connect4.vp3d import server
 
