@@ -54,6 +54,7 @@ def test_answers_and_exceptions_come_back_as_futures(runner: ProcessAiRunner) ->
     assert [future.result(ANSWER_TIMEOUT) for future in squares] == [0, 1, 4, 9, 16]
     assert len(hint.result(ANSWER_TIMEOUT)) == 7
     assert isinstance(failing.exception(ANSWER_TIMEOUT), ValueError)
+    assert runner.submit(print, "a job's print goes to stderr").result(ANSWER_TIMEOUT) is None
     unpicklable = runner.submit(lambda: 1)
     assert unpicklable.done() and unpicklable.exception() is not None
     assert runner.submit(math.factorial, 5).result(ANSWER_TIMEOUT) == 120

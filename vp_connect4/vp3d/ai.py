@@ -3,21 +3,21 @@
 The worker is a fresh Python process (``subprocess``, never ``fork``: forking a process that runs
 VPython's server threads is unsafe) with the scene's ``sys.path``. A job is a module-level function
 (``game.ai_column``, :func:`hint_scores`; none of them imports VPython) and its arguments, pickled
-and sent down a request pipe, one job at a time; the answer (the value, or the exception the job
-raised) comes back up an answer pipe, where a thread of the scene completes the job's future.
-Only ``subprocess``, ``os.pipe`` and ``pickle`` are used: no ``multiprocessing``, so no resource
-tracker process either.
+and sent to the worker's stdin, one job at a time; the answer (the value, or the exception the job
+raised) comes back on its stdout, where a thread of the scene completes the job's future (what a
+job prints goes to stderr). Only ``subprocess`` and ``pickle`` are used: no ``multiprocessing``,
+so no resource tracker process either.
 
 How the worker ends:
 
-- ``close()``: the scene closes the request pipe, terminates the worker and waits for it (kills it
+- ``close()``: the scene closes the worker's stdin, terminates the worker and waits for it (kills it
   if it is still there after :data:`STOP_WAIT` seconds).
 - ``discard`` of a job that is running: the same, and a fresh worker takes over (a deep search
   cannot be interrupted any other way).
-- The scene's process dies in any way, SIGKILL included: an idle worker reads end-of-file on the
-  request pipe and returns; a busy one is ended by its watchdog thread, which sees every
+- The scene's process dies in any way, SIGKILL included: an idle worker reads end-of-file on its
+  stdin and returns; a busy one is ended by its watchdog thread, which sees every
   :data:`WATCH_INTERVAL` seconds whether its parent is still its parent (``os.getppid()``) and
-  calls ``os._exit`` when it is not.
+  calls ``os._exit`` when it is not (on POSIX; Windows does not change a process's parent id).
 - Ctrl-C: the worker ignores SIGINT; the scene's process handles it and closes the runner.
 """
 
@@ -44,7 +44,7 @@ from ..player import Player
 STOP_WAIT = 2.0  # seconds for a terminated worker to end before it is killed
 WATCH_INTERVAL = 0.25  # seconds between the worker's checks that the scene's process is alive
 _HEADER = struct.Struct("!Q")  # each message on a pipe: its length, then a pickle
-_BOOT = "import sys; sys.path[:] = sys.argv[4:]; from vp_connect4.vp3d.ai import serve; serve(*map(int, sys.argv[1:4]))"
+_BOOT = "import sys; sys.path[:] = sys.argv[2:]; from vp_connect4.vp3d.ai import serve; serve(int(sys.argv[1]))"
 
 
 class AiRunner(Protocol):
@@ -71,10 +71,9 @@ def hint_scores(width: int, height: int, moves: str, ox: str, seat: Seat) -> lis
 # -- the pipes -------------------------------------------------------------------------
 
 
-def _write(fd: int, message: bytes) -> None:
-    data = memoryview(_HEADER.pack(len(message)) + message)
-    while data:
-        data = data[os.write(fd, data) :]
+def _write(pipe: BinaryIO, message: bytes) -> None:
+    pipe.write(_HEADER.pack(len(message)) + message)
+    pipe.flush()
 
 
 def _read(pipe: BinaryIO) -> bytes | None:
@@ -90,11 +89,13 @@ def _read(pipe: BinaryIO) -> bytes | None:
 # -- the worker process ----------------------------------------------------------------
 
 
-def serve(requests_fd: int, answers_fd: int, parent_pid: int) -> None:
-    """The worker's life (in the worker process): answer each request until the scene's end closes."""
+def serve(parent_pid: int) -> None:
+    """The worker's life (in the worker process): answer each request on stdin until it closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the scene's: it closes the runner
     threading.Thread(target=_watch_parent, args=(parent_pid,), name="watch-parent", daemon=True).start()
-    with open(requests_fd, "rb") as requests:
+    requests = sys.stdin.buffer
+    with open(os.dup(sys.stdout.fileno()), "wb") as answers:
+        os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a job's prints go to stderr, not into the answers
         while (request := _read(requests)) is not None:
             try:
                 fn, args = pickle.loads(request)
@@ -106,7 +107,7 @@ def serve(requests_fd: int, answers_fd: int, parent_pid: int) -> None:
             except Exception as error:
                 message = pickle.dumps((False, RuntimeError(f"the answer cannot be sent back: {error!r}")))
             try:
-                _write(answers_fd, message)
+                _write(answers, message)
             except OSError:  # the scene's end is closed
                 return
 
@@ -122,33 +123,19 @@ def _watch_parent(parent_pid: int) -> None:
 
 
 class _Worker:
-    """A worker process and the scene's ends of its pipes."""
+    """A worker process: its stdin is written by the runner (under its lock), its stdout read by ``reader``."""
 
     def __init__(self) -> None:
-        request_r, request_w = os.pipe()
-        answer_r, answer_w = os.pipe()
-        try:
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", _BOOT, str(request_r), str(answer_w), str(os.getpid()), *sys.path],
-                stdin=subprocess.DEVNULL,
-                pass_fds=(request_r, answer_w),
-            )
-        except BaseException:
-            for fd in (request_w, answer_r):
-                os.close(fd)
-            raise
-        finally:
-            for fd in (request_r, answer_w):  # the worker's ends: only the worker holds them
-                os.close(fd)
-        self.requests = request_w  # written by the runner, under its lock
-        self.answers = answer_r  # read by the reader thread only, which closes it
+        command = [sys.executable, "-c", _BOOT, str(os.getpid()), *sys.path]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.requests: BinaryIO = self.process.stdin  # type: ignore[assignment]
+        self.answers: BinaryIO = self.process.stdout  # type: ignore[assignment]
         self.job: Future[Any] | None = None  # sent, not answered yet
         self.reader: threading.Thread | None = None
 
     def stop(self) -> None:
-        if self.requests >= 0:
-            os.close(self.requests)
-            self.requests = -1
+        with contextlib.suppress(OSError):  # a broken pipe: the worker has ended already
+            self.requests.close()
         self.process.terminate()
         try:
             self.process.wait(STOP_WAIT)
@@ -239,8 +226,8 @@ class ProcessAiRunner:
 
     def _collect(self, worker: _Worker) -> None:
         """The reader thread of ``worker``: complete each job's future with its answer."""
-        with open(worker.answers, "rb") as answers:
-            while (message := _read(answers)) is not None:
+        with worker.answers:
+            while (message := _read(worker.answers)) is not None:
                 try:
                     ok, value = pickle.loads(message)
                 except Exception as error:
