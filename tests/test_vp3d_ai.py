@@ -1,7 +1,8 @@
 """The AI worker process for real: answers, exceptions, discard and close, and no worker left behind.
 
 The last tests start a scene-like parent process (a script that only creates the runner and makes it
-think), kill it, and check that its worker ends by itself within a few seconds.
+think), kill it, and check that its worker ends by itself within a few seconds; then the same with
+the real scene (``main.py``, no browser), which also ends cleanly on SIGTERM and SIGHUP.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from concurrent.futures import CancelledError
 from pathlib import Path
 
 import pytest
-from browser.scene_process import ROOT, alive, descendants, wait_gone
+from browser.scene_process import ROOT, SceneProcess, alive, descendants, wait_gone
 
 from vp_connect4.game import AI, Seat
 from vp_connect4.vp3d.ai import ProcessAiRunner, hint_scores
@@ -191,3 +192,18 @@ def test_the_worker_ends_by_itself_when_the_scenes_process_dies(tmp_path: Path, 
         for pid in family:
             with contextlib.suppress(OSError):  # gone, as it should be
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL], ids=lambda s: s.name)
+def test_a_scene_killed_leaves_no_worker(signum: signal.Signals) -> None:
+    with SceneProcess.main() as scene:  # it waits for a browser, which never comes
+        scene.wait_for(r"^Open http://\S+ in your browser$", ANSWER_TIMEOUT)
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        while not (family := descendants(scene.process.pid)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(family) == 1, family  # the worker, started before the page is waited for
+
+        scene.process.send_signal(signum)
+        assert scene.wait_exit() == (-signum if signum == signal.SIGKILL else 128 + signum), scene.describe()
+        left = wait_gone(family, GONE_TIMEOUT)
+        assert left == set(), {pid: command_line(pid) for pid in left}
