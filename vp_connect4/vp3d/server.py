@@ -26,7 +26,8 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
 4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program:
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
-   left behind. Ctrl-C in the terminal does the same with exit code 130.
+   left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
+   SIGHUP (a closed terminal) with 128 + the signal's number.
 
 Not covered: other programs of the same user on the same machine (they can send any ``Origin``);
 they are trusted, as with any localhost development server. The servers run in daemon threads, so
@@ -91,7 +92,8 @@ CONFLICT = 409  # HTTP status for a second tab while the scene is open
 SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop
 POLL = 0.05  # seconds between checks while waiting
 EXIT_TAB_CLOSED = 0
-EXIT_INTERRUPTED = 130  # the shell's convention for Ctrl-C
+# Ctrl-C, kill and a closed terminal end the program like a closed tab, with exit code 128 + the signal's number
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class _State:
@@ -135,7 +137,8 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
     threading.Thread(target=httpd.serve_forever, name="scene-http", daemon=True).start()
     sys.modules[STUB_MODULE] = _stand_in_module()
-    signal.signal(signal.SIGINT, _on_sigint)
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, _on_stop_signal)
     _state.url = f"http://{LOOPBACK}:{http_port}/"
     if open_browser:
         webbrowser.open(_state.url)
@@ -143,7 +146,7 @@ def install(port: int = 0, open_browser: bool = True) -> str:
 
 
 def on_close(callback: Callable[[], object]) -> None:
-    """Run ``callback()`` on the main thread when the game's tab closes (or on Ctrl-C), before the exit.
+    """Run ``callback()`` on the main thread when the tab closes (or on Ctrl-C, SIGTERM, SIGHUP), before the exit.
 
     Use it to stop worker processes, e.g. ``server.on_close(pool.terminate)``. Callbacks run in the
     order registered; an exception in one is printed and the others still run.
@@ -338,14 +341,14 @@ def _start_scene() -> None:
 def _scene_closed() -> None:
     """The game's tab closed (websocket thread): end the program on the main thread."""
     if threading.main_thread().is_alive():
-        _thread.interrupt_main(signal.SIGINT)  # runs _on_sigint on the main thread
+        _thread.interrupt_main(signal.SIGINT)  # runs _on_stop_signal on the main thread
     else:
         _shutdown()
 
 
-def _on_sigint(signum: int, frame: types.FrameType | None) -> None:
+def _on_stop_signal(signum: int, frame: types.FrameType | None) -> None:
     _shutdown()
-    sys.exit(EXIT_TAB_CLOSED if _state.tab_closed else EXIT_INTERRUPTED)
+    sys.exit(EXIT_TAB_CLOSED if _state.tab_closed else 128 + signum)
 
 
 def _shutdown() -> None:
