@@ -51,10 +51,10 @@ def play_game(ply: int, smart_is_x: bool, seed: int) -> int:
     evaluations = {"X": "smart", "O": "simple"} if smart_is_x else {"X": "simple", "O": "smart"}
     game = Game(seats={ox: Seat(AI, ply, evaluation) for ox, evaluation in evaluations.items()}, tiebreak="RANDOM")
     choosers = {ox: ai_chooser(game.player(ox, random.Random(f"{seed}-{ox}"))) for ox in "XO"}
-    winner = play_out(game, choosers).winner
-    if winner is None:
+    outcome = play_out(game, choosers)
+    if outcome.is_draw:
         return DRAWN
-    return SMART_WON if evaluations[winner] == "smart" else SIMPLE_WON
+    return SMART_WON if evaluations[outcome.winner] == "smart" else SIMPLE_WON  # type: ignore[index]
 
 
 def run_match(ply: int, games: int, workers: int = WORKERS) -> MatchResult:
