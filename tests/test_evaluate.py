@@ -8,8 +8,8 @@ import pytest
 from reference import reference_scores_tourney
 
 from vp_connect4 import Board, Player
-from vp_connect4.engine.bitboard import geometry
 from vp_connect4.engine.evaluate import evaluate, squash
+from vp_connect4.engine.position import geometry
 
 SIZES = [(1, 1), (3, 3), (4, 4), (5, 4), (7, 6), (6, 7), (9, 7), (12, 10)]
 

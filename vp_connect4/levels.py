@@ -16,8 +16,9 @@ import time
 
 from .board import Board
 from .engine import search, solver
-from .engine.bitboard import Bitboard, Geometry, is_win
+from .engine.budget import OutOfTime
 from .engine.evaluate import evaluate as smart_evaluation
+from .engine.position import Position
 from .player import Player
 
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
@@ -49,15 +50,14 @@ class PerfectPlayer(Player):
     def next_move(self, b: Board) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score."""
         start = time.perf_counter()
-        geom = b.geometry
-        stones, mask = b.bitboard(self.ox)
-        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
-            return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))  # the game is over
+        position = b.position(self.ox)
+        if position.is_won() or position.is_lost() or position.is_full():
+            return self.tiebreak_move(search.column_scores(position, 0))  # the game is over
         try:
-            _, columns = solver.best_columns(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout:
-            return self.tiebreak_move(self._deepest_scores(geom, stones, mask, start + self.move_budget))
-        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(geom.width)])
+            _, columns = solver.best_columns(position, deadline=start + self.solver_budget)
+        except OutOfTime:
+            return self.tiebreak_move(self._deepest_scores(position, start + self.move_budget))
+        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(b.width)])
 
     def scores_for(self, b: Board) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
@@ -67,17 +67,16 @@ class PerfectPlayer(Player):
         (0-50-100) search finished before ``move_budget`` seconds: exact within that many moves.
         """
         start = time.perf_counter()
-        geom = b.geometry
-        stones, mask = b.bitboard(self.ox)
-        empty = geom.cells - mask.bit_count()
-        if is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full:
-            return search.column_scores(geom, stones, mask, empty)  # nothing to search
+        position = b.position(self.ox)
+        empty = position.geom.cells - position.moves_played
+        if position.is_won() or position.is_lost() or position.is_full():
+            return search.column_scores(position, empty)  # nothing to search
         try:
-            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout:
-            searcher = search.Searcher(geom, deadline=start + self.move_budget)
-            scores = search.column_scores(geom, stones, mask, 0)
-            for _, deeper in searcher.deepen(stones, mask, empty):
+            outcomes = solver.column_outcomes(position, deadline=start + self.solver_budget)
+        except OutOfTime:
+            searcher = search.new_searcher(position.geom, deadline=start + self.move_budget)
+            scores = search.column_scores(position, 0)
+            for _, deeper in searcher.deepen(position, empty):
                 scores = deeper
             return scores
         return [_outcome_score(outcome) for outcome in outcomes]
@@ -89,16 +88,17 @@ class PerfectPlayer(Player):
             return search.FULL_COLUMN
         return BEST if col in best else OTHER
 
-    def _deepest_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
+    def _deepest_scores(self, position: Position, deadline: float) -> list[float]:
         """Column scores of the deepest search finished before ``deadline`` (ply 0 if none finished).
 
         Stops at the first ply that finds a win (the fastest one); a ply where
         every column loses is ignored in favour of the ply before (the slowest loss).
         """
-        searcher = search.Searcher(geom, evaluate=smart_evaluation, deadline=deadline)
-        best = [search.DRAW if not mask & top else search.FULL_COLUMN for top in geom.top_masks]
-        empty = geom.cells - mask.bit_count()
-        for _, scores in searcher.deepen(stones, mask, empty):
+        geom = position.geom
+        searcher = search.new_searcher(geom, evaluate=smart_evaluation, deadline=deadline)
+        best = [search.DRAW if position.can_play(col) else search.FULL_COLUMN for col in range(geom.width)]
+        empty = geom.cells - position.moves_played
+        for _, scores in searcher.deepen(position, empty):
             playable = [s for s in scores if s != search.FULL_COLUMN]
             if max(playable) <= search.LOSS:
                 break
