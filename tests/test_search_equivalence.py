@@ -269,9 +269,9 @@ def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, s
 @exact(30)
 @given(positions(max_empty=20), st.integers(2, 5))
 def test_tiny_tables_stay_exact(position: tuple[Board, str], ply: int) -> None:
-    """Tables whose slots are taken over again and again: slower, never wrong."""
+    """Tables that keep dropping their older half: slower, never wrong."""
     b, ox = position
-    plain = ForcedSearch(b.geometry, table_size=7).column_scores(b.position(ox), ply)
+    plain = ForcedSearch(b.geometry, capacity=8).column_scores(b.position(ox), ply)
     assert plain == memo_reference_scores(b, ox, ply)
-    smart = TourneySearch(b.geometry, toy_evaluation, table_size=7).column_scores(b.position(ox), min(ply, 3))
+    smart = TourneySearch(b.geometry, toy_evaluation, capacity=8).column_scores(b.position(ox), min(ply, 3))
     assert smart == reference_scores_tourney(b, ox, min(ply, 3), board_evaluation("toy"))

@@ -10,7 +10,7 @@ import pytest
 
 from vp_connect4 import Board
 from vp_connect4.engine import solver
-from vp_connect4.engine.budget import OutOfTime
+from vp_connect4.engine.budget import CHECK_EVERY, OutOfTime
 from vp_connect4.engine.position import Geometry, Position, geometry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,7 +223,7 @@ def test_a_distant_deadline_changes_nothing() -> None:
 
 def test_table_is_bounded_and_nodes_are_counted() -> None:
     geom = geometry(5, 4)
-    searcher = solver.Solver(geom, table_size=101)
+    searcher = solver.Solver(geom, capacity=100)
     assert searcher.outcome(position(geom, "22130044", base=0)) == brute_force(5, 4, "22130044")
-    assert 0 < len(searcher.table) <= 101
+    assert 0 < len(searcher.table) <= 100 + CHECK_EVERY
     assert searcher.budget.nodes > 0

@@ -97,7 +97,7 @@ class EvalTables:
     """The masks the evaluation needs for one board size."""
 
     windows: tuple[tuple[int, Bitboard], ...]  # (shift, lowest cells of every window in that direction)
-    centre_layers: tuple[tuple[int, Bitboard], ...]  # (centre weight, the cells with that weight)
+    centre_planes: tuple[tuple[int, Bitboard], ...]  # (2**b, the cells whose centre weight has bit b set)
     odd_rows: Bitboard  # rows 1, 3, 5, ... counted from the bottom (row index 0, 2, 4, ...)
     even_rows: Bitboard  # rows 2, 4, 6, ...
 
@@ -138,11 +138,13 @@ def _build_tables(geom: Geometry) -> EvalTables:
                 index = low.bit_length() - 1
                 through[index] = through.get(index, 0) + 1
                 cells ^= low
-    layers: dict[int, Bitboard] = {}
+    planes: dict[int, Bitboard] = {}
     for index, count in through.items():
         col = index // geom.stride
         weight = W_CENTRE_WINDOWS * count + W_CENTRE_COLUMN * _centrality(geom.width, col)
-        layers[weight] = layers.get(weight, 0) | (1 << index)
+        for b in range(weight.bit_length()):
+            if weight >> b & 1:
+                planes[1 << b] = planes.get(1 << b, 0) | (1 << index)
     odd_rows = even_rows = 0
     for col in range(geom.width):
         for row in range(geom.height):
@@ -152,7 +154,7 @@ def _build_tables(geom: Geometry) -> EvalTables:
                 even_rows |= geom.bit(col, row)
     return EvalTables(
         windows=windows,
-        centre_layers=tuple(sorted(layers.items())),
+        centre_planes=tuple(sorted(planes.items())),
         odd_rows=odd_rows,
         even_rows=even_rows,
     )
@@ -183,9 +185,9 @@ def _raw_score(geom: Geometry, stones: Bitboard, mask: Bitboard) -> int:
 
 
 def _centre(t: EvalTables, stones: Bitboard, other: Bitboard) -> int:
-    """Sum of my checkers' centre weights minus the opponent's (weights per cell in ``centre_layers``)."""
+    """Sum of my checkers' centre weights minus the opponent's, a bit plane of the weights at a time."""
     total = 0
-    for weight, cells in t.centre_layers:
+    for weight, cells in t.centre_planes:
         total += weight * ((stones & cells).bit_count() - (other & cells).bit_count())
     return total
 

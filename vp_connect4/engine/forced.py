@@ -18,9 +18,9 @@ children up in the tables (enhanced transposition cutoffs).
 from __future__ import annotations
 
 from .budget import Budget
-from .position import WIN_LENGTH, Bitboard, Geometry, centre_first, non_losing_moves, playable
+from .position import WIN_LENGTH, Bitboard, Geometry, non_losing_moves, playable
 from .scores import DRAW, LOSS, WIN, SeedSearch
-from .tables import SEARCH_TABLE_SIZE, SlotTable
+from .tables import SEARCH_CAPACITY, FifoTable
 
 ORDERING_DEPTH = 5  # from this remaining depth on, moves are sorted by the winning cells they create
 NEVER = 1 << 30  # a depth beyond any board: "not at any depth"
@@ -32,14 +32,14 @@ Bounds = tuple[int, int]
 class ForcedSearch(SeedSearch):
     """The exact 0/50/100 search for one board size; its two tables hold :data:`Bounds` per position key.
 
-    ``table_size`` is the number of slots of each table (see :class:`.tables.SlotTable`).
+    ``capacity`` is the number of entries each table holds (see :class:`.tables.FifoTable`).
     """
 
-    def __init__(self, geom: Geometry, budget: Budget | None = None, table_size: int = SEARCH_TABLE_SIZE) -> None:
+    def __init__(self, geom: Geometry, budget: Budget | None = None, capacity: int = SEARCH_CAPACITY) -> None:
         super().__init__(geom, budget)
-        self.wins: SlotTable[Bounds] = SlotTable(table_size)  # can the mover force a four within d?
-        self.losses: SlotTable[Bounds] = SlotTable(table_size)  # can the opponent?
-        self.order = tuple(geom.column_masks[col] for col in centre_first(geom.width))
+        self.wins: FifoTable[Bounds] = FifoTable(capacity)  # can the mover force a four within d?
+        self.losses: FifoTable[Bounds] = FifoTable(capacity)  # can the opponent?
+        self.order = geom.centre_first_masks
         self.winning_cells = geom.winning_cells
 
     def best_score(self, stones: Bitboard, mask: Bitboard, depth: int) -> float:

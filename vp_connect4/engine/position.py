@@ -60,6 +60,7 @@ class Geometry:
     bottom_masks: tuple[Bitboard, ...] = field(init=False)
     top_masks: tuple[Bitboard, ...] = field(init=False)  # the top playable cell of each column
     top_row: Bitboard = field(init=False)  # a column is full when its cell here is taken
+    centre_first_masks: tuple[Bitboard, ...] = field(init=False)  # column masks in the order of centre_first
     directions: tuple[int, ...] = field(init=False)  # shifts: vertical, horizontal, two diagonals
     winning_cells: Callable[[Bitboard, Bitboard], Bitboard] = field(init=False, compare=False, repr=False)
 
@@ -78,6 +79,7 @@ class Geometry:
         set_(self, "bottom", sum(bottoms))
         set_(self, "full", sum(columns))
         set_(self, "directions", (1, stride, stride - 1, stride + 1))
+        set_(self, "centre_first_masks", tuple(columns[col] for col in centre_first(self.width)))
         set_(self, "winning_cells", _winning_cells_function(stride, self.full))
 
     @property
@@ -180,9 +182,10 @@ def non_losing_moves(playable: Bitboard, their_winning_cells: Bitboard) -> Bitbo
     return playable & ~(their_winning_cells >> 1)
 
 
-def centre_first(width: int) -> list[int]:
-    """The move ordering: columns from the centre outwards, left first, e.g. ``[3, 2, 4, 1, 5, 0, 6]``."""
-    return sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col))
+@cache
+def centre_first(width: int) -> tuple[int, ...]:
+    """The move ordering: columns from the centre outwards, left first, e.g. ``(3, 2, 4, 1, 5, 0, 6)``."""
+    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
 
 
 # -- the position type ---------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from .budget import Budget, OutOfTime
-from .position import Bitboard, Geometry, Position
+from .position import Bitboard, Geometry, Position, move_bit
 
 WIN, DRAW, LOSS, FULL_COLUMN = 100.0, 50.0, 0.0, -1.0
 SCORE_SUM = WIN + LOSS  # negamax: my score = SCORE_SUM - the opponent's best score
@@ -48,12 +48,14 @@ class SeedSearch:
 
         Raises :class:`.budget.OutOfTime` once the budget's deadline has passed.
         """
-        scores = [FULL_COLUMN] * self.geom.width
+        geom, stones, mask = self.geom, position.stones, position.mask
+        scores = [FULL_COLUMN] * geom.width
         won, lost = position.is_won(), position.is_lost()
         horizon = DRAW
         if not (won or lost) and ply == 0 and not position.is_full():
-            horizon = self.horizon(position.stones, position.mask)
-        for col in range(self.geom.width):
+            horizon = self.horizon(stones, mask)
+        winning = 0 if won or lost or ply == 0 else position.winning_cells()
+        for col in range(geom.width):
             if not position.can_play(col):
                 continue
             if won:
@@ -63,7 +65,7 @@ class SeedSearch:
             elif ply == 0:
                 scores[col] = horizon
             else:
-                scores[col] = self._move_score(position, col, ply)
+                scores[col] = self._move_score(stones, mask, move_bit(geom, mask, col), winning, ply)
         return scores
 
     def deepen(self, position: Position, max_ply: int) -> Iterator[tuple[int, list[float]]]:
@@ -79,14 +81,15 @@ class SeedSearch:
                 return
             yield ply, scores
 
-    def _move_score(self, position: Position, col: int, ply: int) -> float:
+    def _move_score(self, stones: Bitboard, mask: Bitboard, move: Bitboard, winning: Bitboard, ply: int) -> float:
+        """The score of playing ``move`` (a move bit); ``winning`` are the mover's winning cells."""
         self.count()
-        if position.is_winning_move(col):
+        if move & winning:
             return WIN
-        after = position.play(col)
-        if after.is_full():
+        after = mask | move
+        if after == self.geom.full:
             return DRAW
-        return SCORE_SUM - self.best_score(after.stones, after.mask, ply - 1)
+        return SCORE_SUM - self.best_score(stones ^ mask, after, ply - 1)
 
     def horizon(self, stones: Bitboard, mask: Bitboard) -> float:
         """The score of every open column at ply 0 when nobody has won: 50.0 unless a subclass evaluates."""

@@ -25,8 +25,8 @@ The search (:class:`Solver`) is negamax with alpha-beta over the bitboards of
 * only non-losing moves are searched (:func:`.position.non_losing_moves`);
 * moves are tried in order of the number of winning cells they give us, ties
   broken centre-first;
-* a transposition table (:class:`.tables.SlotTable`) remembers a bound on the
-  score of positions already searched; its size is fixed, so memory stays bounded;
+* a transposition table (:class:`.tables.FifoTable`) remembers a bound on the
+  score of positions already searched; its capacity is fixed, so memory stays bounded;
 * a ``deadline`` (a ``time.perf_counter()`` value) stops the search:
   :class:`.budget.OutOfTime` is raised, carrying the columns already solved.
 
@@ -41,7 +41,7 @@ from collections.abc import Callable
 
 from .budget import CHECK_EVERY, Budget, OutOfTime
 from .position import Bitboard, Geometry, Position, centre_first, non_losing_moves, playable
-from .tables import SOLVER_TABLE_SIZE, SlotTable
+from .tables import SOLVER_CAPACITY, FifoTable
 
 NegamaxFunction = Callable[[Bitboard, Bitboard, int, int, int, Bitboard], int]
 
@@ -71,7 +71,7 @@ def distance_to_score(cells: int, stones_down: int, distance: int) -> int:
 class Solver:
     """A perfect-play searcher for one board size; it owns its transposition table and its budget.
 
-    Transposition table: a :class:`.tables.SlotTable` of ``table_size`` slots
+    Transposition table: a :class:`.tables.FifoTable` of ``capacity`` entries
     keyed by :meth:`.position.Position.key`. The value is a bound on the
     position's score: ``2 * score + 1`` for a lower bound (the search failed
     high), ``2 * score`` for an upper bound. A score depends on the position
@@ -81,9 +81,9 @@ class Solver:
     each public answer sets ``budget.deadline`` to its ``deadline``.
     """
 
-    def __init__(self, geom: Geometry, table_size: int = SOLVER_TABLE_SIZE) -> None:
+    def __init__(self, geom: Geometry, capacity: int = SOLVER_CAPACITY) -> None:
         self.geom = geom
-        self.table: SlotTable[int] = SlotTable(table_size)
+        self.table: FifoTable[int] = FifoTable(capacity)
         self.budget = Budget()
         self._negamax = self._build_search()
 
@@ -193,10 +193,12 @@ class Solver:
         cells = geom.cells
         winning = geom.winning_cells  # winning_cells for this board size
         width_rank = geom.width + 1
-        order = tuple(  # column masks, centre first, each with its rank for breaking ties in the move order
-            (geom.column_masks[col], geom.width - i) for i, col in enumerate(centre_first(geom.width))
-        )
-        lookup, store = self.table.get, self.table.put
+        # rank[move.bit_length()]: the rank of the move's column in the centre-first order (higher: more central)
+        rank = [0] * (geom.full.bit_length() + 1)
+        for i, col in enumerate(centre_first(geom.width)):
+            for row in range(geom.height):
+                rank[geom.bit(col, row).bit_length()] = geom.width - i
+        lookup, table, trim = self.table.get, self.table.entries, self.table.trim  # stores: table[key] = bound
         budget = self.budget
         check = CHECK_EVERY - 1
 
@@ -210,6 +212,7 @@ class Solver:
             budget.nodes = nodes
             if not nodes & check:
                 budget.check()
+                trim()
             moves = non_losing_moves(playable(geom, mask), opp_win)
             if not moves:
                 return -((cells - n) >> 1)  # the opponent wins next move
@@ -237,12 +240,12 @@ class Solver:
                 if alpha >= beta:
                     return beta
 
-            children = []
-            for col_mask, rank in order:
-                move = moves & col_mask
-                if move:
-                    threats = winning(cur | move, mask | move)
-                    children.append((threats.bit_count() * width_rank + rank, move, threats))
+            children = []  # (order key: more winning cells first, then centre first; move; winning cells after it)
+            while moves:
+                move = moves & -moves
+                moves ^= move
+                threats = winning(cur | move, mask | move)
+                children.append((threats.bit_count() * width_rank + rank[move.bit_length()], move, threats))
             if len(children) > 1:
                 children.sort(reverse=True)
             opp = cur ^ mask
@@ -250,11 +253,11 @@ class Solver:
             for _, move, threats in children:
                 score = -negamax(opp, mask | move, n, -beta, -alpha, threats)
                 if score >= beta:
-                    store(key, 2 * score + 1)
+                    table[key] = 2 * score + 1
                     return score
                 if score > alpha:
                     alpha = score
-            store(key, 2 * alpha)
+            table[key] = 2 * alpha
             return alpha
 
         return negamax

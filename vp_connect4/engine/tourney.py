@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 
 from .budget import Budget
-from .position import Bitboard, Geometry, centre_first, has_four, non_losing_moves, playable
+from .position import Bitboard, Geometry, has_four, non_losing_moves, playable
 from .scores import DRAW, FULL_COLUMN, LOSS, SCORE_SUM, WIN, Evaluation, SeedSearch
-from .tables import SEARCH_TABLE_SIZE, SlotTable
+from .tables import SEARCH_CAPACITY, FifoTable
 
 
 class TourneySearch(SeedSearch):
@@ -23,7 +23,7 @@ class TourneySearch(SeedSearch):
     ``evaluate`` is the static score used at the horizon instead of 50.0,
     within [0, 100] unless ``bounded`` is False (``bounded`` allows faster
     search; an evaluation outside [0, 100] then raises ValueError).
-    ``table_size`` is the number of slots of each table (see :class:`.tables.SlotTable`).
+    ``capacity`` is the number of entries each table holds (see :class:`.tables.FifoTable`).
     """
 
     def __init__(
@@ -32,24 +32,21 @@ class TourneySearch(SeedSearch):
         evaluate: Evaluation,
         budget: Budget | None = None,
         bounded: bool = True,
-        table_size: int = SEARCH_TABLE_SIZE,
+        capacity: int = SEARCH_CAPACITY,
     ) -> None:
         super().__init__(geom, budget)
         self.evaluate = evaluate
         self.tactics = bounded  # every evaluation lies in [0, 100]: see value()
-        self.depths = geom.cells + 1  # bounds are keyed by key * depths + depth (depth <= cells)
-        self.bounds: SlotTable[tuple[float, float]] = SlotTable(table_size)  # (lower, upper) on the value
-        self.best_moves: SlotTable[Bitboard] = SlotTable(table_size)
-        self.evaluations: SlotTable[float] = SlotTable(table_size)
-        self.order = tuple(geom.column_masks[col] for col in centre_first(geom.width))
+        self.bounds: FifoTable[tuple[float, float]] = FifoTable(capacity)  # (key, depth) -> (lower, upper)
+        self.best_moves: FifoTable[Bitboard] = FifoTable(capacity)  # key -> the best move found
+        self.evaluations: FifoTable[float] = FifoTable(capacity)  # key -> the evaluation
+        self.order = geom.centre_first_masks
         self.winning_cells = geom.winning_cells
 
     def horizon(self, stones: Bitboard, mask: Bitboard) -> float:
         return self._static(stones, mask)
 
     def best_score(self, stones: Bitboard, mask: Bitboard, depth: int) -> float:
-        # Beyond the empty cells depth changes nothing (the board fills up first); capped, it fits the table keys.
-        depth = min(depth, (self.geom.full ^ mask).bit_count())
         return self.value(stones, mask, depth, -math.inf, math.inf)
 
     def value(self, stones: Bitboard, mask: Bitboard, depth: int, alpha: float, beta: float) -> float:
@@ -57,7 +54,7 @@ class TourneySearch(SeedSearch):
 
         Fail-soft alpha-beta: exact when strictly inside ``(alpha, beta)``; a
         value <= ``alpha`` is an upper bound and one >= ``beta`` a lower bound.
-        Precondition: nobody has won, the board is not full, ``depth`` is at most the number of empty cells.
+        Precondition: nobody has won and the board is not full.
 
         When every evaluation lies in [0, 100] (``bounded``, the default), so does
         every score; then an immediate win is worth exactly 100, a move under an
@@ -72,8 +69,7 @@ class TourneySearch(SeedSearch):
                 return max(score, FULL_COLUMN)  # the seed's max also sees the -1.0 of a full column
             return score
         key = stones + mask
-        bounds_key = key * self.depths + depth
-        known = self.bounds.get(bounds_key)
+        known = self.bounds.get((key, depth))
         if known is not None:
             lower, upper = known
             if lower == upper or lower >= beta:
@@ -118,7 +114,7 @@ class TourneySearch(SeedSearch):
             entry = (best, math.inf)
         else:
             entry = (best, best)
-        self.bounds.put(bounds_key, entry)
+        self.bounds.put((key, depth), entry)
         return best
 
     def _hash_move_first(self, key: int, moves: Bitboard) -> list[Bitboard]:
