@@ -18,7 +18,7 @@ children up in the tables (enhanced transposition cutoffs).
 from __future__ import annotations
 
 from .budget import Budget
-from .position import WIN_LENGTH, Bitboard, Geometry, non_losing_moves, playable
+from .position import WIN_LENGTH, Bitboard, Geometry, centre_first_moves, non_losing_moves, playable
 from .scores import DRAW, LOSS, WIN, SeedSearch
 from .tables import SEARCH_CAPACITY, FifoTable
 
@@ -39,7 +39,6 @@ class ForcedSearch(SeedSearch):
         super().__init__(geom, budget)
         self.wins: FifoTable[Bounds] = FifoTable(capacity)  # can the mover force a four within d?
         self.losses: FifoTable[Bounds] = FifoTable(capacity)  # can the opponent?
-        self.order = geom.centre_first_masks
         self.winning_cells = geom.winning_cells
 
     def best_score(self, stones: Bitboard, mask: Bitboard, depth: int) -> float:
@@ -55,13 +54,13 @@ class ForcedSearch(SeedSearch):
             return LOSS
         return DRAW
 
-    def _children(self, moves: Bitboard, stones: Bitboard, mask: Bitboard, depth: int) -> list[tuple[Bitboard, int]]:
-        """``(move bit, the mover's winning cells after it)`` per move: centre first; deep down, most cells first."""
+    def _children(
+        self, moves: list[Bitboard], stones: Bitboard, mask: Bitboard, depth: int
+    ) -> list[tuple[Bitboard, Bitboard]]:
+        """``(move bit, the mover's winning cells after it)`` per move of ``moves`` (centre first); deep down, most
+        winning cells first."""
         winning_cells = self.winning_cells
-        children = [
-            (bit, winning_cells(stones | bit, mask | bit))
-            for bit in [moves & column for column in self.order if moves & column]
-        ]
+        children = [(bit, winning_cells(stones | bit, mask | bit)) for bit in moves]
         if depth >= ORDERING_DEPTH and len(children) > 1:
             children.sort(key=lambda child: child[1].bit_count(), reverse=True)  # stable: centre first among equals
         return children
@@ -98,11 +97,12 @@ class ForcedSearch(SeedSearch):
             self.wins.put(key, _learned(known, depth, False))
             return False
         opponent = stones ^ mask
-        if self._known_win(opponent, mask, moves, depth - 1):
+        ordered = centre_first_moves(geom, moves)
+        if self._known_win(opponent, mask, ordered, depth - 1):
             self.wins.put(key, _learned(known, depth, True))
             return True
         result = False
-        for bit, created in self._children(moves, stones, mask, depth):
+        for bit, created in self._children(ordered, stones, mask, depth):
             after = mask | bit
             if after != full and self.loses_within(opponent, after, depth - 1, theirs & ~bit, created):
                 result = True
@@ -141,11 +141,12 @@ class ForcedSearch(SeedSearch):
         if not _stones_needed_at_most(opponent, (full ^ mask) | opponent, theirs, geom.stride, depth // 2):
             self.losses.put(key, _learned(known, depth, False))
             return False
-        if self._known_refutation(opponent, mask, moves, depth - 1):
+        ordered = centre_first_moves(geom, moves)
+        if self._known_refutation(opponent, mask, ordered, depth - 1):
             self.losses.put(key, _learned(known, depth, False))
             return False
         result = True
-        for bit, created in self._children(moves, stones, mask, depth):
+        for bit, created in self._children(ordered, stones, mask, depth):
             after = mask | bit
             if after == full or not self.wins_within(opponent, after, depth - 1, theirs & ~bit, created):
                 result = False
@@ -153,28 +154,25 @@ class ForcedSearch(SeedSearch):
         self.losses.put(key, _learned(known, depth, result))
         return result
 
-    def _known_win(self, opponent: Bitboard, mask: Bitboard, moves: Bitboard, depth: int) -> bool:
+    def _known_win(self, opponent: Bitboard, mask: Bitboard, moves: list[Bitboard], depth: int) -> bool:
         """True if the table shows, for one of ``moves``, that the opponent loses within ``depth`` after it."""
         depth -= depth % 2  # as loses_within normalises it
         lookup, full = self.losses.get, self.geom.full
-        for column in self.order:
-            bit = moves & column
-            if bit and mask | bit != full:
+        for bit in moves:
+            if mask | bit != full:
                 known = lookup(opponent + (mask | bit))
                 if known is not None and depth >= known[1]:
                     return True
         return False
 
-    def _known_refutation(self, opponent: Bitboard, mask: Bitboard, moves: Bitboard, depth: int) -> bool:
+    def _known_refutation(self, opponent: Bitboard, mask: Bitboard, moves: list[Bitboard], depth: int) -> bool:
         """True if the table shows, for one of ``moves``, that the opponent cannot win within ``depth`` after it."""
         depth -= 1 - depth % 2  # as wins_within normalises it
         lookup = self.wins.get
-        for column in self.order:
-            bit = moves & column
-            if bit:
-                known = lookup(opponent + (mask | bit))
-                if known is not None and depth <= known[0]:
-                    return True
+        for bit in moves:
+            known = lookup(opponent + (mask | bit))
+            if known is not None and depth <= known[0]:
+                return True
         return False
 
 

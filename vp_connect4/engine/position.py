@@ -26,7 +26,10 @@ The vocabulary, one meaning per name:
 * *four cells*: the cells of finished fours in a row (:func:`four_cells`; :func:`has_four`);
 * *winning cells*: the empty cells that would complete a four, playable now or not (:func:`winning_cells`);
 * *non-losing moves*: the playable cells worth searching (:func:`non_losing_moves`);
-* *centre first*: the one move ordering (:func:`centre_first`).
+* *centre first*: the one move ordering (:func:`centre_first`, :func:`centre_first_moves`);
+* *key*: ``stones + mask``, a number unique to the position on its board size
+  (Pons' key; :meth:`Position.key`). Like ``stones ^ mask`` for the other
+  side's checkers, hot loops write it out.
 
 The functions take plain ints, for the searches' hot loops; :class:`Position`
 wraps them for the searches' entry points.
@@ -186,6 +189,11 @@ def non_losing_moves(playable: Bitboard, their_winning_cells: Bitboard) -> Bitbo
 def centre_first(width: int) -> tuple[int, ...]:
     """The move ordering: columns from the centre outwards, left first, e.g. ``(3, 2, 4, 1, 5, 0, 6)``."""
     return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+
+
+def centre_first_moves(geom: Geometry, moves: Bitboard) -> list[Bitboard]:
+    """The move bits in ``moves`` (at most one per column) one by one, in :func:`centre_first` order."""
+    return [moves & column for column in geom.centre_first_masks if moves & column]
 
 
 # -- the position type ---------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from .budget import Budget
-from .position import Bitboard, Geometry, has_four, non_losing_moves, playable
+from .position import Bitboard, Geometry, centre_first_moves, has_four, non_losing_moves, playable
 from .scores import DRAW, FULL_COLUMN, LOSS, SCORE_SUM, WIN, Evaluation, SeedSearch
 from .tables import SEARCH_CAPACITY, FifoTable
 
@@ -40,7 +40,6 @@ class TourneySearch(SeedSearch):
         self.bounds: FifoTable[tuple[float, float]] = FifoTable(capacity)  # (key, depth) -> (lower, upper)
         self.best_moves: FifoTable[Bitboard] = FifoTable(capacity)  # key -> the best move found
         self.evaluations: FifoTable[float] = FifoTable(capacity)  # key -> the evaluation
-        self.order = geom.centre_first_masks
         self.winning_cells = geom.winning_cells
 
     def horizon(self, stones: Bitboard, mask: Bitboard) -> float:
@@ -119,7 +118,7 @@ class TourneySearch(SeedSearch):
 
     def _hash_move_first(self, key: int, moves: Bitboard) -> list[Bitboard]:
         """The single-bit moves in ``moves``, centre first, but the best move found here before leading."""
-        bits = [moves & column for column in self.order if moves & column]
+        bits = centre_first_moves(self.geom, moves)
         hashed = self.best_moves.get(key, 0)
         if hashed & moves and bits[0] != hashed:
             bits.remove(hashed)
