@@ -74,9 +74,9 @@ def timed(call: Callable[[], object]) -> float:
 
 def engine_run(b: Board, ox: str, ply: int, smart: bool) -> tuple[float, int]:
     """Seconds and positions searched for one fresh ``column_scores`` call (``smart``: with ``evaluate``)."""
-    stones, mask = b.bitboard(ox)
+    position = b.position(ox)
     options = {"evaluate": evaluate} if smart else {}
-    seconds = timed(lambda: search.column_scores(b.geometry, stones, mask, ply, **options))
+    seconds = timed(lambda: search.column_scores(position, ply, **options))
     return seconds, search.last_stats.nodes
 
 

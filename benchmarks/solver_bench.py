@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 from vp_connect4.engine import solver
-from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
+from vp_connect4.engine.budget import OutOfTime
+from vp_connect4.engine.position import Geometry, Position, geometry
 
 POSITIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "solver-positions"
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
@@ -29,15 +30,9 @@ def load(name: str) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in (line.split() for line in lines if line.strip())]
 
 
-def position(geom: Geometry, moves: str) -> tuple[Bitboard, Bitboard]:
-    """``(stones of the side to move, mask)`` after ``moves`` (columns 1-7)."""
-    sides, mask = [0, 0], 0
-    for index, char in enumerate(moves):
-        col = int(char) - 1
-        bit = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
-        sides[index % 2] |= bit
-        mask |= bit
-    return sides[len(moves) % 2], mask
+def position(geom: Geometry, moves: str) -> Position:
+    """The position after ``moves`` (columns 1-7)."""
+    return Position.from_moves(geom, (int(char) - 1 for char in moves))
 
 
 def bench_set(name: str, positions: list[tuple[str, int]]) -> tuple[list[float], list[float], list[int], int, int]:
@@ -50,18 +45,18 @@ def bench_set(name: str, positions: list[tuple[str, int]]) -> tuple[list[float],
     mismatches = timeouts = 0
     budget = BUDGET.get(name)
     for moves, score in positions:
-        stones, mask = position(geom, moves)
-        before = searcher.nodes
+        start_position = position(geom, moves)
+        before = searcher.budget.nodes
         start, cpu_start = time.perf_counter(), time.process_time()
         try:
-            result = searcher.outcome(stones, mask, deadline=start + budget if budget else None)
-        except solver.SolverTimeout:
+            result = searcher.outcome(start_position, deadline=start + budget if budget else None)
+        except OutOfTime:
             timeouts += 1
             continue
         finally:
             times.append(time.perf_counter() - start)
             cpu_times.append(time.process_time() - cpu_start)
-            nodes.append(searcher.nodes - before)
+            nodes.append(searcher.budget.nodes - before)
         if solver.distance_to_score(geom.cells, len(moves), result) != score:
             mismatches += 1
             print(f"  MISMATCH {name} {moves}: expected {score}, got distance {result}")

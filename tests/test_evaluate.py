@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from reference import reference_scores_tourney
 
 from vp_connect4 import Board, Player
-from vp_connect4.engine.bitboard import geometry
 from vp_connect4.engine.evaluate import evaluate, squash
+from vp_connect4.engine.position import Geometry, geometry, winning_cells
 
 SIZES = [(1, 1), (3, 3), (4, 4), (5, 4), (7, 6), (6, 7), (9, 7), (12, 10)]
+RECORDED = Path(__file__).resolve().parent / "data" / "evaluations.json"
 
 
 def random_board(rng: random.Random, width: int, height: int, allow_win: bool = False) -> Board:
@@ -237,3 +240,43 @@ def test_the_board_is_not_changed():
         if not b.is_full():
             player.next_move(b)
         assert b.data == before
+
+
+# -- the values stay what they were ---------------------------------------------------
+
+
+def test_values_are_the_recorded_ones():
+    """tests/data/evaluations.json: values recorded before the threat cells became the engine's winning cells."""
+    records = json.loads(RECORDED.read_text())
+    assert len(records) == 600
+    for width, height, moves, ox, value in records:
+        b = Board(width, height)
+        checker = "X"
+        for col in moves:
+            b.add_move(col, checker)
+            checker = "O" if checker == "X" else "X"
+        assert evaluate(b.geometry, *b.bitboard(ox)) == value, (width, height, moves, ox)
+
+
+def window_threats(geom: Geometry, stones: int, other: int) -> int:
+    """The empty cells that complete a window of four holding three of ``stones`` and none of ``other``."""
+    result = 0
+    for col in range(geom.width):
+        for row in range(geom.height):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = [(col + k * dc, row + k * dr) for k in range(4)]
+                if all(0 <= c < geom.width and 0 <= r < geom.height for c, r in run):
+                    bits = [geom.bit(c, r) for c, r in run]
+                    empty = [bit for bit in bits if not (stones | other) & bit]
+                    if len(empty) == 1 and not any(other & bit for bit in bits):
+                        result |= empty[0]
+    return result
+
+
+def test_threat_cells_are_the_winning_cells():
+    """On boards where checkers stand on each other, the open windows of three give exactly the winning cells."""
+    for b in random_boards(300, allow_win=True, seed=12):
+        stones, mask = b.bitboard("X")
+        geom = b.geometry
+        assert winning_cells(geom, stones, mask) == window_threats(geom, stones, stones ^ mask), b
+        assert winning_cells(geom, stones ^ mask, mask) == window_threats(geom, stones ^ mask, stones), b

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
@@ -13,7 +12,10 @@ from reference import memo_reference_scores, opponent, reference_scores, referen
 
 from vp_connect4 import Board, Player
 from vp_connect4.engine import search
-from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry, winning_bits
+from vp_connect4.engine.budget import OutOfTime
+from vp_connect4.engine.forced import ForcedSearch
+from vp_connect4.engine.position import Bitboard, Geometry, Position
+from vp_connect4.engine.tourney import TourneySearch
 
 MIN_WIDTH, MAX_WIDTH = 4, 9
 MIN_HEIGHT, MAX_HEIGHT = 4, 7
@@ -68,10 +70,9 @@ def positions(draw: st.DrawFn, max_empty: int | None = None) -> tuple[Board, str
 
 
 def engine_scores(b: Board, ox: str, ply: int, **options: object) -> list[float]:
-    stones, mask = b.bitboard(ox)
     if options.get("evaluate") is wild_evaluation:
         options["bounded"] = False
-    return search.column_scores(b.geometry, stones, mask, ply, **options)
+    return search.column_scores(b.position(ox), ply, **options)
 
 
 def toy_evaluation(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
@@ -160,14 +161,13 @@ def test_ply_4_evaluated_scores_match_the_reference(position: tuple[Board, str],
 
 
 def test_a_searcher_reused_across_plies_stays_exact() -> None:
-    """Iterative deepening on one Searcher: its tables carry over from ply to ply."""
+    """Iterative deepening on one searcher: its tables carry over from ply to ply."""
     b = Board(7, 6)
     b.set_board("33224")
-    stones, mask = b.bitboard("O")
-    searcher = search.Searcher(b.geometry, evaluate=toy_evaluation)
+    searcher = TourneySearch(b.geometry, toy_evaluation)
     for ply in range(5):
         expected = reference_scores_tourney(b, "O", ply, board_evaluation("toy"))
-        assert searcher.column_scores(stones, mask, ply) == expected
+        assert searcher.column_scores(b.position("O"), ply) == expected
 
 
 def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
@@ -230,10 +230,11 @@ def test_full_and_won_boards() -> None:
     assert engine_scores(won, "O", 2) == [0.0] * 7
 
 
-def test_deadline_raises_search_timeout() -> None:
+@pytest.mark.parametrize("options", [{}, {"evaluate": toy_evaluation}], ids=["plain", "evaluated"])
+def test_deadline_raises_out_of_time(options: dict[str, object]) -> None:
     b = Board(7, 6)
-    with pytest.raises(search.SearchTimeout):
-        engine_scores(b, "X", 12, deadline=time.perf_counter() - 1.0)
+    with pytest.raises(OutOfTime):
+        engine_scores(b, "X", 12, deadline=time.perf_counter() - 1.0, **options)
 
 
 def test_nodes_are_counted() -> None:
@@ -246,48 +247,31 @@ def test_nodes_are_counted() -> None:
 def test_deepening_yields_each_ply_until_the_deadline() -> None:
     b = Board(7, 6)
     b.set_board("1211244445")
-    stones, mask = b.bitboard("O")
-    answers = list(search.Searcher(b.geometry).deepen(stones, mask, 4))
+    answers = list(search.new_searcher(b.geometry).deepen(b.position("O"), 4))
     assert answers == [(ply, reference_scores(b, "O", ply)) for ply in range(5)]
-    late = search.Searcher(Board(7, 6).geometry, deadline=time.perf_counter() - 1.0)
-    plies = [ply for ply, _ in late.deepen(0, 0, 14)]
+    late = search.new_searcher(b.geometry, deadline=time.perf_counter() - 1.0)
+    plies = [ply for ply, _ in late.deepen(Position(b.geometry), 14)]
     assert plies == list(range(len(plies))) and len(plies) < 15  # stopped at the deadline, not before ply 0
 
 
-SHARED_SEARCHERS: dict[tuple[int, int], search.Searcher] = {}
+SHARED_SEARCHERS: dict[tuple[int, int], ForcedSearch] = {}
 
 
 @exact(60)
 @given(positions(max_empty=20), st.integers(0, 4))
 def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, str], ply: int) -> None:
-    """Table entries are facts about positions: one Searcher may serve a whole game (or many)."""
+    """Table entries are facts about positions: one searcher may serve a whole game (or many)."""
     b, ox = position
-    searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), search.Searcher(b.geometry))
-    stones, mask = b.bitboard(ox)
-    assert searcher.column_scores(stones, mask, ply) == reference_scores(b, ox, ply)
-
-
-@exact(200)
-@given(st.integers(MIN_WIDTH, MAX_WIDTH), st.integers(MIN_HEIGHT, MAX_HEIGHT), st.randoms(use_true_random=False))
-def test_threat_cells_are_the_cells_that_make_a_four(width: int, height: int, rng: random.Random) -> None:
-    """On any stack of checkers (fours already made or not), plain and unrolled threats agree with trying each cell."""
-    geom = geometry(width, height)
-    heights = [rng.randint(0, height) for _ in range(width)]
-    mask = sum(geom.bit(col, row) for col in range(width) for row in range(heights[col]))
-    stones = rng.getrandbits(geom.full.bit_length()) & mask
-    empty = geom.full ^ mask
-    threats = search.threat_cells(stones, empty, geom.stride)
-    assert search.threat_function(geom.stride)(stones, empty) == threats
-    cells = [1 << i for i in range(geom.full.bit_length()) if empty >> i & 1]
-    assert threats == sum(cell for cell in cells if winning_bits(geom, stones | cell) & cell)
+    searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), ForcedSearch(b.geometry))
+    assert searcher.column_scores(b.position(ox), ply) == reference_scores(b, ox, ply)
 
 
 @exact(30)
 @given(positions(max_empty=20), st.integers(2, 5))
 def test_tiny_tables_stay_exact(position: tuple[Board, str], ply: int) -> None:
-    """A table that fills up is cleared: slower, never wrong."""
+    """Tables that keep dropping their older half: slower, never wrong."""
     b, ox = position
-    stones, mask = b.bitboard(ox)
-    assert search.Searcher(b.geometry, capacity=8).column_scores(stones, mask, ply) == memo_reference_scores(b, ox, ply)
-    smart = search.Searcher(b.geometry, evaluate=toy_evaluation, capacity=8).column_scores(stones, mask, min(ply, 3))
+    plain = ForcedSearch(b.geometry, capacity=8).column_scores(b.position(ox), ply)
+    assert plain == memo_reference_scores(b, ox, ply)
+    smart = TourneySearch(b.geometry, toy_evaluation, capacity=8).column_scores(b.position(ox), min(ply, 3))
     assert smart == reference_scores_tourney(b, ox, min(ply, 3), board_evaluation("toy"))

@@ -10,7 +10,8 @@ import pytest
 
 from vp_connect4 import Board
 from vp_connect4.engine import solver
-from vp_connect4.engine.bitboard import Bitboard, Geometry, geometry
+from vp_connect4.engine.budget import CHECK_EVERY, OutOfTime
+from vp_connect4.engine.position import Geometry, Position, geometry
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "tests" / "data" / "solver-positions"
@@ -24,15 +25,9 @@ def load_positions(name: str) -> list[tuple[str, int]]:
     return [(moves, int(score)) for moves, score in (line.split() for line in lines if line.strip())]
 
 
-def position(geom: Geometry, moves: str, base: int = 1) -> tuple[Bitboard, Bitboard]:
-    """``(stones of the side to move, mask)`` after ``moves`` (column digits counted from ``base``)."""
-    sides, mask = [0, 0], 0
-    for index, char in enumerate(moves):
-        col = int(char) - base
-        bit = (mask + geom.bottom_masks[col]) & geom.column_masks[col]
-        sides[index % 2] |= bit
-        mask |= bit
-    return sides[len(moves) % 2], mask
+def position(geom: Geometry, moves: str, base: int = 1) -> Position:
+    """The position after ``moves`` (column digits counted from ``base``)."""
+    return Position.from_moves(geom, (int(char) - base for char in moves))
 
 
 # -- the published positions ------------------------------------------------------
@@ -43,19 +38,18 @@ def test_published_scores_match(name: str) -> None:
     geom = geometry(7, 6)
     sample = random.Random(SEED).sample(load_positions(name), SAMPLES[name])
     for moves, score in sample:
-        stones, mask = position(geom, moves)
-        distance = solver.outcome(geom, stones, mask)
+        distance = solver.outcome(position(geom, moves))
         assert solver.distance_to_score(geom.cells, len(moves), distance) == score, moves
 
 
 def test_column_outcomes_agree_with_the_published_score() -> None:
     geom = geometry(7, 6)
     for moves, score in random.Random(SEED).sample(load_positions("Test_L3_R1"), 10):
-        stones, mask = position(geom, moves)
-        results = solver.column_outcomes(geom, stones, mask)
+        start = position(geom, moves)
+        results = solver.column_outcomes(start)
         best, columns = best_of(results)
         assert solver.distance_to_score(geom.cells, len(moves), best) == score, moves
-        assert solver.best_columns(geom, stones, mask) == (best, columns), moves
+        assert solver.best_columns(start) == (best, columns), moves
 
 
 # -- conversions ------------------------------------------------------------------
@@ -77,11 +71,6 @@ def test_readme_convention_first_stones() -> None:
     assert solver.distance_to_score(42, 1, -6) == -18
 
 
-def test_preference_orders_outcomes() -> None:
-    ranked = sorted([-2, 5, 0, 1, -8, 3], key=solver.preference, reverse=True)
-    assert ranked == [1, 3, 5, 0, -8, -2]
-
-
 # -- small boards against brute force -------------------------------------------------
 
 
@@ -92,7 +81,7 @@ def best_of(results: list[int | None]) -> tuple[int, list[int]]:
 
 
 def reference_key(result: int) -> tuple[int, int]:
-    """Fastest win first, slowest loss last (written independently of solver.preference)."""
+    """Fastest win first, slowest loss last."""
     return (1, -result) if result > 0 else (-1, -result) if result < 0 else (0, 0)
 
 
@@ -162,22 +151,22 @@ def test_small_boards_match_brute_force(width: int, height: int, stones: int) ->
         moves = random_open_position(rng, width, height, rng.randint(stones, stones + 3))
         if moves is None:
             continue
-        stones_bits, mask = position(geom, moves, base=0)
-        assert solver.outcome(geom, stones_bits, mask) == brute_force(width, height, moves), moves
+        start = position(geom, moves, base=0)
+        assert solver.outcome(start) == brute_force(width, height, moves), moves
         expected = brute_force_columns(width, height, moves)
-        assert solver.column_outcomes(geom, stones_bits, mask) == expected, moves
-        assert solver.best_columns(geom, stones_bits, mask) == best_of(expected), moves
+        assert solver.column_outcomes(start) == expected, moves
+        assert solver.best_columns(start) == best_of(expected), moves
         checked += 1
 
 
 def test_empty_4x4_is_a_draw() -> None:
-    assert solver.outcome(geometry(4, 4), 0, 0) == 0  # brute force agrees, in about 20 s
+    assert solver.outcome(Position(geometry(4, 4))) == 0  # brute force agrees, in about 20 s
 
 
 def test_boards_too_small_to_win_are_draws() -> None:
-    geom = geometry(3, 3)
-    assert solver.outcome(geom, 0, 0) == 0
-    assert solver.column_outcomes(geom, 0, 0) == [0, 0, 0]
+    empty = Position(geometry(3, 3))
+    assert solver.outcome(empty) == 0
+    assert solver.column_outcomes(empty) == [0, 0, 0]
 
 
 # -- edge cases ----------------------------------------------------------------------
@@ -185,54 +174,54 @@ def test_boards_too_small_to_win_are_draws() -> None:
 
 def test_immediate_win_and_forced_block() -> None:
     geom = geometry(7, 6)
-    stones, mask = position(geom, "121212", base=1)  # X to move wins in column 1 at once
-    assert solver.outcome(geom, stones, mask) == 1
+    assert solver.outcome(position(geom, "121212", base=1)) == 1  # X to move wins in column 1 at once
     small = geometry(4, 5)
-    stones, mask = position(small, "010101", base=0)  # X to move wins in column 0 at once
-    assert solver.column_outcomes(small, stones, mask)[0] == 1
-    stones, mask = position(small, "01010", base=0)  # O to move must block column 0
-    results = solver.column_outcomes(small, stones, mask)
+    assert solver.column_outcomes(position(small, "010101", base=0))[0] == 1  # X to move wins in column 0
+    results = solver.column_outcomes(position(small, "01010", base=0))  # O to move must block column 0
     assert results[1:] == [-2] * 3
     assert results[0] != -2
 
 
 def test_full_column_is_none() -> None:
-    geom = geometry(4, 4)
-    stones, mask = position(geom, "11112", base=0)
-    results = solver.column_outcomes(geom, stones, mask)
+    results = solver.column_outcomes(position(geometry(4, 4), "11112", base=0))
     assert results[1] is None
     assert results == brute_force_columns(4, 4, "11112")
 
 
 def test_finished_game_is_rejected() -> None:
-    geom = geometry(7, 6)
-    stones, mask = position(geom, "1212121", base=1)  # X has four in column 1
+    won = position(geometry(7, 6), "1212121", base=1)  # X has four in column 1
     with pytest.raises(ValueError, match="already over"):
-        solver.outcome(geom, stones, mask)
+        solver.outcome(won)
 
 
 def test_deadline_in_the_past_stops_the_search() -> None:
-    geom = geometry(7, 6)
-    with pytest.raises(solver.SolverTimeout):
-        solver.outcome(geom, 0, 0, deadline=time.perf_counter() - 1.0)
-    with pytest.raises(solver.SolverTimeout) as caught:
-        solver.column_outcomes(geom, 0, 0, deadline=time.perf_counter() - 1.0)
+    empty = Position(geometry(7, 6))
+    with pytest.raises(OutOfTime):
+        solver.outcome(empty, deadline=time.perf_counter() - 1.0)
+    with pytest.raises(OutOfTime) as caught:
+        solver.column_outcomes(empty, deadline=time.perf_counter() - 1.0)
     assert caught.value.solved == {}
-    with pytest.raises(solver.SolverTimeout):
-        solver.best_columns(geom, 0, 0, deadline=time.perf_counter() - 1.0)
+    with pytest.raises(OutOfTime):
+        solver.best_columns(empty, deadline=time.perf_counter() - 1.0)
+
+
+def test_columns_solved_before_the_deadline_come_with_the_stop() -> None:
+    # X to move wins in column 3; any other move but column 0 lets O win in column 0; column 0 takes long.
+    start = position(geometry(7, 6), "414141")
+    with pytest.raises(OutOfTime) as caught:  # the clock is read once per CHECK_EVERY positions searched
+        solver.Solver(start.geom).column_outcomes(start, deadline=time.perf_counter() - 1.0)
+    assert caught.value.solved == {3: 1, 2: -2, 4: -2, 1: -2, 5: -2}
 
 
 def test_a_distant_deadline_changes_nothing() -> None:
-    geom = geometry(5, 4)
-    stones, mask = position(geom, "22130044", base=0)
+    start = position(geometry(5, 4), "22130044", base=0)
     later = time.perf_counter() + 3600
-    assert solver.column_outcomes(geom, stones, mask, deadline=later) == brute_force_columns(5, 4, "22130044")
+    assert solver.column_outcomes(start, deadline=later) == brute_force_columns(5, 4, "22130044")
 
 
 def test_table_is_bounded_and_nodes_are_counted() -> None:
     geom = geometry(5, 4)
-    searcher = solver.Solver(geom, table_size=101)
-    stones, mask = position(geom, "22130044", base=0)
-    assert searcher.outcome(stones, mask) == brute_force(5, 4, "22130044")
-    assert len(searcher.keys) == len(searcher.values) == 101
-    assert searcher.nodes > 0
+    searcher = solver.Solver(geom, capacity=100)
+    assert searcher.outcome(position(geom, "22130044", base=0)) == brute_force(5, 4, "22130044")
+    assert 0 < len(searcher.table) <= 100 + CHECK_EVERY
+    assert searcher.budget.nodes > 0

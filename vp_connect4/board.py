@@ -7,7 +7,7 @@ The rules only: the seed's terminal methods (``host_game``, ``play_game``) are a
 from __future__ import annotations
 
 from . import wording
-from .engine import bitboard
+from .engine.position import Geometry, Position, four_cells, geometry, has_four
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 
 EMPTY = " "
@@ -130,12 +130,15 @@ class Board:
 
     def wins_for(self, ox: str) -> bool:
         """True if ``ox`` has four in a row: across, up, or along either diagonal."""
-        return bitboard.is_win(self.geometry, self.bitboard(ox)[0])
+        return has_four(self.geometry, self.bitboard(ox)[0])
 
     def four_cells(self, ox: str) -> list[tuple[int, int]]:
-        """The ``(row, col)`` cells in ``data`` of every four in a row of ``ox`` (empty if none)."""
+        """The ``(row, col)`` cells in ``data`` of every finished four in a row of ``ox`` (empty if none).
+
+        (The engine's *winning cells* are something else: the empty cells that would make a four.)
+        """
         geom = self.geometry
-        bits = bitboard.winning_bits(geom, self.bitboard(ox)[0])
+        bits = four_cells(geom, self.bitboard(ox)[0])
         return [
             (self.height - 1 - row, col)
             for col in range(self.width)
@@ -165,11 +168,15 @@ class Board:
     # -- bridges to the engine ---------------------------------------------------
 
     @property
-    def geometry(self) -> bitboard.Geometry:
-        return bitboard.geometry(self.width, self.height)
+    def geometry(self) -> Geometry:
+        return geometry(self.width, self.height)
+
+    def position(self, ox: str) -> Position:
+        """The engine's position with ``ox`` to move (see ``engine.position``)."""
+        return Position(self.geometry, *self.bitboard(ox))
 
     def bitboard(self, ox: str) -> tuple[int, int]:
-        """``(stones of ox, all stones)`` as bitboards (see ``engine.bitboard``)."""
+        """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
         geom = self.geometry
         stones = mask = 0
         for row_index, row in enumerate(self.data):

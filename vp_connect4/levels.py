@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from . import wording
 from .board import Board
 from .engine import search, solver
-from .engine.bitboard import Bitboard, Geometry, is_win
+from .engine.budget import OutOfTime
 from .engine.evaluate import evaluate as smart_evaluation
+from .engine.position import Position
 from .errors import InvalidSettingError
 from .player import Player, check_ply
 
@@ -99,15 +100,14 @@ class PerfectPlayer(Player):
     def next_move(self, b: Board) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score."""
         start = time.perf_counter()
-        geom = b.geometry
-        stones, mask = b.bitboard(self.ox)
-        if _is_over(geom, stones, mask):
-            return self.tiebreak_move(search.column_scores(geom, stones, mask, 0))
+        position = b.position(self.ox)
+        if _is_over(position):
+            return self.tiebreak_move(search.column_scores(position, 0))
         try:
-            _, columns = solver.best_columns(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout:
-            return self.tiebreak_move(self._deepest_smart_scores(geom, stones, mask, start + self.move_budget))
-        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(geom.width)])
+            _, columns = solver.best_columns(position, deadline=start + self.solver_budget)
+        except OutOfTime:
+            return self.tiebreak_move(self._deepest_smart_scores(position, start + self.move_budget))
+        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(b.width)])
 
     def scores_for(self, b: Board) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
@@ -117,17 +117,16 @@ class PerfectPlayer(Player):
         (0-50-100) search finished before ``move_budget`` seconds: exact within that many moves.
         """
         start = time.perf_counter()
-        geom = b.geometry
-        stones, mask = b.bitboard(self.ox)
-        empty = geom.cells - mask.bit_count()
-        if _is_over(geom, stones, mask):
-            return search.column_scores(geom, stones, mask, empty)  # nothing to search
+        position = b.position(self.ox)
+        empty = position.geom.cells - position.moves_played
+        if _is_over(position):
+            return search.column_scores(position, empty)  # nothing to search
         try:
-            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout:
-            searcher = search.Searcher(geom, deadline=start + self.move_budget)
-            scores = search.column_scores(geom, stones, mask, 0)
-            for _, deeper in searcher.deepen(stones, mask, empty):
+            outcomes = solver.column_outcomes(position, deadline=start + self.solver_budget)
+        except OutOfTime:
+            searcher = search.new_searcher(position.geom, deadline=start + self.move_budget)
+            scores = search.column_scores(position, 0)
+            for _, deeper in searcher.deepen(position, empty):
                 scores = deeper
             return scores
         return [_outcome_score(outcome) for outcome in outcomes]
@@ -137,14 +136,13 @@ class PerfectPlayer(Player):
         smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
         """
         start = time.perf_counter()
-        geom = b.geometry
-        stones, mask = b.bitboard(self.ox)
-        if _is_over(geom, stones, mask):
+        position = b.position(self.ox)
+        if _is_over(position):
             return self.scores_for(b)
         try:
-            outcomes = solver.column_outcomes(geom, stones, mask, deadline=start + self.solver_budget)
-        except solver.SolverTimeout:
-            return self._deepest_smart_scores(geom, stones, mask, start + self.move_budget)
+            outcomes = solver.column_outcomes(position, deadline=start + self.solver_budget)
+        except OutOfTime:
+            return self._deepest_smart_scores(position, start + self.move_budget)
         return [_outcome_score(outcome) for outcome in outcomes]
 
     @staticmethod
@@ -154,16 +152,17 @@ class PerfectPlayer(Player):
             return search.FULL_COLUMN
         return BEST if col in best else OTHER
 
-    def _deepest_smart_scores(self, geom: Geometry, stones: Bitboard, mask: Bitboard, deadline: float) -> list[float]:
+    def _deepest_smart_scores(self, position: Position, deadline: float) -> list[float]:
         """Smart column scores of the deepest search finished before ``deadline`` (all 50 if none finished).
 
         Stops at the first ply that finds a win (the fastest one); a ply where
         every column loses is ignored in favour of the ply before (the slowest loss).
         """
-        searcher = search.Searcher(geom, evaluate=smart_evaluation, deadline=deadline)
-        best = [search.DRAW if not mask & top else search.FULL_COLUMN for top in geom.top_masks]
-        empty = geom.cells - mask.bit_count()
-        for _, scores in searcher.deepen(stones, mask, empty):
+        geom = position.geom
+        searcher = search.new_searcher(geom, evaluate=smart_evaluation, deadline=deadline)
+        best = [search.DRAW if position.can_play(col) else search.FULL_COLUMN for col in range(geom.width)]
+        empty = geom.cells - position.moves_played
+        for _, scores in searcher.deepen(position, empty):
             playable = [s for s in scores if s != search.FULL_COLUMN]
             if max(playable) <= search.LOSS:
                 break
@@ -173,8 +172,8 @@ class PerfectPlayer(Player):
         return best
 
 
-def _is_over(geom: Geometry, stones: Bitboard, mask: Bitboard) -> bool:
-    return is_win(geom, stones) or is_win(geom, stones ^ mask) or mask == geom.full
+def _is_over(position: Position) -> bool:
+    return position.is_won() or position.is_lost() or position.is_full()
 
 
 def _outcome_score(distance: int | None) -> float:

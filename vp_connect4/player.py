@@ -78,8 +78,7 @@ class Player:
         moves, with best play by both); a move that fills the board is a draw
         (50.0). Exactly the seed's recursion; ``b`` is not changed.
         """
-        stones, mask = b.bitboard(self.ox)
-        return search.column_scores(b.geometry, stones, mask, self.ply)
+        return search.column_scores(b.position(self.ox), self.ply)
 
     def next_move(self, b: Board) -> int:
         """The column this player plays on ``b``."""
@@ -111,5 +110,4 @@ class Player:
         """
         from .engine.evaluate import evaluate
 
-        stones, mask = b.bitboard(self.ox)
-        return search.column_scores(b.geometry, stones, mask, self.ply, evaluate=evaluate)
+        return search.column_scores(b.position(self.ox), self.ply, evaluate=evaluate)

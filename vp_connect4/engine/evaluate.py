@@ -15,8 +15,9 @@ How it works. Every feature is counted for both sides, and the evaluation is
 the difference: a whole number ``raw`` (positive = good for ``stones``) that
 is squashed into (0, 100) by :func:`squash`. A *window* is four cells in a
 line (across, up, or along a diagonal); a window is *open* for a side if it
-holds none of the opponent's checkers. A *threat* of a side is an empty cell
-that would complete an open window of that side: filling it wins. The
+holds none of the opponent's checkers. A *threat* of a side is one of its
+winning cells (:func:`.position.winning_cells`): an empty cell that would
+complete an open window of that side, so filling it wins. The
 features, each counted per checker, window or threat cell, and its weight:
 
 * centre control: per checker, ``W_CENTRE_WINDOWS`` (3) times the number of
@@ -61,7 +62,7 @@ against that version at ply 2 (66 wins, 39 losses, 95 draws) and 59% at ply 4 (3
 Against the simple 0-50-100 player it wins almost every game (see
 ``benchmarks/match_bench.py``).
 
-All masks are built once per board size (see :func:`tables`), so a call is a
+All masks are built once per board size (see :func:`_tables`), so a call is a
 few hundred integer operations on any board size (about 10 microseconds on a
 7x6 board).
 """
@@ -70,7 +71,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .bitboard import WIN_LENGTH, Bitboard, Geometry
+from .position import WIN_LENGTH, Bitboard, Geometry, playable, winning_cells
 
 # -- weights (see the module docstring) --------------------------------------------
 W_CENTRE_WINDOWS = 3
@@ -95,10 +96,8 @@ SPAN = 50.0
 class EvalTables:
     """The masks the evaluation needs for one board size."""
 
-    full: Bitboard  # every playable cell
-    bottom: Bitboard  # the bottom cell of every column
     windows: tuple[tuple[int, Bitboard], ...]  # (shift, lowest cells of every window in that direction)
-    centre_layers: tuple[tuple[int, Bitboard], ...]  # (centre weight, the cells with that weight)
+    centre_planes: tuple[tuple[int, Bitboard], ...]  # (2**b, the cells whose centre weight has bit b set)
     odd_rows: Bitboard  # rows 1, 3, 5, ... counted from the bottom (row index 0, 2, 4, ...)
     even_rows: Bitboard  # rows 2, 4, 6, ...
 
@@ -106,7 +105,7 @@ class EvalTables:
 _TABLES: dict[tuple[int, int], EvalTables] = {}
 
 
-def tables(geom: Geometry) -> EvalTables:
+def _tables(geom: Geometry) -> EvalTables:
     """The evaluation masks for ``geom``'s board size (built on first use, then cached)."""
     key = (geom.width, geom.height)
     found = _TABLES.get(key)
@@ -139,11 +138,13 @@ def _build_tables(geom: Geometry) -> EvalTables:
                 index = low.bit_length() - 1
                 through[index] = through.get(index, 0) + 1
                 cells ^= low
-    layers: dict[int, Bitboard] = {}
+    planes: dict[int, Bitboard] = {}
     for index, count in through.items():
         col = index // geom.stride
         weight = W_CENTRE_WINDOWS * count + W_CENTRE_COLUMN * _centrality(geom.width, col)
-        layers[weight] = layers.get(weight, 0) | (1 << index)
+        for b in range(weight.bit_length()):
+            if weight >> b & 1:
+                planes[1 << b] = planes.get(1 << b, 0) | (1 << index)
     odd_rows = even_rows = 0
     for col in range(geom.width):
         for row in range(geom.height):
@@ -152,10 +153,8 @@ def _build_tables(geom: Geometry) -> EvalTables:
             else:
                 even_rows |= geom.bit(col, row)
     return EvalTables(
-        full=geom.full,
-        bottom=geom.bottom,
         windows=windows,
-        centre_layers=tuple(sorted(layers.items())),
+        centre_planes=tuple(sorted(planes.items())),
         odd_rows=odd_rows,
         even_rows=even_rows,
     )
@@ -171,40 +170,37 @@ def squash(raw: int) -> float:
 
 def evaluate(geom: Geometry, stones: Bitboard, mask: Bitboard) -> float:
     """The static score of the position for the owner of ``stones``: in (0, 100), higher is better."""
-    return squash(raw_score(geom, stones, mask))
+    return squash(_raw_score(geom, stones, mask))
 
 
-def raw_score(geom: Geometry, stones: Bitboard, mask: Bitboard) -> int:
+def _raw_score(geom: Geometry, stones: Bitboard, mask: Bitboard) -> int:
     """The evaluation before squashing: mine minus the opponent's, as a whole number (0 = even)."""
-    t = tables(geom)
+    t = _tables(geom)
     other = stones ^ mask
     raw = _centre(t, stones, other)
-    shape, threats_mine, threats_theirs = _windows(t, stones, other, mask)
-    raw += shape
-    playable = (mask + t.bottom) & t.full
-    raw += _threat_score(t, threats_mine, threats_theirs, playable, stones, other)
+    raw += _windows(t, stones, other, mask)
+    threats_mine, threats_theirs = winning_cells(geom, stones, mask), winning_cells(geom, other, mask)
+    raw += _threat_score(t, threats_mine, threats_theirs, playable(geom, mask), stones, other)
     return raw
 
 
 def _centre(t: EvalTables, stones: Bitboard, other: Bitboard) -> int:
-    """Sum of my checkers' centre weights minus the opponent's (weights per cell in ``centre_layers``)."""
+    """Sum of my checkers' centre weights minus the opponent's, a bit plane of the weights at a time."""
     total = 0
-    for weight, cells in t.centre_layers:
+    for weight, cells in t.centre_planes:
         total += weight * ((stones & cells).bit_count() - (other & cells).bit_count())
     return total
 
 
-def _windows(t: EvalTables, stones: Bitboard, other: Bitboard, mask: Bitboard) -> tuple[int, Bitboard, Bitboard]:
-    """Weighted open twos and threes (mine minus theirs) and both sides' threat cells.
+def _windows(t: EvalTables, stones: Bitboard, other: Bitboard, mask: Bitboard) -> int:
+    """Weighted open twos and threes, mine minus theirs.
 
     Per direction, the checkers in every window are counted at once with a
     bit-sliced adder over the four shifted copies of ``mask``: in a window
     open for one side every checker is that side's, so the count of
     checkers is that side's count.
     """
-    empty = t.full & ~mask
     shape = 0
-    threats_mine = threats_theirs = 0
     for shift, starts in t.windows:
         s2, s3 = 2 * shift, 3 * shift
         m1, m2, m3 = mask >> shift, mask >> s2, mask >> s3
@@ -216,12 +212,8 @@ def _windows(t: EvalTables, stones: Bitboard, other: Bitboard, mask: Bitboard) -
         two = twos & ~ones
         three = twos & ones
         shape += W_OPEN_TWO * ((open_mine & two).bit_count() - (open_theirs & two).bit_count())
-        mine3, theirs3 = open_mine & three, open_theirs & three
-        shape += W_OPEN_THREE * (mine3.bit_count() - theirs3.bit_count())
-        for k in range(WIN_LENGTH):
-            threats_mine |= mine3 << (k * shift)
-            threats_theirs |= theirs3 << (k * shift)
-    return shape, threats_mine & empty, threats_theirs & empty
+        shape += W_OPEN_THREE * ((open_mine & three).bit_count() - (open_theirs & three).bit_count())
+    return shape
 
 
 def _threat_score(
