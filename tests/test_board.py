@@ -165,9 +165,9 @@ def test_no_wrap_around_between_rows_or_columns():
 # -- bad input -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width, height", [(0, 6), (7, 0), (-1, 3), ("7", 6), (7, 2.5), (True, 6)])
+@pytest.mark.parametrize("width, height", [(0, 6), (7, 0), (-1, 3), ("7", 6), (7, 2.5), (True, 6), (65, 6), (7, 10**9)])
 def test_board_rejects_bad_sizes(width, height):
-    with pytest.raises(InvalidSettingError, match="at least 1"):
+    with pytest.raises(InvalidSettingError, match="whole number from 1 to 64"):
         Board(width, height)
 
 
@@ -225,3 +225,19 @@ def test_four_cells_and_to_move():
     assert b.four_cells("O") == []
     assert b.to_move() == "O"
     assert Board().to_move() == "X"
+
+
+@pytest.mark.parametrize("bad", ["x", " ", "XO", None, 1])
+def test_questions_about_a_checker_refuse_anything_but_x_and_o(bad):
+    b = Board()
+    b.set_board("0101010")
+    for question in (b.wins_for, b.four_cells, b.count):
+        with pytest.raises(InvalidSettingError, match="'X' or 'O'"):
+            question(bad)
+    assert b.data == Board().data or b.count("X") == 4  # nothing changed
+
+
+@pytest.mark.parametrize("col", [-1, 7, "0", None, 1.0, True])
+def test_del_move_refuses_what_is_not_a_column_with_the_packages_error(col):
+    with pytest.raises(IllegalMoveError, match="column"):
+        Board().del_move(col)

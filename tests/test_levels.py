@@ -127,11 +127,6 @@ def test_still_answers_with_no_time_at_all(moves: str) -> None:
         assert board.allows_move(col)
 
 
-def test_a_finished_game_still_gets_a_legal_column() -> None:
-    board = board_after("0101010")  # X has four in column 0
-    assert board.allows_move(perfect_player("O", "LEFT").next_move(board))
-
-
 def test_perfect_play_holds_the_draw_on_4x5() -> None:
     # 4 columns x 5 rows is a draw with best play: a perfect X must not lose to anyone
     rng = random.Random(11)

@@ -132,3 +132,51 @@ def test_player_rejects_bad_settings(args, message):
 def test_player_rejects_an_unknown_evaluation():
     with pytest.raises(InvalidSettingError, match="simple, smart"):
         Player("X", "LEFT", 1, evaluation="clever")
+
+
+# -- the API contract: clear errors, never a silent wrong answer ------------------------------
+
+
+@pytest.mark.parametrize("not_a_board", [None, "3344", [[" "] * 7] * 6, 3])
+def test_player_methods_given_no_board_raise_a_clear_type_error(not_a_board):
+    player = Player("X", "LEFT", 2)
+    for method in (player.score_board, player.scores_for, player.next_move, player.score_board_for_tourney,
+                   player.scores_for_tourney):  # fmt: skip
+        with pytest.raises(TypeError, match="expected a Board"):
+            method(not_a_board)
+
+
+@pytest.mark.parametrize("rng", [1, "seed", random, object()])
+def test_rng_must_be_a_random_random(rng):
+    with pytest.raises(InvalidSettingError, match=r"random\.Random"):
+        Player("X", "RANDOM", 1, rng=rng)
+
+
+def test_tiebreak_move_never_picks_a_nan():
+    nan = float("nan")
+    assert Player("X", "LEFT", 1).tiebreak_move([nan, 50.0, 50.0]) == 1
+    assert Player("X", "RIGHT", 1).tiebreak_move([50.0, 100.0, nan]) == 1
+    with pytest.raises(ValueError, match="at least one score that is a number"):
+        Player("X", "LEFT", 1).tiebreak_move([nan, nan])
+    with pytest.raises(ValueError, match="at least one score"):
+        Player("X", "LEFT", 1).tiebreak_move([])
+
+
+@pytest.mark.parametrize(("moves", "message"), [("0101010", "X has four in a row"), ("0101", "board is full")])
+def test_next_move_on_a_finished_game_is_an_error_not_column_0(moves, message):
+    from vp_connect4 import IllegalMoveError
+    from vp_connect4.levels import Level
+
+    b = Board(2, 2) if message == "board is full" else Board()
+    b.set_board(moves)
+    for player in (Player("O", "LEFT", 2), Player("O", "LEFT", 2, evaluation="smart"), Level(None).player("O", "LEFT")):
+        with pytest.raises(IllegalMoveError, match=message):
+            player.next_move(b)
+
+
+def test_a_ply_beyond_the_moves_left_is_the_deepest_useful_ply():
+    b = Board()
+    b.set_board("3322114455660000666")  # 23 empty cells
+    assert Player("X", "LEFT", 10**20).scores_for(b) == Player("X", "LEFT", 23).scores_for(b)
+    tourney = Player("X", "LEFT", 10**20).scores_for_tourney(b)
+    assert tourney == Player("X", "LEFT", 23).scores_for_tourney(b)

@@ -12,6 +12,7 @@ from .errors import IllegalMoveError, InvalidSettingError, Refusal
 
 EMPTY = " "
 CHECKERS = ("X", "O")
+MAX_SIDE = 64  # the widest and the tallest board: far beyond any game, and the engine stays quick
 
 
 def check_checker(ox: object) -> str:
@@ -31,8 +32,8 @@ class Board:
 
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, value in (("width", width), ("height", height)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidSettingError(f"{name} must be a whole number of at least 1, got {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
+                raise InvalidSettingError(f"{name} must be a whole number from 1 to {MAX_SIDE}, got {value!r}")
         self.width = width
         self.height = height
         self.data = [[EMPTY] * width for _ in range(height)]
@@ -85,8 +86,9 @@ class Board:
 
     def del_move(self, col: int) -> None:
         """Remove the top checker of ``col``; does nothing if the column is empty."""
-        if isinstance(col, bool) or not isinstance(col, int) or not 0 <= col < self.width:
-            raise IllegalMoveError(f"column {col!r} is off the board: columns are 0-{self.width - 1}")
+        reason = self.why_not(col)
+        if reason in (Refusal.NOT_A_COLUMN, Refusal.OFF_BOARD):
+            raise IllegalMoveError(wording.refusal(reason, col, self.width))
         for row in range(self.height):
             if self.data[row][col] != EMPTY:
                 self.data[row][col] = EMPTY
@@ -130,7 +132,7 @@ class Board:
 
     def wins_for(self, ox: str) -> bool:
         """True if ``ox`` has four in a row: across, up, or along either diagonal."""
-        return has_four(self.geometry, self.bitboard(ox)[0])
+        return has_four(self.geometry, self.bitboard(check_checker(ox))[0])
 
     def four_cells(self, ox: str) -> list[tuple[int, int]]:
         """The ``(row, col)`` cells in ``data`` of every finished four in a row of ``ox`` (empty if none).
@@ -138,7 +140,7 @@ class Board:
         (The engine's *winning cells* are something else: the empty cells that would make a four.)
         """
         geom = self.geometry
-        bits = four_cells(geom, self.bitboard(ox)[0])
+        bits = four_cells(geom, self.bitboard(check_checker(ox))[0])
         return [
             (self.height - 1 - row, col)
             for col in range(self.width)
@@ -147,6 +149,8 @@ class Board:
         ]
 
     def count(self, ox: str) -> int:
+        """How many checkers ``ox`` has on the board."""
+        check_checker(ox)
         return sum(row.count(ox) for row in self.data)
 
     def to_move(self) -> str:

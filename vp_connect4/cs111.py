@@ -12,8 +12,9 @@ import random
 from . import board as core_board
 from . import player as core_player
 from .board import check_checker, other
+from .errors import IllegalMoveError
 from .game import Game, Move, play_out
-from .wording import CS111
+from .wording import CS111, no_move_board_full
 
 
 class Board(core_board.Board):
@@ -86,6 +87,8 @@ class RandomPlayer(Player):
 
     def next_move(self, board: Board) -> int:
         columns = [col for col in range(board.width) if board.can_add_to(col)]
+        if not columns:
+            raise IllegalMoveError(no_move_board_full())
         self.num_moves += 1
         return self.rng.choice(columns)
 

@@ -20,7 +20,7 @@ from .engine.budget import OutOfTime
 from .engine.evaluate import evaluate as smart_evaluation
 from .engine.position import Position
 from .errors import InvalidSettingError
-from .player import Player, check_ply
+from .player import Player, check_board, check_ply
 
 PERFECT = "perfect"  # the top level's name, as typed and as logged
 DEFAULT_PLY = 4
@@ -98,11 +98,13 @@ class PerfectPlayer(Player):
         self.move_budget = move_budget
 
     def next_move(self, b: Board) -> int:
-        """The column to play on ``b``: the best exact outcome, or the deepest search's best score."""
+        """The column to play on ``b``: the best exact outcome, or the deepest search's best score.
+
+        IllegalMoveError if the game on ``b`` is over.
+        """
         start = time.perf_counter()
+        self.check_can_move(b)
         position = b.position(self.ox)
-        if _is_over(position):
-            return self.tiebreak_move(search.column_scores(position, 0))
         try:
             _, columns = solver.best_columns(position, deadline=start + self.solver_budget)
         except OutOfTime:
@@ -117,7 +119,7 @@ class PerfectPlayer(Player):
         (0-50-100) search finished before ``move_budget`` seconds: exact within that many moves.
         """
         start = time.perf_counter()
-        position = b.position(self.ox)
+        position = check_board(b).position(self.ox)
         empty = position.geom.cells - position.moves_played
         if _is_over(position):
             return search.column_scores(position, empty)  # nothing to search
@@ -136,7 +138,7 @@ class PerfectPlayer(Player):
         smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
         """
         start = time.perf_counter()
-        position = b.position(self.ox)
+        position = check_board(b).position(self.ox)
         if _is_over(position):
             return self.scores_for(b)
         try:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 
+from . import wording
 from .board import Board, check_checker, other
 from .engine import search
-from .errors import InvalidSettingError
+from .errors import IllegalMoveError, InvalidSettingError
 
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
 EVALUATIONS = ("simple", "smart")
@@ -16,6 +18,13 @@ def check_tiebreak(tbt: object) -> str:
     if tbt not in TIEBREAKS:
         raise InvalidSettingError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, got {tbt!r}")
     return tbt  # type: ignore[return-value]
+
+
+def check_board(b: object) -> Board:
+    """Return ``b`` if it is a Board; otherwise raise a TypeError saying what was given."""
+    if not isinstance(b, Board):
+        raise TypeError(f"expected a Board, got {type(b).__name__} {b!r:.40}")
+    return b
 
 
 def check_ply(ply: object) -> int:
@@ -39,6 +48,8 @@ class Player:
         self.ox = check_checker(ox)
         self.tbt = check_tiebreak(tbt)
         self.ply = check_ply(ply)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise InvalidSettingError(f"rng must be a random.Random, e.g. random.Random(1), got {rng!r:.40}")
         self.rng = rng if rng is not None else random.Random()
         if evaluation not in EVALUATIONS:
             raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
@@ -53,6 +64,7 @@ class Player:
 
     def score_board(self, b: Board) -> float:
         """100.0 if ``b`` is won by this player, 0.0 if by the opponent, else 50.0."""
+        check_board(b)
         if b.wins_for(self.ox):
             return 100.0
         if b.wins_for(self.opp_ch()):
@@ -60,10 +72,14 @@ class Player:
         return 50.0
 
     def tiebreak_move(self, scores: list[float]) -> int:
-        """The column of the highest score; ties are broken LEFT, RIGHT or at RANDOM."""
-        if not scores:
-            raise ValueError("scores must hold at least one score")
-        best = max(scores)
+        """The column of the highest score; ties are broken LEFT, RIGHT or at RANDOM.
+
+        A score that is not a number (NaN) is never the highest.
+        """
+        numbers = [score for score in scores if not math.isnan(score)]
+        if not numbers:
+            raise ValueError(f"scores must hold at least one score that is a number, got {scores!r}")
+        best = max(numbers)
         columns = [col for col, score in enumerate(scores) if score == best]
         if self.tbt == "LEFT":
             return columns[0]
@@ -78,10 +94,11 @@ class Player:
         moves, with best play by both); a move that fills the board is a draw
         (50.0). Exactly the seed's recursion; ``b`` is not changed.
         """
-        return search.column_scores(b.position(self.ox), self.ply)
+        return search.column_scores(check_board(b).position(self.ox), self.ply)
 
     def next_move(self, b: Board) -> int:
-        """The column this player plays on ``b``."""
+        """The column this player plays on ``b``; IllegalMoveError if the game on ``b`` is over."""
+        self.check_can_move(b)
         if self.evaluation == "smart":
             return self.tiebreak_move(self.scores_for_tourney(b))
         return self.tiebreak_move(self.scores_for(b))
@@ -96,7 +113,7 @@ class Player:
         """
         from .engine.evaluate import evaluate
 
-        stones, mask = b.bitboard(self.ox)
+        stones, mask = check_board(b).bitboard(self.ox)
         return evaluate(b.geometry, stones, mask)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
@@ -110,4 +127,12 @@ class Player:
         """
         from .engine.evaluate import evaluate
 
-        return search.column_scores(b.position(self.ox), self.ply, evaluate=evaluate)
+        return search.column_scores(check_board(b).position(self.ox), self.ply, evaluate=evaluate)
+
+    def check_can_move(self, b: Board) -> None:
+        """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""
+        for ox in (self.ox, self.opp_ch()):
+            if check_board(b).wins_for(ox):
+                raise IllegalMoveError(wording.no_move_game_over(ox))
+        if b.is_full():
+            raise IllegalMoveError(wording.no_move_board_full())

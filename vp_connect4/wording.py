@@ -65,6 +65,14 @@ def refusal(reason: Refusal, col: object, width: int) -> str:
     return _("column {col} is full").format(col=col)
 
 
+def no_move_game_over(winner: str) -> str:
+    return _("there is no move to make: the game is over, {ox} has four in a row").format(ox=winner)
+
+
+def no_move_board_full() -> str:
+    return _("there is no move to make: the board is full")
+
+
 def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
     """Why input is refused in the 3D scene, as its cue shows it (columns counted from 1).
 

@@ -62,6 +62,7 @@ def column_scores(
     Each call starts with empty tables; the positions it searched are counted in :data:`last_stats`.
     """
     searcher = new_searcher(position.geom, evaluate, deadline, bounded)
+    ply = min(ply, position.geom.cells - position.moves_played)  # no game goes on past a full board
     try:
         return searcher.column_scores(position, ply)
     finally:
