@@ -181,3 +181,16 @@ def test_scores_for_out_of_time_are_a_finished_plain_search() -> None:
     board = board_after("33221")  # O to move, far from solvable without time
     scores = PerfectPlayer("O", "LEFT", **SHORT).scores_for(board)
     assert scores in [Player("O", "LEFT", ply).scores_for(board) for ply in range(12)]
+
+
+@pytest.mark.parametrize(("moves", "block"), [("463020314", 5), ("13400350142150", 2), ("15502642455", 3)])
+def test_a_lost_seat_ai_defends_longest_while_the_seed_player_stays_the_seeds(moves: str, block: int) -> None:
+    board = board_after(moves)
+    ox = board.to_move()
+    seed = Player(ox, "LEFT", 4)
+    assert set(seed.scores_for(board)) == {0.0}  # every move loses within 4
+    assert seed.next_move(board) == 0  # the seed's LEFT tiebreak, which loses at once
+    seat_player = Seat(AI, 4).player(ox, "LEFT")
+    assert seat_player.next_move(board) == block  # blocks the four in one: the longest defence
+    assert seat_player.scores_for(board) == seed.scores_for(board)
+    assert Player(ox, "LEFT", 2).scores_for(board)[block] == 50.0

@@ -46,8 +46,8 @@ class Seat:
         return self.kind == AI
 
     def player(self, ox: str, tiebreak: str, rng: random.Random | None = None) -> Player:
-        """The seed ``Player`` that plays this seat's moves as ``ox``."""
-        return self.level.player(ox, tiebreak, rng, self.evaluation)
+        """The ``Player`` that plays this seat's moves as ``ox``: the seed's, but a lost AI defends longest."""
+        return self.level.player(ox, tiebreak, rng, self.evaluation, defend=True)
 
 
 @dataclass(frozen=True)

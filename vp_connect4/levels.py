@@ -67,11 +67,40 @@ class Level:
         """As people read it: ``ply 4`` or ``perfect``."""
         return wording.level(self.ply)
 
-    def player(self, ox: str, tbt: str, rng: random.Random | None = None, evaluation: str = "simple") -> Player:
-        """The seed ``Player`` that plays ``ox`` at this level (``evaluation`` is for numbered levels)."""
+    def player(
+        self, ox: str, tbt: str, rng: random.Random | None = None, evaluation: str = "simple", defend: bool = False
+    ) -> Player:
+        """The seed ``Player`` that plays ``ox`` at this level (``evaluation`` is for numbered levels).
+
+        ``defend``: when every move loses within its look-ahead, play the longest defence
+        (:class:`DefendingPlayer`; the perfect player always does) instead of the seed's tiebreak.
+        """
         if self.ply is None:
             return PerfectPlayer(ox, tbt, rng=rng)
-        return Player(ox, tbt, self.ply, rng=rng, evaluation=evaluation)
+        kind = DefendingPlayer if defend else Player
+        return kind(ox, tbt, self.ply, rng=rng, evaluation=evaluation)
+
+
+class DefendingPlayer(Player):
+    """The seed's Player, except in a lost position: the AI of the game's seats.
+
+    When every move loses within ``ply`` moves (all scores 0), the seed's ``next_move`` breaks the
+    tie as among equals, and may not even block a four in one. This player plays, among the lost
+    moves, one that holds out longest: it looks again at ply - 1, ply - 2, ... and keeps the
+    columns of the deepest ply at which some moves do not lose yet. ``scores_for`` and
+    ``scores_for_tourney`` stay the seed's.
+    """
+
+    def next_move(self, b: Board) -> int:
+        self.check_can_move(b)
+        scores = self.scores_for_tourney(b) if self.evaluation == "smart" else self.scores_for(b)
+        if max(scores) == search.LOSS:
+            position = b.position(self.ox)
+            for ply in range(self.ply - 1, 0, -1):
+                shallower = search.column_scores(position, ply)
+                if max(shallower) > search.LOSS:
+                    return self.tiebreak_move(shallower)
+        return self.tiebreak_move(scores)
 
 
 class PerfectPlayer(Player):
