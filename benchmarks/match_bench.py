@@ -1,7 +1,7 @@
 """Match table: the smart evaluation against the simple 0-50-100 one, at the same ply.
 
-Both players are the AI seats' players (the seed's ``Player``, defending longest when lost) on a 7x6 board with the RANDOM
-tiebreak (each with its own seeded ``random.Random``, so a run is
+Both players are the AI seats' players (the seed's ``Player``, defending longest when lost) on a
+7x6 board with the RANDOM tiebreak (each with its own seeded ``random.Random``, so a run is
 repeatable); the smart player takes X in even-numbered games and O in odd
 ones. The target (issue 4): the smart player wins at least 70% of the
 decided games at ply 2 and at ply 4.
