@@ -140,6 +140,7 @@ class Clock:
         return self.now
 
 
+COLUMNS_LINE = "log: columns 0-6, counted from the left"
 DRAW_MOVES = "545062455041104565311226266362030334314210"  # 42 moves, nobody gets four
 
 
@@ -160,6 +161,7 @@ def make(
     clock = Clock()
     controller = Controller(game, view, runner, log=log.append, clock=clock, **kwargs)
     controller.start()
+    assert log.pop(0) == COLUMNS_LINE  # the first line, every time (test_the_log_says_it_counts_columns_from_0)
     return controller, view, runner, log, clock
 
 
@@ -221,6 +223,18 @@ def test_draw_is_announced() -> None:
     assert log[-2:] == ["result: draw", f"moves: {DRAW_MOVES}"]
     assert view.status.startswith("Draw: the board is full")
     assert not view.highlighted
+
+
+def test_the_log_says_it_counts_columns_from_0_and_the_page_from_1() -> None:
+    game = Game(seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
+    view, log = FakeView(), []
+    controller = Controller(game, view, SyncRunner(), log=log.append, clock=Clock())
+    controller.start()
+    assert log == [COLUMNS_LINE]
+    controller.handle(PlayColumn(6))  # the page's column 7
+    assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 7…"
+    controller.handle(NewGame())
+    assert log.count(COLUMNS_LINE) == 1  # once, at the start
 
 
 # -- input that cannot be played ---------------------------------------------------------
@@ -443,6 +457,27 @@ def test_ai_duel_pause_and_resume() -> None:
     runner.finish()
     settle(controller, clock)
     assert len(controller.game.history) == 1
+
+
+def test_pause_says_paused_at_once_even_while_a_checker_falls() -> None:
+    controller, view, _runner, _log, clock = make(x=AI, o=AI, duel_pause=0.0)
+    settle(controller, clock, 2)
+    assert len(controller.game.history) == 1
+    view.busy = True  # X's checker falls
+    controller.tick()
+    assert view.status.startswith("X (red) plays column")
+    controller.handle(TogglePause())
+    assert view.status == "Paused: O (yellow) to move (AI). Press Resume."
+
+
+def test_a_paused_duel_with_a_human_to_move_still_says_paused() -> None:
+    controller, view, _runner, _log, clock = make(x=AI, o=AI, runner=HandRunner(), duel_pause=0.0)
+    controller.handle(TogglePause())
+    controller.handle(SetKind("X", HUMAN))
+    settle(controller, clock)
+    assert view.status == "Paused: X (red) to move. Press Resume."
+    controller.handle(TogglePause())
+    assert view.status.startswith("Your turn: X (red)")
 
 
 def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:

@@ -165,8 +165,10 @@ def ai_failed(moving: bool, error: object) -> str:
     return _("the AI could not give a hint: {error}").format(error=error)
 
 
-def paused(ox: str) -> str:
-    return _("Paused: {side} to move (AI). Press Resume.").format(side=side(ox))
+def paused(ox: str, is_ai: bool = True) -> str:
+    if is_ai:
+        return _("Paused: {side} to move (AI). Press Resume.").format(side=side(ox))
+    return _("Paused: {side} to move. Press Resume.").format(side=side(ox))
 
 
 def thinking(ox: str) -> str:

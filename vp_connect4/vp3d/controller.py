@@ -13,7 +13,8 @@ log, never kept for later.
 
 Log lines (one per event, to ``log``; the scene prints them, flushed)::
 
-    move <n>: <X|O> column <c>      c 0-based, n counted from the empty board
+    log: columns 0-<w-1>, counted from the left   printed once, first: the log counts columns from 0
+    move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
     result: X wins | result: O wins | result: draw
     moves: <digits>                  the game so far, as set_board accepts it (at the end of a game)
     setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ...
@@ -84,7 +85,8 @@ class Controller:
         return self.jobs.thinking
 
     def start(self) -> None:
-        """Show the starting position and settings."""
+        """Log the columns' convention once; show the starting position and settings."""
+        self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
         self._landed_at = self.clock()  # an AI duel waits a moment before its first move too
@@ -353,17 +355,17 @@ class Controller:
 
     def _status_text(self) -> str:
         game = self.game
+        ox = game.to_move
+        if self.paused and not game.is_over:
+            return wording.paused(ox, game.seats[ox].is_ai)
         last = game.last_move
         if last is not None and (self._landing or self.view.is_busy()):
             return wording.falling(last.ox, last.col)
         if game.is_over:
             return self._result_text()
-        ox = game.to_move
         if self._error:
             return wording.ai_error(ox, self._error)
         if game.seats[ox].is_ai:
-            if self.paused:
-                return wording.paused(ox)
             return wording.thinking(ox) if self.thinking else wording.ai_to_move(ox)
         return wording.human_to_move(ox, game.board.width, alone=len(self._humans()) == 1)
 
