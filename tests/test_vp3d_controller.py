@@ -16,6 +16,7 @@ from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.player import Player
 from vp_connect4.vp3d.controller import Controller
+from vp_connect4.vp3d.hints import best_line
 from vp_connect4.vp3d.intents import (
     Hint,
     Hover,
@@ -497,7 +498,7 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     controller, view, runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
     controller.handle(Hint())
     settle(controller, clock, 1)
-    assert runner.jobs[-1][0] == "scores"
+    assert runner.jobs[-1][0] == "hint"
     expected = AiRequest(7, 6, "3344", "X", controller.game.seats["O"], "LEFT").scores()
     assert view.scores == expected
     assert expected[2] == 100.0 and expected[5] == 100.0  # an open three: a win within three moves
@@ -509,12 +510,42 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     assert log[-1].startswith("move 6: O column")  # O is lost whatever it plays: an open three
 
 
+def test_hint_names_the_best_column_in_the_status_line() -> None:
+    controller, view, _runner, _log, clock = make(start_moves="3344", o=AI, o_ply=3)
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert view.status == (
+        "Your turn: X (red). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
+    )  # columns 2 and 5 counted from 1, as the page counts them
+    controller.handle(PlayColumn(2))
+    assert "Best for" not in view.status  # the position changed
+
+
+def test_hint_words_for_numbered_levels() -> None:
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 1, 3 (no win or loss in sight)"
+    assert best_line("X", [0.0, 0.0, -1.0]) == "Best for X: columns 1, 2 (all moves lose)"
+    assert best_line("X", [-1.0, -1.0]) is None
+
+
+def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances() -> None:
+    assert best_line("X", [100.0] * 3, [7, 3, None]) == "Best for X: column 2 (wins in 3 moves)"
+    assert best_line("X", [50.0, 0.0], [0, -4]) == "Best for X: column 1 (holds the draw)"
+    assert best_line("O", [0.0, 0.0], [-4, -8]) == "Best for O: column 2 (all moves lose, the slowest in 8 moves)"
+    assert best_line("X", [100.0, 0.0], [1, -2]) == "Best for X: column 1 (wins in 1 move)"
+    # the solver's answer through the request: 26 empty cells, only column 5 does not lose at once
+    answer = AiRequest(7, 6, "3332224440000566", "X", Seat(AI, "perfect"), "LEFT").hint()
+    assert answer.outcomes == [-2, -2, -2, -2, -2, 23, -2]
+    assert best_line("X", answer.scores, answer.outcomes) == "Best for X: column 6 (wins in 23 moves)"
+    assert AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").outcomes() is None  # numbered: no solver
+
+
 def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game() -> None:
     moves = "3332224440000566"  # X to move, 26 empty cells: the solver answers in time
     board = Board()
     board.set_board(moves)
     exact = Player("X", "LEFT", 26).scores_for(board)
     assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").scores() == exact
+    assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").hint().scores == exact
     assert len(set(exact)) > 1, exact  # not the ply-0 guess of all 50s
 
 

@@ -186,6 +186,37 @@ def human_to_move(ox: str, width: int, alone: bool) -> str:
     return _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
 
 
+def best_columns(ox: str, cols: list[int], verdict: str) -> str:
+    """The hint's line: ``Best for X: column 5 (wins)``; ``cols`` 0-based (shown counted from 1)."""
+    shown = ", ".join(str(col + 1) for col in cols)
+    text = _n("Best for {ox}: column {cols} ({verdict})", "Best for {ox}: columns {cols} ({verdict})", len(cols))
+    return text.format(ox=ox, cols=shown, verdict=verdict)
+
+
+def verdict(score: float | None = None, distance: int | None = None) -> str:
+    """How good the best column is: by a seed score (100 wins, 50 neither, 0 loses within the look-ahead)
+    or, for the perfect level, by the solver's exact ``distance`` in moves (both sides' moves counted).
+    """
+    if distance is not None:
+        if distance > 0:
+            return _n("wins in {n} move", "wins in {n} moves", distance).format(n=distance)
+        if distance < 0:
+            return _n(
+                "all moves lose, the slowest in {n} move", "all moves lose, the slowest in {n} moves", -distance
+            ).format(n=-distance)
+        return _("holds the draw")
+    if score is not None and score >= 100:
+        return _("wins")
+    if score is not None and score <= 0:
+        return _("all moves lose")
+    return _("no win or loss in sight")
+
+
+def with_hint(status: str, hint: str) -> str:
+    """The status line followed by the hint's line."""
+    return _("{status} {hint}.").format(status=status, hint=hint)
+
+
 def seat_kind(ox: str, is_ai: bool) -> str:
     """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
     kind = _("AI") if is_ai else _("human")

@@ -34,6 +34,7 @@ from ..board import CHECKERS, other
 from ..errors import Connect4Error, Refusal
 from ..game import AI, HUMAN, Game, Seat
 from . import intents
+from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
 from .view import View
 
@@ -77,6 +78,7 @@ class Controller:
         self._announced = False
         self._scores_generation: int | None = None
         self._error: str | None = None
+        self._best: str | None = None  # the hint's line, for the status line, until the position changes
 
     # -- public --------------------------------------------------------------------
 
@@ -252,6 +254,7 @@ class Controller:
         self.generation += 1
         self._announced = False
         self._scores_generation = None
+        self._best = None
         self.view.show_scores(None)
         self.view.announce(None)
 
@@ -329,8 +332,10 @@ class Controller:
                 self.keep_scores = False
         elif answer.kind == HINT:
             self._scores_generation = self.generation
-            self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in answer.value))
-            self.view.show_scores(answer.value)
+            scores = answer.value.scores
+            self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in scores))
+            self.view.show_scores(scores)
+            self._best = best_line(answer.request.ox, scores, answer.value.outcomes)
         elif self.game.why_not(answer.value) is not None:
             self._error = f"the AI chose column {answer.value}, which cannot be played"
             self.log(f"error: {self._error}")
@@ -354,13 +359,25 @@ class Controller:
         return [ox for ox in CHECKERS if not self.game.seats[ox].is_ai]
 
     def _status_text(self) -> str:
+        status = self._plain_status()
+        if self._best and not self.game.is_over and not self.paused and not self._error and status != self._falling():
+            return wording.with_hint(status, self._best)
+        return status
+
+    def _falling(self) -> str | None:
+        last = self.game.last_move
+        if last is not None and (self._landing or self.view.is_busy()):
+            return wording.falling(last.ox, last.col)
+        return None
+
+    def _plain_status(self) -> str:
         game = self.game
         ox = game.to_move
         if self.paused and not game.is_over:
             return wording.paused(ox, game.seats[ox].is_ai)
-        last = game.last_move
-        if last is not None and (self._landing or self.view.is_busy()):
-            return wording.falling(last.ox, last.col)
+        falling = self._falling()
+        if falling:
+            return falling
         if game.is_over:
             return self._result_text()
         if self._error:
