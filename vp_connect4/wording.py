@@ -51,6 +51,14 @@ def level(ply: int | None) -> str:
     return _("perfect") if ply is None else _("ply {ply}").format(ply=ply)
 
 
+def level_value(ply: int | None) -> str:
+    """A level beside its slider, named where it has a name: ``ply 4 (medium)``, ``ply 3``, ``perfect``."""
+    names = {1: _("beginner"), 2: _("easy"), 4: _("medium"), 8: _("hard")}
+    if ply in names:
+        return _("{level} ({name})").format(level=level(ply), name=names[ply])
+    return level(ply)
+
+
 # -- why a move is refused -------------------------------------------------------------------
 
 
@@ -221,6 +229,11 @@ def seat_kind(ox: str, is_ai: bool) -> str:
     """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
     kind = _("AI") if is_ai else _("human")
     return _("{side}: {kind}").format(side=side(ox), kind=kind)
+
+
+def look_ahead_caption(ox: str) -> str:
+    """The label in front of a side's look-ahead slider."""
+    return _("{ox} look-ahead").format(ox=ox)
 
 
 def evaluation_caption() -> str:

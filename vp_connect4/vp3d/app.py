@@ -27,6 +27,7 @@ from typing import Any
 from ..game import Game
 from .ai import ProcessAiRunner
 from .controller import Controller
+from .controls import slider_top
 from .intents import Hover, Intent, PlayColumn
 from .rack import RackLayout
 
@@ -76,7 +77,7 @@ def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | 
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        view = SceneView(scene, layout, events.put, time.monotonic)
+        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game))
         controller = Controller(game, view, runner, seed=seed)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything

@@ -15,9 +15,12 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   element                   id (set by a small script)  what
   ========================  ==========================  ================================================
   ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
-  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. MAX_PLY, then ``perfect``
-  text                      ``c4-x-ply-value``          the value: ``ply 4`` / ``perfect``
+  text                      ``c4-x-ply-label``          ``X look-ahead``
+  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. top, then ``perfect`` (top: MAX_PLY,
+                                                        or the deepest level the scene started with)
+  text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
   ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
+  (a human side's slider and evaluation menu are disabled, greyed; both rows line up)
   the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
   ``<button>``              ``c4-new``                  ``New game``
@@ -58,6 +61,11 @@ from .intents import (
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
+ROW_STYLE = """<style>
+#c4-x-player, #c4-o-player { width: 11em; }
+.c4-ply-label { display: inline-block; width: 7.5em; text-align: right; }
+.c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
+</style>"""
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 
@@ -80,23 +88,29 @@ PAGE_SCRIPT = """<script>
 </script>"""
 
 
-def level_to_slider(level: Level) -> int:
-    return MAX_PLY + 1 if level.ply is None else min(level.ply, MAX_PLY)
+def slider_top(game: Game) -> int:
+    """The slider's deepest ply: MAX_PLY, or deeper if a seat starts deeper (``--o-ply 12``)."""
+    return max([MAX_PLY, *(seat.level.ply for seat in game.seats.values() if seat.level.ply is not None)])
 
 
-def slider_to_level(value: float) -> Level:
+def level_to_slider(level: Level, top: int = MAX_PLY) -> int:
+    return top + 1 if level.ply is None else min(level.ply, top)
+
+
+def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
     step = round(value)
-    return Level(None) if step > MAX_PLY else Level(max(step, 0))
+    return Level(None) if step > top else Level(max(step, 0))
 
 
 class Controls:
     """Status line, cue, menus, sliders, buttons and captions of one canvas."""
 
-    def __init__(self, canvas: Any, put: Callable[[Intent], None], width: int) -> None:
+    def __init__(self, canvas: Any, put: Callable[[Intent], None], width: int, top: int = MAX_PLY) -> None:
         import vpython as vp
 
         self._vp = vp
         self._put = put
+        self.top = top
         canvas.title = "<b style='font: bold 24px sans-serif'>Connect Four</b>&nbsp;&nbsp;"
         self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
@@ -114,9 +128,10 @@ class Controls:
                 choices=[wording.seat_kind(ox, kind == AI) for kind in KINDS],
                 bind=self._on_kind(ox),
             )
-            vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+            label = wording.look_ahead_caption(ox)
+            vp.wtext(pos=anchor, text=f"<span class='c4-ply-label' id='c4-{ox.lower()}-ply-label'>{label}</span> ")
             self.ply[ox] = vp.slider(
-                pos=anchor, min=0, max=MAX_PLY + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
+                pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
             )
             self.ply_value[ox] = vp.wtext(pos=anchor, text="")
             vp.wtext(pos=anchor, text="&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
@@ -140,7 +155,7 @@ class Controls:
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
         vp.wtext(pos=anchor, text="\n\n" + wording.scene_help(width))
-        vp.wtext(pos=anchor, text=PAGE_SCRIPT)
+        vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
 
     # -- callbacks: intents only ---------------------------------------------------------
 
@@ -148,7 +163,7 @@ class Controls:
         return lambda m: self._put(SetKind(ox, KINDS[m.index]))
 
     def _on_ply(self, ox: str) -> Callable[[Any], None]:
-        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value)))
+        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value, self.top)))
 
     def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
         return lambda m: self._put(SetEvaluation(ox, EVALUATIONS[m.index]))
@@ -168,9 +183,13 @@ class Controls:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
         for ox, seat in game.seats.items():
             _set(self.kind[ox], "index", KINDS.index(seat.kind))
-            _set(self.ply[ox], "value", level_to_slider(seat.level))
-            _set(self.ply_value[ox], "text", seat.level.label)
+            _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
+            value = wording.level_value(seat.level.ply)
+            shown = f"<span class='c4-ply-value' id='c4-{ox.lower()}-ply-value'>{value}</span>"
+            _set(self.ply_value[ox], "text", shown)
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
+            _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
+            _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
 

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from ..game import Game, Move
 from .checkers import Checkers
-from .controls import Controls
+from .controls import MAX_PLY, Controls
 from .intents import Intent
 from .rack import DROP_HEIGHT, Rack, RackLayout
 
@@ -75,7 +75,14 @@ def score_colour(score: float) -> tuple[float, float, float]:
 class SceneView:
     """Implements ``View`` on one VPython canvas."""
 
-    def __init__(self, canvas: Any, layout: RackLayout, put: Callable[[Intent], None], clock: Callable[[], float]):
+    def __init__(
+        self,
+        canvas: Any,
+        layout: RackLayout,
+        put: Callable[[Intent], None],
+        clock: Callable[[], float],
+        top: int = MAX_PLY,
+    ):
         import vpython as vp
 
         self._vp = vp
@@ -90,7 +97,7 @@ class SceneView:
         canvas.userspin = True
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
-        self.controls = Controls(canvas, put, layout.width)
+        self.controls = Controls(canvas, put, layout.width, top)
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
         score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
