@@ -28,10 +28,12 @@ from vp_connect4.vp3d.intents import (
     SetKind,
     SetLevel,
     SetTiebreak,
+    SwapSides,
     TogglePause,
     Undo,
 )
 from vp_connect4.vp3d.jobs import AiRequest
+from vp_connect4.vp3d.keys import key_intent
 
 # -- fakes -------------------------------------------------------------------------------
 
@@ -53,6 +55,7 @@ class FakeView:
         self.tiebreak = ""
         self.paused = False
         self.view_resets = 0
+        self.tally = ""
 
     def is_busy(self) -> bool:
         return self.busy
@@ -89,6 +92,9 @@ class FakeView:
 
     def reset_view(self) -> None:
         self.view_resets += 1
+
+    def show_tally(self, text: str) -> None:
+        self.tally = text
 
 
 class SyncRunner:
@@ -309,6 +315,63 @@ def test_ghost_follows_the_mouse_only_when_a_human_can_play() -> None:
     runner.finish()
     settle(controller, clock)
     assert view.ghost == (5, "X")
+
+
+def test_arrow_keys_move_the_ghost_and_enter_drops_it() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    for key in ("\n", "left", "left", "right", "h"):
+        assert key_intent(key) is not None
+    controller.handle(key_intent("\n"))
+    assert view.cues[-1].startswith("Choose a column first") and not controller.game.history
+    controller.handle(key_intent("left"))  # the first arrow selects the middle column
+    assert view.ghost == (3, "X")
+    for key in ("left", "left", "left", "left"):  # stops at the edge
+        controller.handle(key_intent(key))
+    assert view.ghost == (0, "X")
+    controller.handle(key_intent("right"))
+    controller.handle(key_intent(" "))
+    assert log[-1] == "move 1: X column 1"
+    settle(controller, clock, 1)
+    assert view.ghost == (1, "O")  # the selection stays for the next person
+    controller.handle(key_intent("\n"))
+    assert log[-1] == "move 2: O column 1"
+
+
+def test_keys_n_u_h_are_new_game_undo_hint() -> None:
+    assert key_intent("n") == NewGame() and key_intent("N") == NewGame()
+    assert key_intent("u") == Undo() and key_intent("h") == Hint()
+    assert key_intent("4") == PlayColumn(3, "key")
+    assert key_intent("x") is None and key_intent("up") is None and key_intent("") is None
+
+
+def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:
+    controller, view, _runner, log, clock = make(x=HUMAN, o=AI, o_ply=3)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    controller.handle(SwapSides())
+    assert log[-4:] == ["setting: X player ai", "setting: X ply 3", "setting: O player human", "setting: O ply 2"]
+    assert view.settings["X"] == Seat(AI, 3) and view.settings["O"] == Seat(HUMAN, 2)
+    assert view.status.startswith("X (red) is thinking") or view.status.startswith("X (red) to move")
+    settle(controller, clock)
+    assert controller.game.history[-1].ox == "X" and controller.game.to_move == "O"
+
+
+def test_the_tally_counts_results_across_games_and_undo_takes_one_back() -> None:
+    controller, view, _, _log, clock = make(o=HUMAN)
+    assert view.tally == "Score: X 0 – O 0, draws 0"
+    for round_ in range(2):
+        for col in (0, 1, 0, 1, 0, 1, 0):
+            controller.handle(PlayColumn(col))
+            settle(controller, clock, 1)
+        assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"
+        controller.handle(NewGame())
+        assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"  # New game keeps it
+    for ch in DRAW_MOVES:
+        controller.handle(PlayColumn(int(ch)))
+        settle(controller, clock, 1)
+    assert view.tally == "Score: X 2 – O 0, draws 1"
+    controller.handle(Undo())
+    assert view.tally == "Score: X 2 – O 0, draws 0"  # the draw was taken back
 
 
 # -- undo, new game, stale answers ----------------------------------------------------------

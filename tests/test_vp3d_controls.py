@@ -17,7 +17,8 @@ from vp_connect4.vp3d.intents import SetLevel
 class Widget:
     def __init__(self, kind: str, **attrs: Any) -> None:
         self.kind = kind
-        self.disabled = False
+        if kind != "menu":  # as in VPython 7.6.5: reading a menu's ``disabled`` fails unless it was given
+            self.disabled = False
         self.text = ""
         self.index = 0
         self.value = 0

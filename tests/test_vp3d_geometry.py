@@ -8,9 +8,10 @@ from dataclasses import dataclass
 import pytest
 
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.app import Pointer, key_column, to_intent
+from vp_connect4.vp3d.app import Pointer, to_intent
 from vp_connect4.vp3d.checkers import fall_duration, fall_height
 from vp_connect4.vp3d.intents import Hover, PlayColumn
+from vp_connect4.vp3d.keys import key_column
 from vp_connect4.vp3d.rack import DROP_HEIGHT, RackLayout
 
 

@@ -77,7 +77,8 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
     """Why input is refused in the 3D scene, as its cue shows it (columns counted from 1).
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
-    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``.
+    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
+    (Enter or Space with no column chosen).
     """
     texts = {
         Refusal.GAME_OVER: _("the game is over: press New game"),
@@ -86,6 +87,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
         "falling": _("wait for the checker to land"),
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),
+        "no_selection": _("choose a column first: the arrow keys move the checker above the rack"),
     }
     return texts[reason]
 
@@ -225,6 +227,11 @@ def with_hint(status: str, hint: str) -> str:
     return _("{status} {hint}.").format(status=status, hint=hint)
 
 
+def tally(x: int, o: int, draws: int) -> str:
+    """The score across the games of a scene."""
+    return _("Score: X {x} – O {o}, draws {draws}").format(x=x, o=o, draws=draws)
+
+
 def seat_kind(ox: str, is_ai: bool) -> str:
     """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
     kind = _("AI") if is_ai else _("human")
@@ -260,6 +267,7 @@ def button(name: str) -> str:
         "pause": _("Pause"),
         "resume": _("Resume"),
         "reset": _("Reset view"),
+        "swap": _("Swap sides"),
     }
     return labels[name]
 
@@ -269,7 +277,8 @@ def scene_help(width: int) -> str:
     return _(
         "<b>X</b> plays the <b style='color:#d32f2f'>red</b> checkers and moves first; "
         "<b>O</b> plays the <b style='color:#b8860b'>yellow</b> ones. Four in a row wins.\n"
-        "<b>Play:</b> click a column or press the keys 1-{width}. "
+        "<b>Play:</b> click a column or press the keys 1-{width}, or choose one with ← → and drop with "
+        "Enter or Space; <b>n</b> New game, <b>u</b> Undo, <b>h</b> Hint. "
         "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
         "<b>Hint</b> shows the AI's score of each column for the side to move: "

@@ -29,6 +29,7 @@ from .ai import ProcessAiRunner
 from .controller import Controller
 from .controls import slider_top
 from .intents import Hover, Intent, PlayColumn
+from .keys import key_intent
 from .rack import RackLayout
 
 FPS = 60
@@ -41,11 +42,6 @@ class Pointer:
     kind: str  # "click" or "move"
     pos: object
     ray: object
-
-
-def key_column(key: str) -> int | None:
-    """Keys '1'..'9' name the first to ninth column (0-based result); other keys none."""
-    return int(key) - 1 if len(key) == 1 and key in "123456789" else None
 
 
 def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
@@ -147,9 +143,9 @@ def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:
         return lambda event: put(Pointer(kind, vpython.vector(event.pos), vpython.vector(scene.mouse.ray)))
 
     def key(event: Any) -> None:
-        col = key_column(str(getattr(event, "key", "")))
-        if col is not None:
-            put(PlayColumn(col, "key"))
+        intent = key_intent(str(getattr(event, "key", "")))
+        if intent is not None:
+            put(intent)
 
     scene.bind("click", pointer("click"))
     scene.bind("mouseleave", lambda: put(Hover(None)))

@@ -30,12 +30,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import wording
-from ..board import CHECKERS, other
+from ..board import other
 from ..errors import Connect4Error, Refusal
 from ..game import AI, HUMAN, Game, Seat
 from . import intents
 from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
+from .seats import setting_lines
+from .status import Moment, result_text, status_line
+from .tally import Tally
 from .view import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
@@ -79,6 +82,7 @@ class Controller:
         self._scores_generation: int | None = None
         self._error: str | None = None
         self._best: str | None = None  # the hint's line, for the status line, until the position changes
+        self.tally = Tally()
 
     # -- public --------------------------------------------------------------------
 
@@ -91,6 +95,7 @@ class Controller:
         self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
+        self.view.show_tally(self.tally.text())
         self._landed_at = self.clock()  # an AI duel waits a moment before its first move too
         self._refresh()
 
@@ -150,6 +155,30 @@ class Controller:
     def _on_hover(self, intent: intents.Hover) -> None:
         self._hover = intent.col
 
+    def _on_move_selection(self, intent: intents.MoveSelection) -> None:
+        width = self.game.board.width
+        self._hover = width // 2 if self._hover is None else min(max(self._hover + intent.step, 0), width - 1)
+
+    def _on_drop_selection(self, intent: intents.DropSelection) -> None:
+        reason = self._why_not(self._hover)
+        if self._hover is None and reason == wording.refusal_in_scene("beside"):
+            reason = wording.refusal_in_scene("no_selection")
+        if reason:
+            self._refuse(reason)
+        else:
+            self._play(self._hover)  # type: ignore[arg-type]
+
+    def _on_swap_sides(self, intent: intents.SwapSides) -> None:
+        seats = dict(self.game.seats)
+        if self.jobs.thinking:
+            self.jobs.drop()  # the side to move may have a new player
+        for ox, new in (("X", seats["O"]), ("O", seats["X"])):
+            self.game.set_seat(ox, new)
+            for line in setting_lines(ox, seats[ox], new):
+                self.log(line)
+        self._error = None
+        self.view.show_settings(self.game, self.paused)
+
     def _on_new_game(self, intent: intents.NewGame) -> None:
         if self.game.history and not self._announced:
             self.log(f"moves: {self.game.move_string}")
@@ -167,6 +196,9 @@ class Controller:
             self._refuse(wording.refusal_in_scene("nothing_to_undo"))
             return
         self.jobs.drop()
+        if self._announced and self.game.outcome is not None:  # the result taken back no longer counts
+            self.tally.take_back(self.game.outcome.winner)
+            self.view.show_tally(self.tally.text())
         if any(not seat.is_ai for seat in self.game.seats.values()):
             undone = len(self.game.undo_turn())
         else:  # an AI duel: one move back, and stop there so people can look
@@ -229,6 +261,9 @@ class Controller:
     _handlers: ClassVar[dict[type, Callable[[Controller, Any], None]]] = {
         intents.PlayColumn: _on_play,
         intents.Hover: _on_hover,
+        intents.MoveSelection: _on_move_selection,
+        intents.DropSelection: _on_drop_selection,
+        intents.SwapSides: _on_swap_sides,
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
         intents.Hint: _on_hint,
@@ -263,8 +298,10 @@ class Controller:
         if self._announced or outcome is None:
             return
         self._announced = True
+        self.tally.add(outcome.winner)
+        self.view.show_tally(self.tally.text())
         self.view.highlight_win(outcome.cells)
-        self.view.announce(self._result_text())
+        self.view.announce(result_text(self.game))
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
 
@@ -355,38 +392,7 @@ class Controller:
             self._ghost = ghost
             self.view.show_ghost(*ghost)
 
-    def _humans(self) -> list[str]:
-        return [ox for ox in CHECKERS if not self.game.seats[ox].is_ai]
-
     def _status_text(self) -> str:
-        status = self._plain_status()
-        if self._best and not self.game.is_over and not self.paused and not self._error and status != self._falling():
-            return wording.with_hint(status, self._best)
-        return status
-
-    def _falling(self) -> str | None:
-        last = self.game.last_move
-        if last is not None and (self._landing or self.view.is_busy()):
-            return wording.falling(last.ox, last.col)
-        return None
-
-    def _plain_status(self) -> str:
-        game = self.game
-        ox = game.to_move
-        if self.paused and not game.is_over:
-            return wording.paused(ox, game.seats[ox].is_ai)
-        falling = self._falling()
-        if falling:
-            return falling
-        if game.is_over:
-            return self._result_text()
-        if self._error:
-            return wording.ai_error(ox, self._error)
-        if game.seats[ox].is_ai:
-            return wording.thinking(ox) if self.thinking else wording.ai_to_move(ox)
-        return wording.human_to_move(ox, game.board.width, alone=len(self._humans()) == 1)
-
-    def _result_text(self) -> str:
-        outcome = self.game.outcome
-        assert outcome is not None
-        return wording.result_in_scene(outcome.winner, self._humans())
+        falling = self.game.last_move is not None and (self._landing or self.view.is_busy())
+        now = Moment(self.paused, falling, self._error, self.thinking, self._best)
+        return status_line(self.game, now)

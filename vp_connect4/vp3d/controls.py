@@ -29,6 +29,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
   ``<button>``              ``c4-reset-view``           ``Reset view``
+  ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
+  text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
@@ -54,6 +56,7 @@ from .intents import (
     SetKind,
     SetLevel,
     SetTiebreak,
+    SwapSides,
     TogglePause,
     Undo,
 )
@@ -67,6 +70,7 @@ ROW_STYLE = """<style>
 .c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
 </style>"""
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
+TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 
 # Runs once in the page, after the widgets exist: stable ids for tests, no context menu on right-drag.
@@ -80,7 +84,7 @@ PAGE_SCRIPT = """<script>
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button');  // in the order Controls makes them, in any language
-  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view'].forEach(function (id, i) {
+  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap'].forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });
   var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
@@ -139,6 +143,7 @@ class Controls:
                 pos=anchor,
                 choices=[wording.evaluation(name) for name in EVALUATIONS],
                 bind=self._on_evaluation(ox),
+                disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
             )
             vp.wtext(pos=anchor, text="\n")
         self.tiebreak = vp.menu(
@@ -154,6 +159,9 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
+        vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
         vp.wtext(pos=anchor, text="\n\n" + wording.scene_help(width))
         vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
 
@@ -178,6 +186,9 @@ class Controls:
 
     def show_cue(self, text: str) -> None:
         self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
+
+    def show_tally(self, text: str) -> None:
+        self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
 
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""

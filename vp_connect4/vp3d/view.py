@@ -59,6 +59,9 @@ class View(Protocol):
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``)."""
 
+    def show_tally(self, text: str) -> None:
+        """The score across games (``Score: X 2 – O 1, draws 0``)."""
+
     def reset_view(self) -> None: ...
 
 
@@ -174,6 +177,9 @@ class SceneView:
 
     def show_settings(self, game: Game, paused: bool) -> None:
         self.controls.show_settings(game, paused)
+
+    def show_tally(self, text: str) -> None:
+        self.controls.show_tally(text)
 
     def reset_view(self) -> None:
         vec = self._vp.vector
