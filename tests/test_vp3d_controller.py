@@ -56,6 +56,7 @@ class FakeView:
         self.paused = False
         self.view_resets = 0
         self.tally = ""
+        self.thinking: str | None = None
 
     def is_busy(self) -> bool:
         return self.busy
@@ -95,6 +96,9 @@ class FakeView:
 
     def show_tally(self, text: str) -> None:
         self.tally = text
+
+    def show_thinking(self, ox: str | None) -> None:
+        self.thinking = ox
 
 
 class SyncRunner:
@@ -390,6 +394,20 @@ def test_undo_against_the_ai_takes_back_your_move_and_its_reply() -> None:
     assert log[-1] == "undo: 2 moves"
     assert view.calls[-1] == ("redraw", controller.game.move_string)
     assert controller.game.to_move == "X"
+
+
+def test_the_3d_view_shows_a_sign_while_the_ai_thinks() -> None:
+    runner = HandRunner()
+    controller, view, _, _log, _clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    assert view.thinking is None
+    controller.tick()
+    assert view.thinking == "O"
+    runner.finish()
+    controller.tick()
+    assert view.thinking is None
+    controller.handle(Hint())  # a hint is not a move: no sign
+    assert runner.jobs[-1][0] == "hint" and view.thinking is None
 
 
 def test_undo_while_the_ai_thinks_discards_its_answer() -> None:

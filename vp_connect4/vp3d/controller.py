@@ -30,13 +30,12 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import wording
-from ..board import other
 from ..errors import Connect4Error, Refusal
-from ..game import AI, HUMAN, Game, Seat
+from ..game import HUMAN, Game, Seat
 from . import intents
 from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
-from .seats import setting_lines
+from .seats import hint_seat, setting_lines
 from .status import Moment, result_text, status_line
 from .tally import Tally
 from .view import View
@@ -83,6 +82,7 @@ class Controller:
         self._error: str | None = None
         self._best: str | None = None  # the hint's line, for the status line, until the position changes
         self.tally = Tally()
+        self._thinking_shown: str | None = None
 
     # -- public --------------------------------------------------------------------
 
@@ -348,14 +348,7 @@ class Controller:
 
     def _ask_hint(self) -> None:
         ox = self.game.to_move
-        self.jobs.ask(HINT, self._request(ox, self._hint_seat(ox)), self.generation)
-
-    def _hint_seat(self, ox: str) -> Seat:
-        """Whose eyes a hint uses: the side to move's AI, else its opponent's AI, else a default AI."""
-        for seat in (self.game.seats[ox], self.game.seats[other(ox)]):
-            if seat.is_ai:
-                return seat
-        return Seat(AI)
+        self.jobs.ask(HINT, self._request(ox, hint_seat(self.game.seats, ox)), self.generation)
 
     def _collect(self) -> None:
         answer = self.jobs.collect(self.generation)
@@ -391,6 +384,9 @@ class Controller:
         if ghost != self._ghost:
             self._ghost = ghost
             self.view.show_ghost(*ghost)
+        if self.jobs.thinking_for != self._thinking_shown:
+            self._thinking_shown = self.jobs.thinking_for
+            self.view.show_thinking(self._thinking_shown)
 
     def _status_text(self) -> str:
         falling = self.game.last_move is not None and (self._landing or self.view.is_busy())

@@ -62,6 +62,9 @@ class View(Protocol):
     def show_tally(self, text: str) -> None:
         """The score across games (``Score: X 2 – O 1, draws 0``)."""
 
+    def show_thinking(self, ox: str | None) -> None:
+        """A sign in the 3D view that ``ox``'s AI is thinking; ``None`` hides it."""
+
     def reset_view(self) -> None: ...
 
 
@@ -180,6 +183,9 @@ class SceneView:
 
     def show_tally(self, text: str) -> None:
         self.controls.show_tally(text)
+
+    def show_thinking(self, ox: str | None) -> None:
+        self.checkers.show_thinking(ox)
 
     def reset_view(self) -> None:
         vec = self._vp.vector
