@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import runpy
 import sys
 import types
 from typing import Any
 
 import pytest
+from conftest import ROOT
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
@@ -104,3 +106,29 @@ def test_slider_values_with_a_deeper_top() -> None:
     assert level_to_slider(Level(12), 12) == 12 and level_to_slider(Level(None), 12) == 13
     assert slider_to_level(12, 12) == Level(12) and slider_to_level(13, 12).is_perfect
     assert slider_top(Game(seats={"O": Seat(AI, 3)})) == MAX_PLY
+
+
+def test_a_goal_is_a_line_above_the_widgets_and_none_by_default(vp: FakeVpython) -> None:
+    Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "Find the win")
+    goal = next(w for w in vp.made if "c4-goal" in w.text)
+    assert "Find the win" in goal.text and vp.made.index(goal) < next(
+        i for i, w in enumerate(vp.made) if w.kind == "menu"
+    )
+    vp.made.clear()
+    Controls(Canvas(), lambda intent: None, 7)
+    assert "c4-goal" not in vp.page_text()
+
+
+def test_the_puzzle_scene_shows_its_goal_on_the_page(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d import app
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(app, "run_scene", lambda game, **options: calls.append(options) or 0)
+    monkeypatch.setattr(sys, "argv", ["puzzle.py", "--no-browser"])
+    with pytest.raises(SystemExit) as ended:
+        runpy.run_path(str(ROOT / "scenes" / "puzzle.py"), run_name="__main__")
+    assert ended.value.code == 0
+    assert calls[0]["goal"] == wording.puzzle_goal() and "Find the move" in calls[0]["goal"]
+    assert calls[0]["open_browser"] is False
+    assert wording.puzzle_goal() in capsys.readouterr().out  # and in the terminal, as before

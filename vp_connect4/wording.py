@@ -227,6 +227,11 @@ def with_hint(status: str, hint: str) -> str:
     return _("{status} {hint}.").format(status=status, hint=hint)
 
 
+def puzzle_goal() -> str:
+    """The task of the puzzle scene (``scenes/puzzle.py``), in the terminal and on the page."""
+    return _("Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.")
+
+
 def tally(x: int, o: int, draws: int) -> str:
     """The score across the games of a scene."""
     return _("Score: X {x} – O {o}, draws {draws}").format(x=x, o=o, draws=draws)

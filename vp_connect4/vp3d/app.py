@@ -52,10 +52,13 @@ def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
     return event
 
 
-def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None) -> int:
+def run_scene(
+    game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None, goal: str = ""
+) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
-    New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle).
+    New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
+    ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
     """
     from . import server
 
@@ -73,7 +76,7 @@ def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | 
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game))
+        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal)
         controller = Controller(game, view, runner, seed=seed)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
@@ -100,8 +103,11 @@ def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | 
             runner.close()
 
 
-def scene_main(game: Game, argv: list[str] | None = None, description: str = "") -> int:
-    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``."""
+def scene_main(game: Game, argv: list[str] | None = None, description: str = "", goal: str = "") -> int:
+    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``.
+
+    ``description`` is printed in the terminal; ``goal`` is shown on the page too (see ``run_scene``).
+    """
     parser = argparse.ArgumentParser(description=description or None)
     parser.add_argument("--no-browser", action="store_true", help="print the scene's URL, open no browser")
     parser.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
@@ -109,7 +115,7 @@ def scene_main(game: Game, argv: list[str] | None = None, description: str = "")
     args = parser.parse_args(argv)
     if description:
         print(description, flush=True)
-    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
 
 
 class _HoverWatch:

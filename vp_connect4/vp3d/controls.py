@@ -9,7 +9,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
   ``Column 4 is full``), shown for a few seconds.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
-- caption, in this order:
+- caption, in this order: ``#c4-goal``, a puzzle's task (only when the scene has one), then
 
   ========================  ==========================  ================================================
   element                   id (set by a small script)  what
@@ -70,6 +70,7 @@ ROW_STYLE = """<style>
 .c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
 </style>"""
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
+GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 
@@ -109,7 +110,9 @@ def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
 class Controls:
     """Status line, cue, menus, sliders, buttons and captions of one canvas."""
 
-    def __init__(self, canvas: Any, put: Callable[[Intent], None], width: int, top: int = MAX_PLY) -> None:
+    def __init__(
+        self, canvas: Any, put: Callable[[Intent], None], width: int, top: int = MAX_PLY, goal: str = ""
+    ) -> None:
         import vpython as vp
 
         self._vp = vp
@@ -122,6 +125,8 @@ class Controls:
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
+        if goal:  # a puzzle's task, above the widgets
+            vp.wtext(pos=anchor, text=f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
         self.kind: dict[str, Any] = {}
         self.ply: dict[str, Any] = {}
         self.ply_value: dict[str, Any] = {}

@@ -88,6 +88,7 @@ class SceneView:
         put: Callable[[Intent], None],
         clock: Callable[[], float],
         top: int = MAX_PLY,
+        goal: str = "",
     ):
         import vpython as vp
 
@@ -103,7 +104,7 @@ class SceneView:
         canvas.userspin = True
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
-        self.controls = Controls(canvas, put, layout.width, top)
+        self.controls = Controls(canvas, put, layout.width, top, goal)
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
         score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
