@@ -282,10 +282,11 @@ def scene_help(width: int) -> str:
     return _(
         "<b>X</b> plays the <b style='color:#d32f2f'>red</b> checkers and moves first; "
         "<b>O</b> plays the <b style='color:#b8860b'>yellow</b> ones. Four in a row wins.\n"
-        "<b>Play:</b> click a column or press the keys 1-{width}, or choose one with ← → and drop with "
-        "Enter or Space; <b>n</b> New game, <b>u</b> Undo, <b>h</b> Hint. "
+        "<b>Play:</b> click a column or press the keys 1-{width}. "
         "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
+        "<b>Keys:</b> ← → choose a column, Enter or Space drops the checker; "
+        "<b>n</b> New game, <b>u</b> Undo, <b>h</b> Hint.\n"
         "<b>Hint</b> shows the AI's score of each column for the side to move: "
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."

@@ -34,7 +34,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
-The same script stops the browser's context menu, so a right-drag rotates.
+The same script stops the browser's context menu, so a right-drag rotates, keeps the arrow keys and
+Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked button.
 """
 
 from __future__ import annotations
@@ -78,6 +79,13 @@ CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 PAGE_SCRIPT = """<script>
 (function () {
   document.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  // the arrow keys and Space choose and drop a column (VPython's keydown still sees them): no page scroll
+  document.addEventListener('keydown', function (e) {
+    var playing = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' '].indexOf(e.key) >= 0;
+    if (playing && !/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) e.preventDefault();
+  });
+  // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
+  document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
   var selects = document.querySelectorAll('select');
   ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak'].forEach(function (id, i) {
     if (selects[i]) selects[i].id = id;
