@@ -6,6 +6,7 @@ Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.
 
 import sys
 
+from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main
 
@@ -16,6 +17,7 @@ if __name__ == "__main__":
     sys.exit(
         scene_main(
             Game(seats=SEATS, start_moves=POSITION, tiebreak="LEFT"),
-            description="Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.",
+            description=wording.puzzle_goal(),
+            goal=wording.puzzle_goal(),  # shown on the page too
         )
     )

@@ -16,6 +16,7 @@ from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.player import Player
 from vp_connect4.vp3d.controller import Controller
+from vp_connect4.vp3d.hints import best_line
 from vp_connect4.vp3d.intents import (
     Hint,
     Hover,
@@ -27,10 +28,12 @@ from vp_connect4.vp3d.intents import (
     SetKind,
     SetLevel,
     SetTiebreak,
+    SwapSides,
     TogglePause,
     Undo,
 )
 from vp_connect4.vp3d.jobs import AiRequest
+from vp_connect4.vp3d.keys import key_intent
 
 # -- fakes -------------------------------------------------------------------------------
 
@@ -52,6 +55,8 @@ class FakeView:
         self.tiebreak = ""
         self.paused = False
         self.view_resets = 0
+        self.tally = ""
+        self.thinking: str | None = None
 
     def is_busy(self) -> bool:
         return self.busy
@@ -88,6 +93,12 @@ class FakeView:
 
     def reset_view(self) -> None:
         self.view_resets += 1
+
+    def show_tally(self, text: str) -> None:
+        self.tally = text
+
+    def show_thinking(self, ox: str | None) -> None:
+        self.thinking = ox
 
 
 class SyncRunner:
@@ -140,6 +151,7 @@ class Clock:
         return self.now
 
 
+COLUMNS_LINE = "log: columns 0-6, counted from the left"
 DRAW_MOVES = "545062455041104565311226266362030334314210"  # 42 moves, nobody gets four
 
 
@@ -160,6 +172,7 @@ def make(
     clock = Clock()
     controller = Controller(game, view, runner, log=log.append, clock=clock, **kwargs)
     controller.start()
+    assert log.pop(0) == COLUMNS_LINE  # the first line, every time (test_the_log_says_it_counts_columns_from_0)
     return controller, view, runner, log, clock
 
 
@@ -221,6 +234,18 @@ def test_draw_is_announced() -> None:
     assert log[-2:] == ["result: draw", f"moves: {DRAW_MOVES}"]
     assert view.status.startswith("Draw: the board is full")
     assert not view.highlighted
+
+
+def test_the_log_says_it_counts_columns_from_0_and_the_page_from_1() -> None:
+    game = Game(seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
+    view, log = FakeView(), []
+    controller = Controller(game, view, SyncRunner(), log=log.append, clock=Clock())
+    controller.start()
+    assert log == [COLUMNS_LINE]
+    controller.handle(PlayColumn(6))  # the page's column 7
+    assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 7…"
+    controller.handle(NewGame())
+    assert log.count(COLUMNS_LINE) == 1  # once, at the start
 
 
 # -- input that cannot be played ---------------------------------------------------------
@@ -296,6 +321,63 @@ def test_ghost_follows_the_mouse_only_when_a_human_can_play() -> None:
     assert view.ghost == (5, "X")
 
 
+def test_arrow_keys_move_the_ghost_and_enter_drops_it() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    for key in ("\n", "left", "left", "right", "h"):
+        assert key_intent(key) is not None
+    controller.handle(key_intent("\n"))
+    assert view.cues[-1].startswith("Choose a column first") and not controller.game.history
+    controller.handle(key_intent("left"))  # the first arrow selects the middle column
+    assert view.ghost == (3, "X")
+    for key in ("left", "left", "left", "left"):  # stops at the edge
+        controller.handle(key_intent(key))
+    assert view.ghost == (0, "X")
+    controller.handle(key_intent("right"))
+    controller.handle(key_intent(" "))
+    assert log[-1] == "move 1: X column 1"
+    settle(controller, clock, 1)
+    assert view.ghost == (1, "O")  # the selection stays for the next person
+    controller.handle(key_intent("\n"))
+    assert log[-1] == "move 2: O column 1"
+
+
+def test_keys_n_u_h_are_new_game_undo_hint() -> None:
+    assert key_intent("n") == NewGame() and key_intent("N") == NewGame()
+    assert key_intent("u") == Undo() and key_intent("h") == Hint()
+    assert key_intent("4") == PlayColumn(3, "key")
+    assert key_intent("x") is None and key_intent("up") is None and key_intent("") is None
+
+
+def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:
+    controller, view, _runner, log, clock = make(x=HUMAN, o=AI, o_ply=3)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    controller.handle(SwapSides())
+    assert log[-4:] == ["setting: X player ai", "setting: X ply 3", "setting: O player human", "setting: O ply 2"]
+    assert view.settings["X"] == Seat(AI, 3) and view.settings["O"] == Seat(HUMAN, 2)
+    assert view.status.startswith("X (red) is thinking") or view.status.startswith("X (red) to move")
+    settle(controller, clock)
+    assert controller.game.history[-1].ox == "X" and controller.game.to_move == "O"
+
+
+def test_the_tally_counts_results_across_games_and_undo_takes_one_back() -> None:
+    controller, view, _, _log, clock = make(o=HUMAN)
+    assert view.tally == "Score: X 0 – O 0, draws 0"
+    for round_ in range(2):
+        for col in (0, 1, 0, 1, 0, 1, 0):
+            controller.handle(PlayColumn(col))
+            settle(controller, clock, 1)
+        assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"
+        controller.handle(NewGame())
+        assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"  # New game keeps it
+    for ch in DRAW_MOVES:
+        controller.handle(PlayColumn(int(ch)))
+        settle(controller, clock, 1)
+    assert view.tally == "Score: X 2 – O 0, draws 1"
+    controller.handle(Undo())
+    assert view.tally == "Score: X 2 – O 0, draws 0"  # the draw was taken back
+
+
 # -- undo, new game, stale answers ----------------------------------------------------------
 
 
@@ -312,6 +394,20 @@ def test_undo_against_the_ai_takes_back_your_move_and_its_reply() -> None:
     assert log[-1] == "undo: 2 moves"
     assert view.calls[-1] == ("redraw", controller.game.move_string)
     assert controller.game.to_move == "X"
+
+
+def test_the_3d_view_shows_a_sign_while_the_ai_thinks() -> None:
+    runner = HandRunner()
+    controller, view, _, _log, _clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    assert view.thinking is None
+    controller.tick()
+    assert view.thinking == "O"
+    runner.finish()
+    controller.tick()
+    assert view.thinking is None
+    controller.handle(Hint())  # a hint is not a move: no sign
+    assert runner.jobs[-1][0] == "hint" and view.thinking is None
 
 
 def test_undo_while_the_ai_thinks_discards_its_answer() -> None:
@@ -445,6 +541,27 @@ def test_ai_duel_pause_and_resume() -> None:
     assert len(controller.game.history) == 1
 
 
+def test_pause_says_paused_at_once_even_while_a_checker_falls() -> None:
+    controller, view, _runner, _log, clock = make(x=AI, o=AI, duel_pause=0.0)
+    settle(controller, clock, 2)
+    assert len(controller.game.history) == 1
+    view.busy = True  # X's checker falls
+    controller.tick()
+    assert view.status.startswith("X (red) plays column")
+    controller.handle(TogglePause())
+    assert view.status == "Paused: O (yellow) to move (AI). Press Resume."
+
+
+def test_a_paused_duel_with_a_human_to_move_still_says_paused() -> None:
+    controller, view, _runner, _log, clock = make(x=AI, o=AI, runner=HandRunner(), duel_pause=0.0)
+    controller.handle(TogglePause())
+    controller.handle(SetKind("X", HUMAN))
+    settle(controller, clock)
+    assert view.status == "Paused: X (red) to move. Press Resume."
+    controller.handle(TogglePause())
+    assert view.status.startswith("Your turn: X (red)")
+
+
 def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
     controller, _view, _runner, log, clock = make(x=AI, o=AI, duel_pause=0.0)
     settle(controller, clock, 10)
@@ -462,7 +579,7 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     controller, view, runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
     controller.handle(Hint())
     settle(controller, clock, 1)
-    assert runner.jobs[-1][0] == "scores"
+    assert runner.jobs[-1][0] == "hint"
     expected = AiRequest(7, 6, "3344", "X", controller.game.seats["O"], "LEFT").scores()
     assert view.scores == expected
     assert expected[2] == 100.0 and expected[5] == 100.0  # an open three: a win within three moves
@@ -474,12 +591,42 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     assert log[-1].startswith("move 6: O column")  # O is lost whatever it plays: an open three
 
 
+def test_hint_names_the_best_column_in_the_status_line() -> None:
+    controller, view, _runner, _log, clock = make(start_moves="3344", o=AI, o_ply=3)
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert view.status == (
+        "Your turn: X (red). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
+    )  # columns 2 and 5 counted from 1, as the page counts them
+    controller.handle(PlayColumn(2))
+    assert "Best for" not in view.status  # the position changed
+
+
+def test_hint_words_for_numbered_levels() -> None:
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 1, 3 (no win or loss in sight)"
+    assert best_line("X", [0.0, 0.0, -1.0]) == "Best for X: columns 1, 2 (all moves lose)"
+    assert best_line("X", [-1.0, -1.0]) is None
+
+
+def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances() -> None:
+    assert best_line("X", [100.0] * 3, [7, 3, None]) == "Best for X: column 2 (wins in 3 moves)"
+    assert best_line("X", [50.0, 0.0], [0, -4]) == "Best for X: column 1 (holds the draw)"
+    assert best_line("O", [0.0, 0.0], [-4, -8]) == "Best for O: column 2 (all moves lose, the slowest in 8 moves)"
+    assert best_line("X", [100.0, 0.0], [1, -2]) == "Best for X: column 1 (wins in 1 move)"
+    # the solver's answer through the request: 26 empty cells, only column 5 does not lose at once
+    answer = AiRequest(7, 6, "3332224440000566", "X", Seat(AI, "perfect"), "LEFT").hint()
+    assert answer.outcomes == [-2, -2, -2, -2, -2, 23, -2]
+    assert best_line("X", answer.scores, answer.outcomes) == "Best for X: column 6 (wins in 23 moves)"
+    assert AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").outcomes() is None  # numbered: no solver
+
+
 def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game() -> None:
     moves = "3332224440000566"  # X to move, 26 empty cells: the solver answers in time
     board = Board()
     board.set_board(moves)
     exact = Player("X", "LEFT", 26).scores_for(board)
     assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").scores() == exact
+    assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").hint().scores == exact
     assert len(set(exact)) > 1, exact  # not the ply-0 guess of all 50s
 
 

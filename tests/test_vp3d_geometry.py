@@ -8,9 +8,10 @@ from dataclasses import dataclass
 import pytest
 
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.app import Pointer, key_column, to_intent
-from vp_connect4.vp3d.checkers import fall_duration, fall_height
+from vp_connect4.vp3d.app import Pointer, to_intent
+from vp_connect4.vp3d.checkers import THINK_SIZE, fall_duration, fall_height, thinking_pose
 from vp_connect4.vp3d.intents import Hover, PlayColumn
+from vp_connect4.vp3d.keys import key_column
 from vp_connect4.vp3d.rack import DROP_HEIGHT, RackLayout
 
 
@@ -100,6 +101,15 @@ def test_a_checker_falls_bounces_and_rests() -> None:
     assert fall_height(duration / 3, drop)[1] is False
     short = fall_duration(DROP_HEIGHT)
     assert short < duration  # onto a full column it falls less far
+
+
+def test_the_thinking_sign_pulses_and_sweeps_over_the_rack() -> None:
+    half = LAYOUT.x(LAYOUT.width - 1)
+    poses = [thinking_pose(t / 20, half) for t in range(200)]
+    xs, sizes = [x for x, _ in poses], [size for _, size in poses]
+    assert max(abs(x) for x in xs) <= half + 1e-9 and max(xs) > half * 0.9 and min(xs) < -half * 0.9
+    assert max(sizes) == pytest.approx(1 + THINK_SIZE, abs=0.01) and min(sizes) < 1
+    assert thinking_pose(0, half) == (0.0, 1.0)  # it starts over the middle, a checker's size
 
 
 def test_slider_values_and_levels() -> None:

@@ -51,6 +51,14 @@ def level(ply: int | None) -> str:
     return _("perfect") if ply is None else _("ply {ply}").format(ply=ply)
 
 
+def level_value(ply: int | None) -> str:
+    """A level beside its slider, named where it has a name: ``ply 4 (medium)``, ``ply 3``, ``perfect``."""
+    names = {1: _("beginner"), 2: _("easy"), 4: _("medium"), 8: _("hard")}
+    if ply in names:
+        return _("{level} ({name})").format(level=level(ply), name=names[ply])
+    return level(ply)
+
+
 # -- why a move is refused -------------------------------------------------------------------
 
 
@@ -77,7 +85,8 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
     """Why input is refused in the 3D scene, as its cue shows it (columns counted from 1).
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
-    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``.
+    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
+    (Enter or Space with no column chosen).
     """
     texts = {
         Refusal.GAME_OVER: _("the game is over: press New game"),
@@ -86,6 +95,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
         "falling": _("wait for the checker to land"),
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),
+        "no_selection": _("choose a column first: the arrow keys move the checker above the rack"),
     }
     return texts[reason]
 
@@ -173,8 +183,10 @@ def ai_failed(moving: bool, error: object) -> str:
     return _("the AI could not give a hint: {error}").format(error=error)
 
 
-def paused(ox: str) -> str:
-    return _("Paused: {side} to move (AI). Press Resume.").format(side=side(ox))
+def paused(ox: str, is_ai: bool = True) -> str:
+    if is_ai:
+        return _("Paused: {side} to move (AI). Press Resume.").format(side=side(ox))
+    return _("Paused: {side} to move. Press Resume.").format(side=side(ox))
 
 
 def thinking(ox: str) -> str:
@@ -192,10 +204,56 @@ def human_to_move(ox: str, width: int, alone: bool) -> str:
     return _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
 
 
+def best_columns(ox: str, cols: list[int], verdict: str) -> str:
+    """The hint's line: ``Best for X: column 5 (wins)``; ``cols`` 0-based (shown counted from 1)."""
+    shown = ", ".join(str(col + 1) for col in cols)
+    text = _n("Best for {ox}: column {cols} ({verdict})", "Best for {ox}: columns {cols} ({verdict})", len(cols))
+    return text.format(ox=ox, cols=shown, verdict=verdict)
+
+
+def verdict(score: float | None = None, distance: int | None = None) -> str:
+    """How good the best column is: by a seed score (100 wins, 50 neither, 0 loses within the look-ahead)
+    or, for the perfect level, by the solver's exact ``distance`` in moves (both sides' moves counted).
+    """
+    if distance is not None:
+        if distance > 0:
+            return _n("wins in {n} move", "wins in {n} moves", distance).format(n=distance)
+        if distance < 0:
+            return _n(
+                "all moves lose, the slowest in {n} move", "all moves lose, the slowest in {n} moves", -distance
+            ).format(n=-distance)
+        return _("holds the draw")
+    if score is not None and score >= 100:
+        return _("wins")
+    if score is not None and score <= 0:
+        return _("all moves lose")
+    return _("no win or loss in sight")
+
+
+def with_hint(status: str, hint: str) -> str:
+    """The status line followed by the hint's line."""
+    return _("{status} {hint}.").format(status=status, hint=hint)
+
+
+def puzzle_goal() -> str:
+    """The task of the puzzle scene (``scenes/puzzle.py``), in the terminal and on the page."""
+    return _("Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.")
+
+
+def tally(x: int, o: int, draws: int) -> str:
+    """The score across the games of a scene."""
+    return _("Score: X {x} – O {o}, draws {draws}").format(x=x, o=o, draws=draws)
+
+
 def seat_kind(ox: str, is_ai: bool) -> str:
     """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
     kind = _("AI") if is_ai else _("human")
     return _("{side}: {kind}").format(side=side(ox), kind=kind)
+
+
+def look_ahead_caption(ox: str) -> str:
+    """The label in front of a side's look-ahead slider."""
+    return _("{ox} look-ahead").format(ox=ox)
 
 
 def evaluation_caption() -> str:
@@ -222,6 +280,7 @@ def button(name: str) -> str:
         "pause": _("Pause"),
         "resume": _("Resume"),
         "reset": _("Reset view"),
+        "swap": _("Swap sides"),
     }
     return labels[name]
 
@@ -234,6 +293,8 @@ def scene_help(width: int) -> str:
         "<b>Play:</b> click a column or press the keys 1-{width}. "
         "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
+        "<b>Keys:</b> ← → choose a column, Enter or Space drops the checker; "
+        "<b>n</b> New game, <b>u</b> Undo, <b>h</b> Hint.\n"
         "<b>Hint</b> shows the AI's score of each column for the side to move: "
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from browser.scene_page import ScenePage
-from browser.scene_process import SceneProcess
+from browser.scene_process import ROOT, SceneProcess, free_port
 from vp_connect4 import Board, Player
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.controls import level_to_slider
@@ -177,3 +177,39 @@ def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess)
     assert result == f"result: {outcome_of(board)}"
     picture = view.canvas_image()
     assert picture.share(is_checker_red) > 0, "X's checkers do not show"
+
+
+@pytest.fixture
+def puzzle() -> Iterator[SceneProcess]:
+    """The puzzle scene: X (you) to move and win; O at ply 6, LEFT."""
+    port = free_port()
+    with SceneProcess([str(ROOT / "scenes" / "puzzle.py"), "--no-browser", "--port", str(port)], port) as scene:
+        yield scene
+
+
+def test_keys_buttons_goal_and_tally_on_the_puzzle_page(context: Any, puzzle: SceneProcess) -> None:
+    view = ScenePage.open(context, puzzle)
+    text = "(id) => document.getElementById(id).textContent"
+    assert "Find the move" in view.page.evaluate(text, "c4-goal")
+    assert view.page.evaluate(text, "c4-tally") == "Score: X 0 – O 0, draws 0"
+    for _ in range(3):  # the first arrow chooses the middle column (4), then 5, 6
+        view.press("ArrowRight")
+    view.press("h")
+    view.wait_log(r"^hint: X ")
+    view.page.wait_for_function("() => document.getElementById('c4-status').textContent.includes('Best for X')")
+    for key in ("ArrowRight", " "):  # they play: the page must not scroll with them
+        prevented = view.page.evaluate(
+            "(key) => { const e = new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true});"
+            " document.body.dispatchEvent(e); return e.defaultPrevented; }",
+            key,
+        )
+        assert prevented, f"{key!r} would scroll the page"
+    view.play(9, "X", 5, lambda: view.press("Enter"))
+    view.wait_log(r"^move 10: O column \d$")
+    view.press("u")
+    view.wait_log(r"^undo: 2 moves$")
+    view.page.evaluate("() => document.getElementById('c4-swap').click()")
+    assert view.wait_log(r"^setting: ") == "setting: X player ai"
+    view.wait_log(r"^move 9: X column \d$")  # X is the AI now
+    view.press("n")
+    view.wait_log(r"^new game$")

@@ -27,7 +27,9 @@ from typing import Any
 from ..game import Game
 from .ai import ProcessAiRunner
 from .controller import Controller
+from .controls import slider_top
 from .intents import Hover, Intent, PlayColumn
+from .keys import key_intent
 from .rack import RackLayout
 
 FPS = 60
@@ -42,11 +44,6 @@ class Pointer:
     ray: object
 
 
-def key_column(key: str) -> int | None:
-    """Keys '1'..'9' name the first to ninth column (0-based result); other keys none."""
-    return int(key) - 1 if len(key) == 1 and key in "123456789" else None
-
-
 def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
     """Turn a pointer event into the controller's intent; other intents pass through."""
     if isinstance(event, Pointer):
@@ -55,10 +52,13 @@ def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
     return event
 
 
-def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None) -> int:
+def run_scene(
+    game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None, goal: str = ""
+) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
-    New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle).
+    New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
+    ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
     """
     from . import server
 
@@ -76,7 +76,7 @@ def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | 
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        view = SceneView(scene, layout, events.put, time.monotonic)
+        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal)
         controller = Controller(game, view, runner, seed=seed)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
@@ -103,8 +103,11 @@ def run_scene(game: Game, open_browser: bool = True, port: int = 0, seed: int | 
             runner.close()
 
 
-def scene_main(game: Game, argv: list[str] | None = None, description: str = "") -> int:
-    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``."""
+def scene_main(game: Game, argv: list[str] | None = None, description: str = "", goal: str = "") -> int:
+    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``.
+
+    ``description`` is printed in the terminal; ``goal`` is shown on the page too (see ``run_scene``).
+    """
     parser = argparse.ArgumentParser(description=description or None)
     parser.add_argument("--no-browser", action="store_true", help="print the scene's URL, open no browser")
     parser.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
@@ -112,7 +115,7 @@ def scene_main(game: Game, argv: list[str] | None = None, description: str = "")
     args = parser.parse_args(argv)
     if description:
         print(description, flush=True)
-    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
 
 
 class _HoverWatch:
@@ -146,9 +149,9 @@ def _bind_events(scene: Any, put: Callable[[Intent | Pointer], None]) -> None:
         return lambda event: put(Pointer(kind, vpython.vector(event.pos), vpython.vector(scene.mouse.ray)))
 
     def key(event: Any) -> None:
-        col = key_column(str(getattr(event, "key", "")))
-        if col is not None:
-            put(PlayColumn(col, "key"))
+        intent = key_intent(str(getattr(event, "key", "")))
+        if intent is not None:
+            put(intent)
 
     scene.bind("click", pointer("click"))
     scene.bind("mouseleave", lambda: put(Hover(None)))

@@ -3,7 +3,9 @@
 A dropped checker falls from above its column into its cell under gravity and
 bounces a little (``fall_height``: time-based, about half a second). The last
 move wears a white ring; at the end the winning four glow, pulse and wear green rings; a
-translucent ghost checker hovers over the column under the mouse.
+translucent ghost checker hovers over the column under the mouse (or chosen with the arrow keys).
+While the AI thinks, a checker of its colour glows above the rack, pulsing and sweeping slowly
+over the columns (``thinking_pose``).
 
 Animations end: when nothing moves, nothing is sent to the browser (a scene
 that changes every frame starves a software-rendering browser, e.g. in tests).
@@ -29,6 +31,10 @@ GHOST_OPACITY = 0.45
 MARKER_COLOUR = (1.0, 1.0, 1.0)
 WIN_RING_COLOUR = (0.2, 1.0, 0.35)
 WIN_RINGS = 12  # rings around winning checkers, made once; one move can make at most 13 cells win, rarely > 7
+THINK_HZ = 1.2  # pulses per second of the thinking sign
+THINK_SIZE = 0.2  # its radius swings by this fraction
+THINK_SWEEP_HZ = 0.25  # it sweeps over the columns and back this often per second
+THINK_LIFT = 0.35  # it floats this far above the ghost's height
 CHECKER_COLOURS = {"X": (0.9, 0.08, 0.08), "O": (1.0, 0.82, 0.05)}
 
 
@@ -58,6 +64,13 @@ def fall_duration(drop: float, gravity: float = GRAVITY) -> float:
         speed *= RESTITUTION
         total += 2 * speed / gravity
     return total
+
+
+def thinking_pose(t: float, half_width: float) -> tuple[float, float]:
+    """The thinking sign ``t`` seconds after the AI began: its x offset from the rack's middle (within
+    ``±half_width``) and its size (1 = a checker's)."""
+    sweep = half_width * math.sin(2 * math.pi * THINK_SWEEP_HZ * t)
+    return sweep, 1 + THINK_SIZE * math.sin(2 * math.pi * THINK_HZ * t)
 
 
 @dataclass
@@ -95,6 +108,11 @@ class Checkers:
         self._ghost = vp.sphere(
             canvas=canvas, pos=vec(*layout.drop_start(0)), radius=CHECKER_RADIUS, opacity=GHOST_OPACITY, visible=False
         )
+        _, y, z = layout.drop_start(0)
+        self._thinker = vp.sphere(
+            canvas=canvas, pos=vec(0, y + THINK_LIFT, z), radius=CHECKER_RADIUS, emissive=True, visible=False
+        )
+        self._think_start: float | None = None
         ring_z = PANEL_Z + PANEL_THICKNESS / 2 + 0.02
 
         def ring_pair(radius: float, thickness: float, colour: tuple[float, float, float]) -> list[Any]:
@@ -178,6 +196,16 @@ class Checkers:
         self._ghost.pos = self._vp.vector(*self.layout.drop_start(col))
         self._ghost.visible = True
 
+    def show_thinking(self, ox: str | None) -> None:
+        """The thinking sign in ``ox``'s colour while its AI thinks; None hides it (and its animation stops)."""
+        if ox is None:
+            self._think_start = None
+            self._thinker.visible = False
+            return
+        self._thinker.color = self._colours[ox]
+        self._thinker.visible = True
+        self._think_start = self.clock()
+
     # -- every frame -------------------------------------------------------------------
 
     def animate(self, now: float) -> None:
@@ -190,6 +218,11 @@ class Checkers:
             self._spheres[fall.row][fall.col].pos = self._vp.vector(x, y + height, z)
             if resting:
                 self._land()
+        if self._think_start is not None:
+            half_width = self.layout.x(self.layout.width - 1)
+            dx, size = thinking_pose(now - self._think_start, half_width)
+            self._thinker.pos = self._vp.vector(dx, self._thinker.pos.y, self._thinker.pos.z)
+            self._thinker.radius = CHECKER_RADIUS * size
         if self._pulse_until:
             if now < self._pulse_until:
                 scale = 1 + PULSE_SIZE * math.sin(2 * math.pi * PULSE_HZ * (now - self._pulse_start))

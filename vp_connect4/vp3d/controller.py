@@ -13,7 +13,8 @@ log, never kept for later.
 
 Log lines (one per event, to ``log``; the scene prints them, flushed)::
 
-    move <n>: <X|O> column <c>      c 0-based, n counted from the empty board
+    log: columns 0-<w-1>, counted from the left   printed once, first: the log counts columns from 0
+    move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
     result: X wins | result: O wins | result: draw
     moves: <digits>                  the game so far, as set_board accepts it (at the end of a game)
     setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ...
@@ -29,11 +30,14 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import wording
-from ..board import CHECKERS, other
 from ..errors import Connect4Error, Refusal
-from ..game import AI, HUMAN, Game, Seat
+from ..game import HUMAN, Game, Seat
 from . import intents
+from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
+from .seats import hint_seat, setting_lines
+from .status import Moment, result_text, status_line
+from .tally import Tally
 from .view import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
@@ -76,6 +80,9 @@ class Controller:
         self._announced = False
         self._scores_generation: int | None = None
         self._error: str | None = None
+        self._best: str | None = None  # the hint's line, for the status line, until the position changes
+        self.tally = Tally()
+        self._thinking_shown: str | None = None
 
     # -- public --------------------------------------------------------------------
 
@@ -84,9 +91,11 @@ class Controller:
         return self.jobs.thinking
 
     def start(self) -> None:
-        """Show the starting position and settings."""
+        """Log the columns' convention once; show the starting position and settings."""
+        self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
+        self.view.show_tally(self.tally.text())
         self._landed_at = self.clock()  # an AI duel waits a moment before its first move too
         self._refresh()
 
@@ -146,6 +155,30 @@ class Controller:
     def _on_hover(self, intent: intents.Hover) -> None:
         self._hover = intent.col
 
+    def _on_move_selection(self, intent: intents.MoveSelection) -> None:
+        width = self.game.board.width
+        self._hover = width // 2 if self._hover is None else min(max(self._hover + intent.step, 0), width - 1)
+
+    def _on_drop_selection(self, intent: intents.DropSelection) -> None:
+        reason = self._why_not(self._hover)
+        if self._hover is None and reason == wording.refusal_in_scene("beside"):
+            reason = wording.refusal_in_scene("no_selection")
+        if reason:
+            self._refuse(reason)
+        else:
+            self._play(self._hover)  # type: ignore[arg-type]
+
+    def _on_swap_sides(self, intent: intents.SwapSides) -> None:
+        seats = dict(self.game.seats)
+        if self.jobs.thinking:
+            self.jobs.drop()  # the side to move may have a new player
+        for ox, new in (("X", seats["O"]), ("O", seats["X"])):
+            self.game.set_seat(ox, new)
+            for line in setting_lines(ox, seats[ox], new):
+                self.log(line)
+        self._error = None
+        self.view.show_settings(self.game, self.paused)
+
     def _on_new_game(self, intent: intents.NewGame) -> None:
         if self.game.history and not self._announced:
             self.log(f"moves: {self.game.move_string}")
@@ -163,6 +196,9 @@ class Controller:
             self._refuse(wording.refusal_in_scene("nothing_to_undo"))
             return
         self.jobs.drop()
+        if self._announced and self.game.outcome is not None:  # the result taken back no longer counts
+            self.tally.take_back(self.game.outcome.winner)
+            self.view.show_tally(self.tally.text())
         if any(not seat.is_ai for seat in self.game.seats.values()):
             undone = len(self.game.undo_turn())
         else:  # an AI duel: one move back, and stop there so people can look
@@ -225,6 +261,9 @@ class Controller:
     _handlers: ClassVar[dict[type, Callable[[Controller, Any], None]]] = {
         intents.PlayColumn: _on_play,
         intents.Hover: _on_hover,
+        intents.MoveSelection: _on_move_selection,
+        intents.DropSelection: _on_drop_selection,
+        intents.SwapSides: _on_swap_sides,
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
         intents.Hint: _on_hint,
@@ -250,6 +289,7 @@ class Controller:
         self.generation += 1
         self._announced = False
         self._scores_generation = None
+        self._best = None
         self.view.show_scores(None)
         self.view.announce(None)
 
@@ -258,8 +298,10 @@ class Controller:
         if self._announced or outcome is None:
             return
         self._announced = True
+        self.tally.add(outcome.winner)
+        self.view.show_tally(self.tally.text())
         self.view.highlight_win(outcome.cells)
-        self.view.announce(self._result_text())
+        self.view.announce(result_text(self.game))
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
 
@@ -306,14 +348,7 @@ class Controller:
 
     def _ask_hint(self) -> None:
         ox = self.game.to_move
-        self.jobs.ask(HINT, self._request(ox, self._hint_seat(ox)), self.generation)
-
-    def _hint_seat(self, ox: str) -> Seat:
-        """Whose eyes a hint uses: the side to move's AI, else its opponent's AI, else a default AI."""
-        for seat in (self.game.seats[ox], self.game.seats[other(ox)]):
-            if seat.is_ai:
-                return seat
-        return Seat(AI)
+        self.jobs.ask(HINT, self._request(ox, hint_seat(self.game.seats, ox)), self.generation)
 
     def _collect(self) -> None:
         answer = self.jobs.collect(self.generation)
@@ -327,8 +362,10 @@ class Controller:
                 self.keep_scores = False
         elif answer.kind == HINT:
             self._scores_generation = self.generation
-            self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in answer.value))
-            self.view.show_scores(answer.value)
+            scores = answer.value.scores
+            self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in scores))
+            self.view.show_scores(scores)
+            self._best = best_line(answer.request.ox, scores, answer.value.outcomes)
         elif self.game.why_not(answer.value) is not None:
             self._error = f"the AI chose column {answer.value}, which cannot be played"
             self.log(f"error: {self._error}")
@@ -347,27 +384,11 @@ class Controller:
         if ghost != self._ghost:
             self._ghost = ghost
             self.view.show_ghost(*ghost)
-
-    def _humans(self) -> list[str]:
-        return [ox for ox in CHECKERS if not self.game.seats[ox].is_ai]
+        if self.jobs.thinking_for != self._thinking_shown:
+            self._thinking_shown = self.jobs.thinking_for
+            self.view.show_thinking(self._thinking_shown)
 
     def _status_text(self) -> str:
-        game = self.game
-        last = game.last_move
-        if last is not None and (self._landing or self.view.is_busy()):
-            return wording.falling(last.ox, last.col)
-        if game.is_over:
-            return self._result_text()
-        ox = game.to_move
-        if self._error:
-            return wording.ai_error(ox, self._error)
-        if game.seats[ox].is_ai:
-            if self.paused:
-                return wording.paused(ox)
-            return wording.thinking(ox) if self.thinking else wording.ai_to_move(ox)
-        return wording.human_to_move(ox, game.board.width, alone=len(self._humans()) == 1)
-
-    def _result_text(self) -> str:
-        outcome = self.game.outcome
-        assert outcome is not None
-        return wording.result_in_scene(outcome.winner, self._humans())
+        falling = self.game.last_move is not None and (self._landing or self.view.is_busy())
+        now = Moment(self.paused, falling, self._error, self.thinking, self._best)
+        return status_line(self.game, now)

@@ -9,15 +9,18 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
   ``Column 4 is full``), shown for a few seconds.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
-- caption, in this order:
+- caption, in this order: ``#c4-goal``, a puzzle's task (only when the scene has one), then
 
   ========================  ==========================  ================================================
   element                   id (set by a small script)  what
   ========================  ==========================  ================================================
   ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
-  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. MAX_PLY, then ``perfect``
-  text                      ``c4-x-ply-value``          the value: ``ply 4`` / ``perfect``
+  text                      ``c4-x-ply-label``          ``X look-ahead``
+  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. top, then ``perfect`` (top: MAX_PLY,
+                                                        or the deepest level the scene started with)
+  text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
   ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
+  (a human side's slider and evaluation menu are disabled, greyed; both rows line up)
   the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
   ``<button>``              ``c4-new``                  ``New game``
@@ -26,10 +29,13 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
   ``<button>``              ``c4-reset-view``           ``Reset view``
+  ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
+  text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
-The same script stops the browser's context menu, so a right-drag rotates.
+The same script stops the browser's context menu, so a right-drag rotates, keeps the arrow keys and
+Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked button.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ from .intents import (
     SetKind,
     SetLevel,
     SetTiebreak,
+    SwapSides,
     TogglePause,
     Undo,
 )
@@ -58,13 +65,27 @@ from .intents import (
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
+ROW_STYLE = """<style>
+#c4-x-player, #c4-o-player { width: 11em; }
+.c4-ply-label { display: inline-block; width: 7.5em; text-align: right; }
+.c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
+</style>"""
 STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
+GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
+TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 
 # Runs once in the page, after the widgets exist: stable ids for tests, no context menu on right-drag.
 PAGE_SCRIPT = """<script>
 (function () {
   document.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+  // the arrow keys and Space choose and drop a column (VPython's keydown still sees them): no page scroll
+  document.addEventListener('keydown', function (e) {
+    var playing = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' '].indexOf(e.key) >= 0;
+    if (playing && !/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) e.preventDefault();
+  });
+  // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
+  document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
   var selects = document.querySelectorAll('select');
   ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak'].forEach(function (id, i) {
     if (selects[i]) selects[i].id = id;
@@ -72,7 +93,7 @@ PAGE_SCRIPT = """<script>
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button');  // in the order Controls makes them, in any language
-  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view'].forEach(function (id, i) {
+  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap'].forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });
   var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
@@ -80,23 +101,31 @@ PAGE_SCRIPT = """<script>
 </script>"""
 
 
-def level_to_slider(level: Level) -> int:
-    return MAX_PLY + 1 if level.ply is None else min(level.ply, MAX_PLY)
+def slider_top(game: Game) -> int:
+    """The slider's deepest ply: MAX_PLY, or deeper if a seat starts deeper (``--o-ply 12``)."""
+    return max([MAX_PLY, *(seat.level.ply for seat in game.seats.values() if seat.level.ply is not None)])
 
 
-def slider_to_level(value: float) -> Level:
+def level_to_slider(level: Level, top: int = MAX_PLY) -> int:
+    return top + 1 if level.ply is None else min(level.ply, top)
+
+
+def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
     step = round(value)
-    return Level(None) if step > MAX_PLY else Level(max(step, 0))
+    return Level(None) if step > top else Level(max(step, 0))
 
 
 class Controls:
     """Status line, cue, menus, sliders, buttons and captions of one canvas."""
 
-    def __init__(self, canvas: Any, put: Callable[[Intent], None], width: int) -> None:
+    def __init__(
+        self, canvas: Any, put: Callable[[Intent], None], width: int, top: int = MAX_PLY, goal: str = ""
+    ) -> None:
         import vpython as vp
 
         self._vp = vp
         self._put = put
+        self.top = top
         canvas.title = "<b style='font: bold 24px sans-serif'>Connect Four</b>&nbsp;&nbsp;"
         self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
@@ -104,6 +133,8 @@ class Controls:
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
+        if goal:  # a puzzle's task, above the widgets
+            vp.wtext(pos=anchor, text=f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
         self.kind: dict[str, Any] = {}
         self.ply: dict[str, Any] = {}
         self.ply_value: dict[str, Any] = {}
@@ -114,9 +145,10 @@ class Controls:
                 choices=[wording.seat_kind(ox, kind == AI) for kind in KINDS],
                 bind=self._on_kind(ox),
             )
-            vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+            label = wording.look_ahead_caption(ox)
+            vp.wtext(pos=anchor, text=f"<span class='c4-ply-label' id='c4-{ox.lower()}-ply-label'>{label}</span> ")
             self.ply[ox] = vp.slider(
-                pos=anchor, min=0, max=MAX_PLY + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
+                pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
             )
             self.ply_value[ox] = vp.wtext(pos=anchor, text="")
             vp.wtext(pos=anchor, text="&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
@@ -124,6 +156,7 @@ class Controls:
                 pos=anchor,
                 choices=[wording.evaluation(name) for name in EVALUATIONS],
                 bind=self._on_evaluation(ox),
+                disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
             )
             vp.wtext(pos=anchor, text="\n")
         self.tiebreak = vp.menu(
@@ -139,8 +172,11 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
+        vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
         vp.wtext(pos=anchor, text="\n\n" + wording.scene_help(width))
-        vp.wtext(pos=anchor, text=PAGE_SCRIPT)
+        vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
 
     # -- callbacks: intents only ---------------------------------------------------------
 
@@ -148,7 +184,7 @@ class Controls:
         return lambda m: self._put(SetKind(ox, KINDS[m.index]))
 
     def _on_ply(self, ox: str) -> Callable[[Any], None]:
-        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value)))
+        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value, self.top)))
 
     def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
         return lambda m: self._put(SetEvaluation(ox, EVALUATIONS[m.index]))
@@ -164,13 +200,20 @@ class Controls:
     def show_cue(self, text: str) -> None:
         self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
 
+    def show_tally(self, text: str) -> None:
+        self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
+
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
         for ox, seat in game.seats.items():
             _set(self.kind[ox], "index", KINDS.index(seat.kind))
-            _set(self.ply[ox], "value", level_to_slider(seat.level))
-            _set(self.ply_value[ox], "text", seat.level.label)
+            _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
+            value = wording.level_value(seat.level.ply)
+            shown = f"<span class='c4-ply-value' id='c4-{ox.lower()}-ply-value'>{value}</span>"
+            _set(self.ply_value[ox], "text", shown)
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
+            _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
+            _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
 

@@ -23,6 +23,23 @@ class Hover:
 
 
 @dataclass(frozen=True)
+class MoveSelection:
+    """An arrow key: move the selected column (the ghost) ``step`` columns, -1 left, +1 right."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class DropSelection:
+    """Enter or Space: play the selected column."""
+
+
+@dataclass(frozen=True)
+class SwapSides:
+    """X's and O's players (kind, level, evaluation) change places."""
+
+
+@dataclass(frozen=True)
 class NewGame:
     pass
 
@@ -78,6 +95,9 @@ class ResetView:
 Intent = (
     PlayColumn
     | Hover
+    | MoveSelection
+    | DropSelection
+    | SwapSides
     | NewGame
     | Undo
     | Hint

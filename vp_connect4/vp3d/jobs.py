@@ -1,15 +1,17 @@
 """The AI's work for the scene: one picklable request, and the one job in flight at a time.
 
 An :class:`AiRequest` carries everything a worker process needs (board size, the moves from
-the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()`` or
-``scores()``; none of it imports VPython. :class:`AiJobs` sends requests to an ``AiRunner``
-(a worker process in the scene, a fake in tests) and hands back answers that still fit the
-game: an answer for a position that has changed since is dropped.
+the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
+``scores()``, ``outcomes()`` (the solver's, for the perfect level) or ``hint()`` (both); none
+of it imports VPython. :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in
+the scene, a fake in tests) and hands back answers that still fit the game: an answer for a
+position that has changed since is dropped.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from ..board import Board
 from ..game import Seat
 
 MOVE, HINT = "move", "hint"
+HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else there are none)
 
 
 class AiRunner(Protocol):
@@ -58,12 +61,64 @@ class AiRequest:
         """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead)."""
         return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
 
+    def outcomes(self, budget: float = HINT_SOLVER_BUDGET) -> list[int | None] | None:
+        """For the perfect level, each column's exact outcome as the solver's signed distance in moves
+        (``+7`` wins with the 7th move from now, counting both sides', ``0`` draws, ``-8`` loses; None:
+        full); ``None`` for a numbered level, a finished game, or when the solver needs over ``budget`` s.
+        """
+        if not self.seat.level.is_perfect:
+            return None
+        return solver_outcomes(self.board(), self.ox, budget)
+
+    def hint(self) -> HintAnswer:
+        """What Hint shows: the seat's scores, and the exact outcomes when the seat is perfect
+        (then the scores are the outcomes' 100 win, 50 draw, 0 loss: ``scores()`` without a second solve).
+        """
+        outcomes = self.outcomes()
+        if outcomes is None:
+            return HintAnswer(self.scores())
+        return HintAnswer([_outcome_score(distance) for distance in outcomes], outcomes)
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    scores: list[float]
+    outcomes: list[int | None] | None = None
+
+
+def _outcome_score(distance: int | None) -> float:
+    if distance is None:
+        return -1.0
+    return 100.0 if distance > 0 else 0.0 if distance < 0 else 50.0
+
+
+def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | None:
+    """The one call into the solver (``engine.solver.column_outcomes``); None if over or out of time.
+
+    The engine is being refactored: this branch's solver takes ``(geom, stones, mask, deadline=)`` and
+    raises ``SolverTimeout``, main's takes ``(board.position(ox), deadline=)`` and raises ``OutOfTime``.
+    Both are served here; keep only main's once the two meet.
+    """
+    from ..engine import solver
+
+    if board.wins_for("X") or board.wins_for("O") or board.is_full():
+        return None
+    out_of_time = getattr(solver, "OutOfTime", None) or solver.SolverTimeout
+    deadline = time.perf_counter() + budget
+    try:
+        if hasattr(board, "position"):
+            return solver.column_outcomes(board.position(ox), deadline=deadline)
+        stones, mask = board.bitboard(ox)
+        return solver.column_outcomes(board.geometry, stones, mask, deadline=deadline)
+    except out_of_time:
+        return None
+
 
 @dataclass(frozen=True)
 class Answer:
     kind: str  # MOVE or HINT
     request: AiRequest
-    value: Any = None  # a column (MOVE) or the scores (HINT)
+    value: Any = None  # a column (MOVE) or a HintAnswer (HINT)
     error: BaseException | None = None
 
 
@@ -99,7 +154,7 @@ class AiJobs:
     def ask(self, kind: str, request: AiRequest, generation: int) -> None:
         """Start a job; ``generation`` names the game's state it is for."""
         self.drop()
-        work = request.best_column if kind == MOVE else request.scores
+        work = request.best_column if kind == MOVE else request.hint
         self._job = _Job(kind, request, generation, self.runner.submit(work))
 
     def collect(self, generation: int) -> Answer | None:

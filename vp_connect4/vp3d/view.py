@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from ..game import Game, Move
 from .checkers import Checkers
-from .controls import Controls
+from .controls import MAX_PLY, Controls
 from .intents import Intent
 from .rack import DROP_HEIGHT, Rack, RackLayout
 
@@ -59,6 +59,12 @@ class View(Protocol):
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``)."""
 
+    def show_tally(self, text: str) -> None:
+        """The score across games (``Score: X 2 – O 1, draws 0``)."""
+
+    def show_thinking(self, ox: str | None) -> None:
+        """A sign in the 3D view that ``ox``'s AI is thinking; ``None`` hides it."""
+
     def reset_view(self) -> None: ...
 
 
@@ -75,7 +81,15 @@ def score_colour(score: float) -> tuple[float, float, float]:
 class SceneView:
     """Implements ``View`` on one VPython canvas."""
 
-    def __init__(self, canvas: Any, layout: RackLayout, put: Callable[[Intent], None], clock: Callable[[], float]):
+    def __init__(
+        self,
+        canvas: Any,
+        layout: RackLayout,
+        put: Callable[[Intent], None],
+        clock: Callable[[], float],
+        top: int = MAX_PLY,
+        goal: str = "",
+    ):
         import vpython as vp
 
         self._vp = vp
@@ -90,7 +104,7 @@ class SceneView:
         canvas.userspin = True
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
-        self.controls = Controls(canvas, put, layout.width)
+        self.controls = Controls(canvas, put, layout.width, top, goal)
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
         score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
@@ -167,6 +181,12 @@ class SceneView:
 
     def show_settings(self, game: Game, paused: bool) -> None:
         self.controls.show_settings(game, paused)
+
+    def show_tally(self, text: str) -> None:
+        self.controls.show_tally(text)
+
+    def show_thinking(self, ox: str | None) -> None:
+        self.checkers.show_thinking(ox)
 
     def reset_view(self) -> None:
         vec = self._vp.vector

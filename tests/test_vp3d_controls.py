@@ -1,0 +1,134 @@
+"""The scene's widgets without a browser: ``Controls`` built on a fake ``vpython`` module that records them."""
+
+from __future__ import annotations
+
+import runpy
+import sys
+import types
+from typing import Any
+
+import pytest
+from conftest import ROOT
+
+from vp_connect4.game import AI, HUMAN, Game, Seat
+from vp_connect4.levels import Level
+from vp_connect4.vp3d.controls import MAX_PLY, Controls, level_to_slider, slider_to_level, slider_top
+from vp_connect4.vp3d.intents import SetLevel
+
+
+class Widget:
+    def __init__(self, kind: str, **attrs: Any) -> None:
+        self.kind = kind
+        if kind != "menu":  # as in VPython 7.6.5: reading a menu's ``disabled`` fails unless it was given
+            self.disabled = False
+        self.text = ""
+        self.index = 0
+        self.value = 0
+        self.__dict__.update(attrs)
+
+
+class FakeVpython(types.ModuleType):
+    """``vpython`` as far as Controls uses it: each widget made is kept, in order, in ``made``."""
+
+    def __init__(self) -> None:
+        super().__init__("vpython")
+        self.made: list[Widget] = []
+        for kind in ("wtext", "menu", "slider", "button", "checkbox"):
+            setattr(self, kind, self._maker(kind))
+
+    def _maker(self, kind: str) -> Any:
+        def make(**attrs: Any) -> Widget:
+            widget = Widget(kind, **attrs)
+            self.made.append(widget)
+            return widget
+
+        return make
+
+    def page_text(self) -> str:
+        return "".join(w.text for w in self.made if w.kind == "wtext")
+
+
+class Canvas:
+    title = caption = ""
+    title_anchor = caption_anchor = None
+
+
+@pytest.fixture
+def vp(monkeypatch: pytest.MonkeyPatch) -> FakeVpython:
+    fake = FakeVpython()
+    monkeypatch.setitem(sys.modules, "vpython", fake)
+    return fake
+
+
+def controls_for(game: Game, put: Any = None) -> Controls:
+    controls = Controls(Canvas(), put or (lambda intent: None), game.board.width, slider_top(game))
+    controls.show_settings(game, paused=False)
+    return controls
+
+
+def test_each_slider_has_a_label_and_its_value_with_the_level_name(vp: FakeVpython) -> None:
+    controls = controls_for(Game(seats={"X": Seat(AI, 1), "O": Seat(AI, 4)}))
+    text = vp.page_text()
+    assert "X look-ahead" in text and "O look-ahead" in text
+    assert text.index("X look-ahead") < text.index("O look-ahead")
+    assert "ply 1 (beginner)" in controls.ply_value["X"].text
+    assert "ply 4 (medium)" in controls.ply_value["O"].text
+    controls.show_settings(Game(seats={"X": Seat(AI, 3), "O": Seat(AI, "perfect")}), paused=False)
+    assert ">ply 3<" in controls.ply_value["X"].text and ">perfect<" in controls.ply_value["O"].text
+    assert "#c4-x-player, #c4-o-player { width:" in text  # both rows line up: the menus are as wide
+
+
+def test_a_human_sides_slider_and_evaluation_are_disabled(vp: FakeVpython) -> None:
+    game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 4)})
+    controls = controls_for(game)
+    assert controls.ply["X"].disabled and controls.evaluation["X"].disabled
+    assert not controls.ply["O"].disabled and not controls.evaluation["O"].disabled
+    game.update_seat("X", kind=AI)
+    controls.show_settings(game, paused=False)
+    assert not controls.ply["X"].disabled and not controls.evaluation["X"].disabled
+
+
+def test_the_slider_reaches_the_deepest_level_the_scene_started_with(vp: FakeVpython) -> None:
+    put: list[Any] = []
+    controls = controls_for(Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 12)}), put.append)
+    slider = controls.ply["O"]
+    assert slider.max == 13 and slider.value == 12  # not pinned at MAX_PLY
+    slider.value = 12
+    slider.bind(slider)
+    assert put == [SetLevel("O", Level(12))]
+    slider.value = 13
+    slider.bind(slider)
+    assert put[-1] == SetLevel("O", Level(None))
+    assert controls_for(Game()).ply["O"].max == MAX_PLY + 1  # the usual range otherwise
+
+
+def test_slider_values_with_a_deeper_top() -> None:
+    assert level_to_slider(Level(12), 12) == 12 and level_to_slider(Level(None), 12) == 13
+    assert slider_to_level(12, 12) == Level(12) and slider_to_level(13, 12).is_perfect
+    assert slider_top(Game(seats={"O": Seat(AI, 3)})) == MAX_PLY
+
+
+def test_a_goal_is_a_line_above_the_widgets_and_none_by_default(vp: FakeVpython) -> None:
+    Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "Find the win")
+    goal = next(w for w in vp.made if "c4-goal" in w.text)
+    assert "Find the win" in goal.text and vp.made.index(goal) < next(
+        i for i, w in enumerate(vp.made) if w.kind == "menu"
+    )
+    vp.made.clear()
+    Controls(Canvas(), lambda intent: None, 7)
+    assert "c4-goal" not in vp.page_text()
+
+
+def test_the_puzzle_scene_shows_its_goal_on_the_page(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d import app
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(app, "run_scene", lambda game, **options: calls.append(options) or 0)
+    monkeypatch.setattr(sys, "argv", ["puzzle.py", "--no-browser"])
+    with pytest.raises(SystemExit) as ended:
+        runpy.run_path(str(ROOT / "scenes" / "puzzle.py"), run_name="__main__")
+    assert ended.value.code == 0
+    assert calls[0]["goal"] == wording.puzzle_goal() and "Find the move" in calls[0]["goal"]
+    assert calls[0]["open_browser"] is False
+    assert wording.puzzle_goal() in capsys.readouterr().out  # and in the terminal, as before

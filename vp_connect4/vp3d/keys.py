@@ -1,0 +1,33 @@
+"""Keys on the scene's page as intents: ``1``-``9`` play a column, the arrow keys move the selection
+(the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``h`` Hint.
+
+The key names are GlowScript's (``event.key`` of VPython's ``keydown``): ``left``, ``right``,
+``\\n`` for Enter, ``" "`` for Space; letters come in capitals with Shift.
+"""
+
+from __future__ import annotations
+
+from .intents import DropSelection, Hint, Intent, MoveSelection, NewGame, PlayColumn, Undo
+
+KEYS: dict[str, Intent] = {
+    "left": MoveSelection(-1),
+    "right": MoveSelection(1),
+    "\n": DropSelection(),
+    " ": DropSelection(),
+    "n": NewGame(),
+    "u": Undo(),
+    "h": Hint(),
+}
+
+
+def key_column(key: str) -> int | None:
+    """Keys '1'..'9' name the first to ninth column (0-based result); other keys none."""
+    return int(key) - 1 if len(key) == 1 and key in "123456789" else None
+
+
+def key_intent(key: str) -> Intent | None:
+    """The intent of a key pressed on the page, or None for a key that does nothing."""
+    col = key_column(key)
+    if col is not None:
+        return PlayColumn(col, "key")
+    return KEYS.get(key if len(key) != 1 else key.lower())

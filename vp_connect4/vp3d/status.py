@@ -1,0 +1,51 @@
+"""The scene's status line in words, from the game and what the controller knows (no VPython)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import wording
+from ..board import CHECKERS
+from ..game import Game
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What besides the game decides the status line."""
+
+    paused: bool = False
+    falling: bool = False  # the last move's checker has not landed yet
+    error: str | None = None  # the AI failed: shown until a setting changes
+    thinking: bool = False  # the AI computes a move
+    best: str | None = None  # the hint's line (``Best for X: ...``)
+
+
+def humans(game: Game) -> list[str]:
+    return [ox for ox in CHECKERS if not game.seats[ox].is_ai]
+
+
+def result_text(game: Game) -> str:
+    outcome = game.outcome
+    assert outcome is not None
+    return wording.result_in_scene(outcome.winner, humans(game))
+
+
+def status_line(game: Game, now: Moment) -> str:
+    """Paused first (at once, whoever is to move), then a falling checker, the result, an AI error,
+    whose turn it is; the hint's best column follows when there is one and nobody waits on anything.
+    """
+    ox = game.to_move
+    last = game.last_move
+    if now.paused and not game.is_over:
+        return wording.paused(ox, game.seats[ox].is_ai)
+    if last is not None and now.falling:
+        return wording.falling(last.ox, last.col)
+    if game.is_over:
+        return result_text(game)
+    if now.error:
+        return wording.ai_error(ox, now.error)
+    if game.seats[ox].is_ai:
+        status = wording.thinking(ox) if now.thinking else wording.ai_to_move(ox)
+    else:
+        status = wording.human_to_move(ox, game.board.width, alone=len(humans(game)) == 1)
+    return wording.with_hint(status, now.best) if now.best else status
