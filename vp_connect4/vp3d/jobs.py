@@ -93,24 +93,18 @@ def _outcome_score(distance: int | None) -> float:
 
 
 def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | None:
-    """The one call into the solver (``engine.solver.column_outcomes``); None if over or out of time.
+    """The solver's signed distance of each column for ``ox`` (``engine.solver.column_outcomes``).
 
-    The engine is being refactored: this branch's solver takes ``(geom, stones, mask, deadline=)`` and
-    raises ``SolverTimeout``, main's takes ``(board.position(ox), deadline=)`` and raises ``OutOfTime``.
-    Both are served here; keep only main's once the two meet.
+    None if the game is over or the solver needs more than ``budget`` seconds.
     """
     from ..engine import solver
+    from ..engine.budget import OutOfTime
 
     if board.wins_for("X") or board.wins_for("O") or board.is_full():
         return None
-    out_of_time = getattr(solver, "OutOfTime", None) or solver.SolverTimeout
-    deadline = time.perf_counter() + budget
     try:
-        if hasattr(board, "position"):
-            return solver.column_outcomes(board.position(ox), deadline=deadline)
-        stones, mask = board.bitboard(ox)
-        return solver.column_outcomes(board.geometry, stones, mask, deadline=deadline)
-    except out_of_time:
+        return solver.column_outcomes(board.position(ox), deadline=time.perf_counter() + budget)
+    except OutOfTime:
         return None
 
 
