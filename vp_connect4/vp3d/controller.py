@@ -30,12 +30,13 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import wording
-from ..errors import Connect4Error, Refusal
-from ..game import HUMAN, Game, Seat
+from ..errors import Refusal
+from ..game import Game, Seat
 from . import intents
 from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
-from .seats import hint_seat, setting_lines
+from .seats import hint_seat
+from .settings import SettingIntents
 from .status import Moment, result_text, status_line
 from .tally import Tally
 from .view import View
@@ -48,7 +49,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller:
+class Controller(SettingIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -168,17 +169,6 @@ class Controller:
         else:
             self._play(self._hover)  # type: ignore[arg-type]
 
-    def _on_swap_sides(self, intent: intents.SwapSides) -> None:
-        seats = dict(self.game.seats)
-        if self.jobs.thinking:
-            self.jobs.drop()  # the side to move may have a new player
-        for ox, new in (("X", seats["O"]), ("O", seats["X"])):
-            self.game.set_seat(ox, new)
-            for line in setting_lines(ox, seats[ox], new):
-                self.log(line)
-        self._error = None
-        self.view.show_settings(self.game, self.paused)
-
     def _on_new_game(self, intent: intents.NewGame) -> None:
         if self.game.history and not self._announced:
             self.log(f"moves: {self.game.move_string}")
@@ -221,32 +211,6 @@ class Controller:
     def _on_keep_scores(self, intent: intents.KeepScores) -> None:
         self.keep_scores = bool(intent.on)
 
-    def _on_set_kind(self, intent: intents.SetKind) -> None:
-        if self.game.seats[intent.ox].kind == intent.kind:
-            return
-        self._change_seat(intent.ox, kind=intent.kind)
-        self.log(f"setting: {intent.ox} player {intent.kind}")
-        if self.jobs.thinking_for == intent.ox and intent.kind == HUMAN:
-            self.jobs.drop()  # the seat's person moves now
-
-    def _on_set_level(self, intent: intents.SetLevel) -> None:
-        if self.game.seats[intent.ox].level == intent.level:
-            return
-        if self._change_seat(intent.ox, level=intent.level):
-            self.log(f"setting: {intent.ox} ply {intent.level}")
-
-    def _on_set_tiebreak(self, intent: intents.SetTiebreak) -> None:
-        if self.game.tiebreak == intent.tiebreak:
-            return
-        if self._change(lambda: self.game.set_tiebreak(intent.tiebreak)):
-            self.log(f"setting: tiebreak {intent.tiebreak}")
-
-    def _on_set_evaluation(self, intent: intents.SetEvaluation) -> None:
-        if self.game.seats[intent.ox].evaluation == intent.evaluation:
-            return
-        if self._change_seat(intent.ox, evaluation=intent.evaluation):
-            self.log(f"setting: {intent.ox} evaluation {intent.evaluation}")
-
     def _on_toggle_pause(self, intent: intents.TogglePause) -> None:
         self.paused = not self.paused
         self._error = None
@@ -263,15 +227,15 @@ class Controller:
         intents.Hover: _on_hover,
         intents.MoveSelection: _on_move_selection,
         intents.DropSelection: _on_drop_selection,
-        intents.SwapSides: _on_swap_sides,
+        intents.SwapSides: SettingIntents._on_swap_sides,
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
         intents.Hint: _on_hint,
         intents.KeepScores: _on_keep_scores,
-        intents.SetKind: _on_set_kind,
-        intents.SetLevel: _on_set_level,
-        intents.SetTiebreak: _on_set_tiebreak,
-        intents.SetEvaluation: _on_set_evaluation,
+        intents.SetKind: SettingIntents._on_seat_setting,
+        intents.SetLevel: SettingIntents._on_seat_setting,
+        intents.SetEvaluation: SettingIntents._on_seat_setting,
+        intents.SetTiebreak: SettingIntents._on_set_tiebreak,
         intents.TogglePause: _on_toggle_pause,
         intents.ResetView: _on_reset_view,
     }
@@ -304,21 +268,6 @@ class Controller:
         self.view.announce(result_text(self.game))
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
-
-    def _change_seat(self, ox: str, **changes: Any) -> bool:
-        return self._change(lambda: self.game.update_seat(ox, **changes))
-
-    def _change(self, apply: Callable[[], object]) -> bool:
-        """Apply a setting from the next move on; a refused value gives a cue and restores the widgets."""
-        try:
-            apply()
-        except (Connect4Error, TypeError) as error:
-            self._refuse(str(error))
-            return False
-        finally:
-            self.view.show_settings(self.game, self.paused)
-        self._error = None
-        return True
 
     def _refuse(self, reason: str) -> None:
         self.log(f"ignored: {reason}")
