@@ -34,6 +34,7 @@ The same script stops the browser's context menu, so a right-drag rotates.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -85,8 +86,11 @@ def level_to_slider(level: Level) -> int:
 
 
 def slider_to_level(value: float) -> Level:
+    """The level of a ply slider's value; ``ValueError`` for what the slider cannot show (NaN, 1e308, -1)."""
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= MAX_PLY + 1):
+        raise ValueError(f"not a ply slider value: {value!r}")
     step = round(value)
-    return Level(None) if step > MAX_PLY else Level(max(step, 0))
+    return Level(None) if step > MAX_PLY else Level(step)
 
 
 class Controls:
