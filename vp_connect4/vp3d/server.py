@@ -19,7 +19,7 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    port filled in and the fixes of :mod:`.web`). A request path is looked up in that table,
    never joined to a filesystem path, so ``../`` traversal, files in the working directory and
    anything else get 404. No other site may frame the page (``X-Frame-Options``, CSP
-   ``frame-ancestors``); a connection that sends nothing for :data:`IDLE_TIMEOUT` seconds is dropped.
+   ``frame-ancestors``); a connection that sends nothing for :data:`.web.IDLE_TIMEOUT` seconds is dropped.
 3. **The scene's own page only.** A websocket handshake whose ``Origin`` is not the scene's page
    (``http://127.0.0.1:PORT`` or ``http://localhost:PORT``) is refused with 403, so other web pages
    cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409,
@@ -35,6 +35,13 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    that VPython's page would not send (not UTF-8, not JSON, wrong shapes, a slider value out of
    range: see :mod:`.protocol`), are logged as one line ``ignored: <what>`` and the game goes on;
    no traceback reaches the terminal, from our threads or from VPython's callback thread.
+
+Reload (F5) ends the game, as closing the tab does: VPython cannot give a reloaded page the same
+scene. It sends each object's creation command once (``baseObj.updates['cmds']``, emptied by
+``baseObj.initialize()`` after every message) and from then on only changes, and the page's side of
+the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A new page would get
+the changes to objects it never made. Keeping the program alive for a reconnect would therefore
+show a blank page; serving the same scene again would need a replay of everything ever sent.
 
 Not covered: other programs of the same user on the same machine (they can send any ``Origin``);
 they are trusted, as with any localhost development server. The servers run in daemon threads, so
