@@ -3,17 +3,24 @@
 Each point of the issue against a real scene process (``tests/browser/tiny_scene.py``: a box, a sphere
 and a spawn worker behind our server): (a) both sockets listen on 127.0.0.1 only; (b) only VPython's
 assets are served, everything else is 404; (c) a websocket from a foreign origin gets 403 and the game
-goes on; (d) closing the scene's connection ends the program with exit code 0 and no process left.
+goes on; (d) closing the scene's connection ends the program with exit code 0 and no process left;
+(e) junk (clients that hang up or say nothing, bad messages on the scene's websocket) is one log line
+``ignored: ...`` and the game goes on; (f) other sites may not frame the page; (g) a stop signal ends
+the program without a traceback, also before a page has connected.
 The same points with a real browser tab are in ``tests/browser/test_security.py``.
 """
 
 from __future__ import annotations
 
+import html
 import http.client
+import re
 import signal
 import socket
+import struct
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +31,7 @@ from browser.scene_process import (
     PYTHON,
     ROOT,
     SceneProcess,
+    WebSocketClient,
     descendants,
     listening_addresses,
     wait_gone,
@@ -42,6 +50,8 @@ FORBIDDEN = 403
 NOT_FOUND = 404
 CONFLICT = 409
 READY_TIMEOUT = 30.0
+LOG_TIMEOUT = 10.0
+TRACEBACKS = ("Traceback", "Exception ignored", "Task exception")
 CWD_FILES = {"secret.html": "<p>a student's file</p>", "notes.js": "var secret = 1", "photo.png": "not a png"}
 
 
@@ -94,21 +104,37 @@ def test_importing_the_server_does_not_import_vpython() -> None:
     subprocess.run([PYTHON, "-c", code], cwd=ROOT, check=True, timeout=30)
 
 
-def test_asset_table_holds_only_files_of_vpython() -> None:
-    from vp_connect4.vp3d import server
+def no_traceback(scene: SceneProcess) -> None:
+    assert not any(word in scene.stderr for word in TRACEBACKS), scene.describe()
 
-    table = server._asset_table(12345)
+
+def test_asset_table_holds_only_files_of_vpython() -> None:
+    from vp_connect4.vp3d import web
+
+    table = web.asset_table(12345)
     files = [asset for asset in table.values() if isinstance(asset, Path)]
     assert files, "no assets"
-    assert all(any(folder in file.parents for folder in server.ASSET_DIRS) for file in files)
+    assert all(any(folder in file.parents for folder in web.ASSET_DIRS) for file in files)
     assert all(".." not in url and url.startswith("/") for url in table)
     assert b"var sock = '12345'" in table["/"]
 
 
-def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
-    from vp_connect4.vp3d import server
+def test_the_page_says_when_the_game_has_ended_instead_of_closing_its_window() -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d import web
 
-    page = server.scene_page(12345)
+    page = web.scene_page(12345)
+    assert "windowClose()\n" not in page.replace("function windowClose()", "")  # defined, never called
+    assert "vp_connect4_closed(isopen)" in page
+    assert "function vp_connect4_closed(opened)" in page
+    assert wording.game_ended() in page and wording.game_open_elsewhere() in page
+    assert html.escape(wording.game_open_elsewhere()) in web.busy_page()
+
+
+def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
+    from vp_connect4.vp3d import web
+
+    page = web.scene_page(12345)
     assert "if (lastsliders[ss] !== ev)" in page
     assert "ss in lastsliders &&" not in page
     assert '"ws://127.0.0.1:"+sock' in page
@@ -155,12 +181,12 @@ def test_other_addresses_are_refused(served: SceneProcess) -> None:
     ],
 )
 def test_vpython_assets_are_served(served: SceneProcess, path: str, kind: str) -> None:
-    from vp_connect4.vp3d import server
+    from vp_connect4.vp3d import web
 
     status, headers, body = http_get(served.port, path)
     assert status == 200
     assert headers["content-type"] == kind
-    originals = [folder / path.lstrip("/") for folder in server.ASSET_DIRS]
+    originals = [folder / path.lstrip("/") for folder in web.ASSET_DIRS]
     assert body == next(file for file in originals if file.is_file()).read_bytes()
 
 
@@ -274,3 +300,143 @@ def test_ctrl_c_ends_cleanly_with_130(scene: SceneProcess) -> None:
         assert scene.wait_exit() == 130, scene.describe()
     assert wait_gone(family) == set()
     assert "Traceback" not in scene.stderr, scene.stderr
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_the_game_ends_cleanly_on_a_signal_before_the_page_connects(signum: int) -> None:
+    args = ["-m", "vp_connect4", "--no-browser", "--port", "0"]
+    with SceneProcess(args, port=0) as scene:
+        scene.wait_for(r"^Open http://127\.0\.0\.1:\d+/ in your browser$", READY_TIMEOUT)
+        deadline = time.monotonic() + READY_TIMEOUT
+        while not (family := descendants(scene.process.pid)):  # the AI worker starts after that line
+            assert time.monotonic() < deadline, scene.describe()
+            time.sleep(0.05)
+        time.sleep(0.5)  # the program waits for the page now
+        scene.process.send_signal(signum)
+        assert scene.wait_exit() == 128 + signum, scene.describe()
+        assert wait_gone(family) == set()
+        no_traceback(scene)
+
+
+# ---- (e) junk is ignored, the game goes on ----
+
+
+def open_scene(scene: SceneProcess) -> tuple[WebSocketClient, dict[str, int]]:
+    """Connect as the scene's page; the indices of the tiny scene's canvas, slider and menu."""
+    page = WebSocketClient(ws_port_of(scene), own_origin(scene))
+    assert page.status == SWITCHING_PROTOCOLS
+    page.send("trigger")  # as the page does once it has loaded
+    _, found = scene.wait_for(r"^objects: (.*)$", READY_TIMEOUT)
+    scene.wait_for("^scene ready$", READY_TIMEOUT)
+    return page, {name: int(idx) for name, idx in re.findall(r"(\w+)=(\d+)", found.group(1))}
+
+
+JUNK = [
+    b"{not json",
+    b"\xff\xfe not UTF-8 \x80",
+    b"[1]",
+    b"42",
+    b'{"widget": "slider"}',
+    b"null",
+    b"[[1]]",
+    b'[{"widget": "slider"}]',
+    b'[{"widget": "knob", "idx": 1, "value": 1}]',
+    b'[{"canvas": 999, "event": "click"}]',
+    b'[{"canvas": "{canvas}", "event": "click"}]',
+    b'[{"canvas": {canvas}, "event": "no such event"}]',
+    b'[{"canvas": {canvas}, "event": "click"}]',
+    b'[{"canvas": {canvas}, "event": "keydown", "key": "4"}]',
+    b'[{"canvas": {canvas}, "event": "update_canvas", "pos": [1, 2]}]',
+    b'[{"canvas": {canvas}, "event": "update_canvas", "ray": [Infinity, 0, 0]}]',
+    b'[{"canvas": {canvas}, "event": "update_canvas", "range": -1}]',
+    b'[{"canvas": {canvas}, "event": "pick", "pick": 99999}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": NaN}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": Infinity}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": 1e308}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": -1}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": "abc"}]',
+    b'[{"widget": "slider", "idx": {slider}, "value": true}]',
+    b'[{"widget": "slider", "idx": {menu}, "value": 3}]',
+    b'[{"widget": "menu", "idx": {menu}, "value": 2}]',
+    b'[{"widget": "menu", "idx": {menu}, "value": -1}]',
+    b'[{"widget": "menu", "idx": {menu}}]',
+]
+
+
+def test_junk_on_the_scene_websocket_is_ignored_and_the_game_goes_on(scene: SceneProcess) -> None:
+    page, objects = open_scene(scene)
+    with page:
+        start = len(scene.lines)
+        for junk in JUNK:
+            for name, idx in objects.items():
+                junk = junk.replace(b"{" + name.encode() + b"}", str(idx).encode())
+            page.send(junk, WebSocketClient.TEXT)
+            index, found = scene.wait_for(r"^(ignored: |level: |menu: )", LOG_TIMEOUT, start)
+            assert found.string.startswith("ignored: "), (junk, found.string)
+            start = index + 1
+        page.send(f'[{{"widget": "slider", "idx": {objects["slider"]}, "value": 3}}]')
+        assert scene.wait_for(r"^(ignored|level): ", LOG_TIMEOUT, start)[1].string == "level: ply 3"
+        page.send(f'[{{"widget": "menu", "idx": {objects["menu"]}, "value": 1}}]')
+        assert scene.wait_for(r"^(ignored|menu): ", LOG_TIMEOUT, start)[1].string == "menu: two"
+        assert scene.process.poll() is None, scene.describe()
+    assert scene.wait_exit() == 0, scene.describe()
+    no_traceback(scene)
+
+
+def test_messages_followed_by_a_close_end_without_a_traceback(scene: SceneProcess) -> None:
+    page, objects = open_scene(scene)
+    for value in range(5):
+        page.send("trigger")
+        page.send(f'[{{"widget": "slider", "idx": {objects["slider"]}, "value": {value}}}]')
+    page.close()
+    assert scene.wait_exit() == 0, scene.describe()
+    no_traceback(scene)
+
+
+def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) -> None:
+    for _ in range(5):  # a big file: the server is still writing when the reset comes
+        with socket.create_connection((LOOPBACK, scene.port), timeout=10) as client:
+            client.sendall(b"GET /plotly.min.js HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
+    scene.wait_for(r"^ignored: an HTTP request that failed: (BrokenPipeError|ConnectionResetError)", LOG_TIMEOUT)
+    assert http_get(scene.port, "/")[0] == 200  # still serving
+    scene.process.send_signal(signal.SIGINT)
+    assert scene.wait_exit() == 130, scene.describe()
+    no_traceback(scene)
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\n"])
+def test_an_idle_http_connection_is_dropped(served: SceneProcess, sent: bytes) -> None:
+    from vp_connect4.vp3d import web
+
+    started = time.monotonic()
+    with socket.create_connection((LOOPBACK, served.port), timeout=web.IDLE_TIMEOUT + 10) as client:
+        client.sendall(sent)
+        assert client.recv(1024) == b""  # closed by the server, not timed out here
+    assert time.monotonic() - started < web.IDLE_TIMEOUT + 5
+    assert http_get(served.port, "/")[0] == 200
+
+
+# ---- (f) no framing by other sites ----
+
+
+@pytest.mark.parametrize("path", ["/", "/glow.min.js", "/nothing-here.js"])
+def test_every_answer_forbids_framing(served: SceneProcess, path: str) -> None:
+    _, headers, _ = http_get(served.port, path)
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["content-security-policy"] == "frame-ancestors 'none'"
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_second_tab_gets_a_page_saying_where_the_game_is(scene: SceneProcess) -> None:
+    from vp_connect4 import wording
+
+    page, _ = open_scene(scene)
+    with page:
+        status, headers, body = http_get(scene.port, "/")
+        assert status == CONFLICT
+        assert headers["content-type"].startswith("text/html")
+        assert html.escape(wording.game_open_elsewhere()).encode() in body
+        assert b"glowscript" not in body
+        assert http_get(scene.port, "/glow.min.js")[0] == 200  # the game's own tab still gets its files

@@ -245,6 +245,16 @@ def tally(x: int, o: int, draws: int) -> str:
     return _("Score: X {x} – O {o}, draws {draws}").format(x=x, o=o, draws=draws)
 
 
+def game_ended() -> str:
+    """Shown over the scene's page when the program has stopped (Ctrl-C, the terminal closed)."""
+    return _("The game has ended: the program stopped. Start it again to play.")
+
+
+def game_open_elsewhere() -> str:
+    """Shown instead of the scene to a second tab while the game is open in another one."""
+    return _("The game is open in another tab. Close this tab and play there.")
+
+
 def seat_kind(ox: str, is_ai: bool) -> str:
     """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
     kind = _("AI") if is_ai else _("human")

@@ -270,3 +270,39 @@ def websocket_handshake(port: int, origin: str | None) -> tuple[int, socket.sock
     status_line = answer.split(b"\r\n", 1)[0].decode("latin-1")
     assert status_line.startswith("HTTP/1.1 "), f"not an HTTP answer: {answer[:200]!r}"
     return int(status_line.split()[1]), connection
+
+
+class WebSocketClient:
+    """A websocket opened by hand (:func:`websocket_handshake`) that sends frames as a page would, junk too."""
+
+    TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
+
+    def __init__(self, port: int, origin: str) -> None:
+        self.status, self.socket = websocket_handshake(port, origin)
+
+    def send(self, payload: str | bytes, opcode: int | None = None) -> None:
+        """One masked frame (clients must mask); ``str`` is sent as UTF-8 text, ``bytes`` as they are."""
+        data = payload.encode("utf-8") if isinstance(payload, str) else payload
+        if opcode is None:
+            opcode = self.TEXT
+        header = bytes([0x80 | opcode])
+        if len(data) < 126:
+            header += bytes([0x80 | len(data)])
+        elif len(data) < 1 << 16:
+            header += bytes([0x80 | 126]) + len(data).to_bytes(2, "big")
+        else:
+            header += bytes([0x80 | 127]) + len(data).to_bytes(8, "big")
+        mask = os.urandom(4)
+        self.socket.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def close(self, code: int = 1000) -> None:
+        """Send a close frame and close the socket at once, without waiting for the answer."""
+        with contextlib.suppress(OSError):
+            self.send(code.to_bytes(2, "big"), self.CLOSE)
+        self.socket.close()
+
+    def __enter__(self) -> WebSocketClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.socket.close()

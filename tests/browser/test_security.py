@@ -6,7 +6,9 @@ that they hold for what Chromium really sends, while a game is being played.
 
 from __future__ import annotations
 
+import signal
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -34,6 +36,9 @@ window.outcome = new Promise((resolve) => {
 </script>"""
 REFUSED_CLOSE_CODE = "closed 1006"  # what a page sees of a refused handshake (the status is not shown to it)
 OUTCOME_TIMEOUT_MS = 10_000
+ENDED = "#c4-ended"  # the page's banner when the game has ended or is open elsewhere
+BANNER_WITHIN = 1.0  # seconds from the program's end to the page saying so
+FRAMING_PAGE = """<!doctype html><title>another site</title><iframe src="%s" width="600" height="400"></iframe>"""
 
 
 @pytest.fixture
@@ -114,3 +119,47 @@ def test_closing_the_tab_ends_the_game_with_0_and_no_process_left(context: Any, 
     assert scene.wait_exit() == 0, scene.describe()
     assert wait_gone(family) == set()
     assert "Traceback" not in scene.stderr, scene.stderr
+
+
+def test_the_page_says_when_the_program_has_stopped(context: Any, scene: SceneProcess) -> None:
+    from vp_connect4 import wording
+
+    view = ScenePage.open(context, scene)
+    view.play(1, "X", 3, lambda: view.press("4"))
+    banner = view.page.locator(ENDED)
+    assert banner.count() == 0
+    scene.process.send_signal(signal.SIGINT)
+    assert scene.wait_exit() == 130, scene.describe()
+    ended = time.monotonic()
+    banner.wait_for(state="visible", timeout=10_000)
+    assert time.monotonic() - ended < BANNER_WITHIN
+    assert banner.inner_text() == wording.game_ended()
+    assert view.page.evaluate("() => [...document.querySelectorAll('button, select')].every((el) => el.disabled)")
+    assert view.page.evaluate("() => $('#c4-x-ply').slider('option', 'disabled')")
+    assert "Traceback" not in scene.stderr, scene.stderr
+
+
+def test_a_second_tab_is_told_that_the_game_is_open_in_another(context: Any, scene: SceneProcess) -> None:
+    from vp_connect4 import wording
+
+    view = ScenePage.open(context, scene)
+    second = context.new_page()
+    second.goto(scene.url)
+    assert second.locator(ENDED).inner_text(timeout=OUTCOME_TIMEOUT_MS) == wording.game_open_elsewhere()
+    second.close()
+    assert scene.process.poll() is None, scene.describe()
+    view.play(1, "X", 3, lambda: view.press("4"))
+
+
+def test_another_site_cannot_frame_the_game(
+    context: Any, scene: SceneProcess, foreign_site: tuple[ThreadingHTTPServer, list[bytes]]
+) -> None:
+    scene.wait_for_port()
+    server, body = foreign_site
+    body[0] = (FRAMING_PAGE % scene.url).encode("utf-8")
+    foreign = context.new_page()
+    foreign.goto(f"http://{LOOPBACK}:{server.server_address[1]}/")
+    (frame,) = foreign.main_frame.child_frames
+    assert frame.url != scene.url, "the game's page was shown in another site's frame"  # Chromium: its error page
+    assert frame.evaluate("() => document.querySelector('#glowscript')") is None
+    assert not any(line == "scene ready" for line in scene.lines), scene.describe()

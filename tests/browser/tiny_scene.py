@@ -1,7 +1,9 @@
 """A tiny VPython scene behind vp_connect4's server, for the server tests: ``python tiny_scene.py PORT``.
 
 Like the app it has a spawn-context worker process, stopped through ``server.on_close``, so the tests
-can check that closing the tab leaves no process behind. It prints the same ``scene ready`` line.
+can check that closing the tab leaves no process behind. It prints the same ``scene ready`` line,
+before it the indices of its canvas and widgets (``objects: canvas=0 slider=5 menu=6``), so a test can
+send their events by hand; the slider's callback logs ``level: <label>`` as the game's would read it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import multiprocessing
 import sys
 
 from vp_connect4.vp3d import server
+from vp_connect4.vp3d.controls import MAX_PLY, slider_to_level
 
 FRAME_RATE = 30
 
@@ -24,9 +27,16 @@ def main() -> None:
 
     vpython.box(color=vpython.color.red)
     vpython.sphere(pos=vpython.vector(1.5, 0, 0), color=vpython.color.yellow)
+    ply = vpython.slider(min=0, max=MAX_PLY + 1, step=1, value=0, bind=lambda s: log_level(s.value))
+    menu = vpython.menu(choices=["one", "two"], bind=lambda m: print(f"menu: {m.selected}", flush=True))
+    print(f"objects: canvas={vpython.scene.idx} slider={ply.idx} menu={menu.idx}", flush=True)
     print("scene ready", flush=True)
     while True:
         vpython.rate(FRAME_RATE)
+
+
+def log_level(value: float) -> None:
+    print(f"level: {slider_to_level(value).label}", flush=True)  # a refused value raises, as in the game
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ Space from scrolling the page (they choose and drop a column) and takes the focu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -111,8 +112,11 @@ def level_to_slider(level: Level, top: int = MAX_PLY) -> int:
 
 
 def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
+    """The level of a ply slider's value; ``ValueError`` for what the slider cannot show (NaN, 1e308, -1)."""
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= top + 1):
+        raise ValueError(f"not a ply slider value: {value!r}")
     step = round(value)
-    return Level(None) if step > top else Level(max(step, 0))
+    return Level(None) if step > top else Level(step)
 
 
 class Controls:

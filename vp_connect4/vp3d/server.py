@@ -16,25 +16,39 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    cannot connect at all.
 2. **VPython's assets only.** At start-up a table maps each URL path to one file of VPython's own
    ``vpython_libraries`` and ``vpython_data`` folders (``/`` is ``glowcomm.html`` with the websocket
-   port filled in and the fixes of :data:`PAGE_FIXES`). A request path is looked up in that table,
+   port filled in and the fixes of :mod:`.web`). A request path is looked up in that table,
    never joined to a filesystem path, so ``../`` traversal, files in the working directory and
-   anything else get 404.
+   anything else get 404. No other site may frame the page (``X-Frame-Options``, CSP
+   ``frame-ancestors``); a connection that sends nothing for :data:`.web.IDLE_TIMEOUT` seconds is dropped.
 3. **The scene's own page only.** A websocket handshake whose ``Origin`` is not the scene's page
    (``http://127.0.0.1:PORT`` or ``http://localhost:PORT``) is refused with 403, so other web pages
-   cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409.
-   A refused connection does not affect the game.
+   cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409,
+   and its ``/`` a page that says the game is open in another tab. A refused connection does not
+   affect the game.
 4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program:
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
    left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
-   SIGHUP (a closed terminal) with 128 + the signal's number.
+   SIGHUP (a closed terminal) with 128 + the signal's number, also before a page has connected.
+   The page then says that the game has ended and disables its widgets.
+5. **Junk is ignored.** A client that hangs up mid-request, and a message on the scene's websocket
+   that VPython's page would not send (not UTF-8, not JSON, wrong shapes, a slider value out of
+   range: see :mod:`.protocol`), are logged as one line ``ignored: <what>`` and the game goes on;
+   no traceback reaches the terminal, from our threads or from VPython's callback thread.
+
+Reload (F5) ends the game, as closing the tab does: VPython cannot give a reloaded page the same
+scene. It sends each object's creation command once (``baseObj.updates['cmds']``, emptied by
+``baseObj.initialize()`` after every message) and from then on only changes, and the page's side of
+the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A new page would get
+the changes to objects it never made. Keeping the program alive for a reconnect would therefore
+show a blank page; serving the same scene again would need a replay of everything ever sent.
 
 Not covered: other programs of the same user on the same machine (they can send any ``Origin``);
 they are trusted, as with any localhost development server. The servers run in daemon threads, so
 an error in the program ends it rather than leaving a server behind.
 
 The websocket protocol (send pending updates on every message from the page, hand events to
-``GlowWidget.handle_msg``) is VPython's, copied from ``no_notebook.py``.
+``GlowWidget.handle_msg``) is VPython's, copied from ``no_notebook.py``; the events are checked first.
 """
 
 from __future__ import annotations
@@ -42,7 +56,6 @@ from __future__ import annotations
 import _thread
 import asyncio
 import copy
-import importlib.util
 import json
 import signal
 import sys
@@ -51,44 +64,18 @@ import traceback
 import types
 import webbrowser
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 import txaio
 from autobahn.asyncio.websocket import WebSocketServerFactory, WebSocketServerProtocol
 from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 
-LOOPBACK = "127.0.0.1"
+from . import web
+from .protocol import TRIGGER, WIDGETS, Junk, check_event, ignored, parse_events, shown
+from .web import CONFLICT, LOOPBACK
+
 LOCAL_HOSTNAMES = (LOOPBACK, "localhost")
 STUB_MODULE = "vpython.no_notebook"
-VPYTHON_DIR = Path(importlib.util.find_spec("vpython").origin).parent  # finds vpython without importing it
-ASSET_DIRS = (VPYTHON_DIR / "vpython_libraries", VPYTHON_DIR / "vpython_data")
-PAGE = VPYTHON_DIR / "vpython_libraries" / "glowcomm.html"
-MIME_TYPES = {
-    ".js": "application/javascript",
-    ".css": "text/css",
-    ".png": "image/png",
-    ".gif": "image/gif",
-    ".jpg": "image/jpeg",
-    ".otf": "font/otf",
-    ".ttf": "font/ttf",
-    ".ico": "image/x-icon",
-}
-HTML_TYPE = "text/html; charset=utf-8"
-# Changes to VPython's page, each (text as shipped, replacement):
-# - the websocket listens on IPv4 loopback, so the page connects to 127.0.0.1, not to "localhost";
-# - a slider's change is sent when it is a new change: as shipped, the first change of each slider
-#   is only remembered, never sent, so the first drag of a ply slider did nothing.
-PAGE_FIXES = (
-    ('"ws://localhost:"', f'"ws://{LOOPBACK}:"'),
-    (
-        "if (ss in lastsliders && ev.value !== lastsliders[ss].value)",
-        "if (lastsliders[ss] !== ev) // vp_connect4: every new change, the first one too",
-    ),
-)
-CONFLICT = 409  # HTTP status for a second tab while the scene is open
 SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop
 POLL = 0.05  # seconds between checks while waiting
 EXIT_TAB_CLOSED = 0
@@ -102,7 +89,7 @@ class _State:
     def __init__(self) -> None:
         self.url: str | None = None
         self.allowed_origins: frozenset[str] = frozenset()
-        self.httpd: ThreadingHTTPServer | None = None
+        self.httpd: web.SceneHttpServer | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.ws_thread: threading.Thread | None = None
         self.glow: Any = None  # vpython's GlowWidget, made when vpython creates its first object
@@ -128,11 +115,10 @@ def install(port: int = 0, open_browser: bool = True) -> str:
         return _state.url
     if "vpython" in sys.modules:
         raise RuntimeError("server.install() must run before vpython is imported")
-    httpd = ThreadingHTTPServer((LOOPBACK, port), _AssetHandler)  # binds now: a busy port fails here
-    httpd.daemon_threads = True
+    httpd = web.SceneHttpServer(port, lambda: _state.scene is not None)
     http_port = httpd.server_address[1]
     ws_port = _start_websocket_server()
-    httpd.assets = _asset_table(ws_port)  # type: ignore[attr-defined]
+    httpd.assets = web.asset_table(ws_port)
     _state.httpd = httpd
     _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
     threading.Thread(target=httpd.serve_forever, name="scene-http", daemon=True).start()
@@ -154,62 +140,6 @@ def on_close(callback: Callable[[], object]) -> None:
     _state.callbacks.append(callback)
 
 
-# ---- HTTP: VPython's assets and nothing else ----
-
-
-def scene_page(ws_port: int) -> str:
-    """VPython's page with the websocket port filled in and :data:`PAGE_FIXES` applied."""
-    page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
-    for old, new in PAGE_FIXES:
-        if old not in page:
-            raise RuntimeError(f"{PAGE} has changed (vpython upgraded?): cannot find {old!r}")
-        page = page.replace(old, new)
-    return page
-
-
-def _asset_table(ws_port: int) -> dict[str, bytes | Path]:
-    """URL path -> the page's bytes or one of VPython's asset files; everything else is 404."""
-    table: dict[str, bytes | Path] = {"/": scene_page(ws_port).encode("utf-8")}
-    for folder in ASSET_DIRS:
-        for file in sorted(folder.rglob("*")):
-            if file.is_file() and file.suffix in MIME_TYPES:
-                table.setdefault("/" + file.relative_to(folder).as_posix(), file)
-    return table
-
-
-class _AssetHandler(BaseHTTPRequestHandler):
-    """Answers GET and HEAD from the server's asset table."""
-
-    server_version = "vp_connect4"
-
-    def do_GET(self) -> None:
-        self._answer(with_body=True)
-
-    def do_HEAD(self) -> None:
-        self._answer(with_body=False)
-
-    def _answer(self, with_body: bool) -> None:
-        path = unquote(self.path.split("?", 1)[0])
-        asset = self.server.assets.get(path)  # type: ignore[attr-defined]
-        if asset is None:
-            self.send_error(404)
-            return
-        if isinstance(asset, bytes):
-            body, mime = asset, HTML_TYPE
-        else:
-            body, mime = asset.read_bytes(), MIME_TYPES[asset.suffix]
-        self.send_response(200)
-        self.send_header("Content-Type", mime)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        if with_body:
-            self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Keep the terminal for the game's log."""
-
-
 # ---- websocket: the scene's own page only ----
 
 
@@ -225,6 +155,8 @@ def _start_websocket_server() -> int:
         txaio.set_global_log_level("error")  # refused handshakes are expected: keep the terminal for the game
         factory = WebSocketServerFactory()
         factory.protocol = _SceneProtocol
+        # bad UTF-8 is junk to ignore, not the end; "null" origins are refused by onConnect (its default resets it)
+        factory.setProtocolOptions(utf8validateIncoming=False, allowNullOrigin=True)
         server = loop.run_until_complete(loop.create_server(factory, LOOPBACK, 0))
         ports.append(server.sockets[0].getsockname()[1])
         _state.loop = loop
@@ -236,6 +168,11 @@ def _start_websocket_server() -> int:
     _state.ws_thread.start()
     started.wait()
     return ports[0]
+
+
+def _ending() -> bool:
+    """The program is ending: events and errors no longer matter."""
+    return _state.tab_closed or _state.shut_down or not threading.main_thread().is_alive()
 
 
 class _SceneProtocol(WebSocketServerProtocol):
@@ -255,27 +192,50 @@ class _SceneProtocol(WebSocketServerProtocol):
             self.sendClose()
 
     async def onMessage(self, payload: bytes, isBinary: bool) -> None:
-        """VPython's protocol: every message from the page asks for the pending updates and may carry events."""
+        """VPython's protocol: every message from the page asks for the pending updates and may carry events.
+
+        Nothing may escape from here: autobahn would print "Task exception was never retrieved".
+        """
         if self is not _state.scene:
             return
+        try:
+            await self._answer(payload)
+        except Exception as error:
+            if not _ending():  # else the program is ending: nobody is left to handle the message
+                ignored(f"a message that failed: {shown(payload)} ({type(error).__name__}: {error})")
+
+    async def _answer(self, payload: bytes) -> None:
         while not _state.ready.is_set():  # the page can connect before vpython has been imported
             await asyncio.sleep(POLL)
-        from vpython.vpython import baseObj, vector
+        if self.state != self.STATE_OPEN:  # closed meanwhile: the program is ending
+            return
+        from vpython import vpython
 
         try:
-            self.sendMessage(_pending_updates(baseObj, vector), isBinary=False)
+            self.sendMessage(_pending_updates(vpython.baseObj, vpython.vector), isBinary=False)
         finally:
-            baseObj.sent = True  # lets the main thread add commands again
-        if payload == b"trigger":
+            vpython.baseObj.sent = True  # lets the main thread add commands again
+        if payload == TRIGGER:
             return
+        try:
+            events = parse_events(payload)
+        except Junk as junk:
+            ignored(str(junk))
+            return
+        classes = {name: getattr(vpython, name) for name in ("canvas", *WIDGETS)}
         loop = asyncio.get_running_loop()
-        for event in json.loads(payload.decode("utf-8")):
+        for event in events:
+            try:
+                check_event(event, vpython.baseObj.object_registry, classes)
+            except Junk as junk:
+                ignored(str(junk))
+                continue
             try:  # one at a time: bound callbacks must see events in order
                 await loop.run_in_executor(None, _state.glow.handle_msg, {"content": {"data": [event]}})
-            except Exception:
-                if _state.shut_down or not threading.main_thread().is_alive():
-                    return  # the program is ending: nobody is left to handle the event
-                raise
+            except Exception as error:  # in VPython or in a bound callback, e.g. a refused slider value
+                if _ending():
+                    return
+                ignored(f"an event that failed: {shown(event)} ({type(error).__name__}: {error})")
 
     def onClose(self, wasClean: bool, code: int | None, reason: str | None) -> None:
         if self is _state.scene:
@@ -331,8 +291,16 @@ def _start_scene() -> None:
         if _state.glow is None:
             _state.glow = GlowWidget()
             _state.ready.set()
-    while not _state.connected.wait(POLL):
-        pass
+    try:
+        while not _state.connected.wait(POLL):
+            pass
+    except BaseException:  # a stop signal before the page connected: the program ends here
+        # VPython gives an object its ``idx`` after this wait; the one interrupted here has none, and its
+        # ``__del__`` would print "Exception ignored ... idx" at exit. A class default keeps it quiet.
+        from vpython.vpython import baseObj
+
+        baseObj.idx = None
+        raise
 
 
 # ---- the end ----
