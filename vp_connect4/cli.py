@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import socket
 import sys
 
+from . import wording
 from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level
 from .player import EVALUATIONS, TIEBREAKS
 from .text_ui import play_in_terminal
+
+WIDTH, HEIGHT = 7, 6  # the board of both front ends
+MAX_PLY = WIDTH * HEIGHT  # a deeper look-ahead sees nothing more: no game lasts longer
+MAX_PORT = 65535
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,14 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing X: 0, 1, 2, ... or {PERFECT} (default: {DEFAULT_PLY})",
+        help=f"look-ahead of an AI playing X: 0-{MAX_PLY} or {PERFECT} (default: {DEFAULT_PLY})",
     )
     parser.add_argument(
         "--o-ply",
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing O: 0, 1, 2, ... or {PERFECT} (default: {DEFAULT_PLY})",
+        help=f"look-ahead of an AI playing O: 0-{MAX_PLY} or {PERFECT} (default: {DEFAULT_PLY})",
     )
     parser.add_argument(
         "--x-eval",
@@ -53,18 +60,58 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak (repeatable games)")
     parser.add_argument(
+        "--moves",
+        type=moves,
+        default="",
+        metavar="DIGITS",
+        help="start from the position after these moves (columns 0-6, X first, as the log's moves: line)",
+    )
+    parser.add_argument(
         "--no-browser", action="store_true", help="3D scene: start the server, print its URL, open no browser"
     )
-    parser.add_argument("--port", type=int, default=0, help="3D scene: the port to serve on (default: a free one)")
+    parser.add_argument(
+        "--port", type=port, default=0, help="3D scene: the port to serve on, 1-65535 (default: a free one)"
+    )
     return parser
 
 
 def level(text: str) -> Level:
-    """A level as typed on the command line: a whole number 0 or more, or 'perfect'."""
+    """A level as typed: 0 to MAX_PLY (the cells of the board: no game looks further), or 'perfect'."""
     try:
-        return Level.parse(text)
+        chosen = Level.parse(text)
     except Connect4Error:
-        raise argparse.ArgumentTypeError(f"must be a whole number 0 or more, or {PERFECT}, got {text!r}") from None
+        chosen = None
+    if chosen is None or (chosen.ply is not None and chosen.ply > MAX_PLY):
+        raise argparse.ArgumentTypeError(wording.bad_level_option(MAX_PLY, PERFECT, text))
+    return chosen
+
+
+def moves(text: str) -> str:
+    """A start position as typed: the moves of ``Board.set_board``, checked on the board the game uses."""
+    try:
+        Board(WIDTH, HEIGHT).set_board(text)
+    except Connect4Error as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def port(text: str) -> int:
+    """A port as typed: 0 (any free port) to 65535."""
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PORT):
+        raise argparse.ArgumentTypeError(wording.bad_port_option(MAX_PORT, text))
+    return int(text)
+
+
+def port_in_use(number: int) -> str | None:
+    """Why the scene cannot listen on ``number`` (None if it can, or if ``number`` is 0: any free port)."""
+    if number == 0:
+        return None
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", number))
+        except OSError as error:
+            return wording.port_unavailable(number, error.strerror or str(error))
+    return None
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
@@ -75,6 +122,15 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the game; a closed output pipe (``| head -1``) ends it quietly, with exit code 1."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush stays quiet too
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -82,14 +138,18 @@ def main(argv: list[str] | None = None) -> int:
     except Connect4Error as error:
         parser.error(str(error))
     if not args.text:
+        busy = port_in_use(args.port)
+        if busy:
+            parser.error(busy)
         from .vp3d.app import run_scene  # imports vpython: only here
 
-        return run_scene(
-            Game(seats=seats, tiebreak=args.tiebreak), open_browser=not args.no_browser, port=args.port, seed=args.seed
-        )
+        game = Game(seats=seats, tiebreak=args.tiebreak, start_moves=args.moves)
+        return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+    if sys.stdin is not None and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    outcome = play_in_terminal(Board(), players["X"], players["O"])
+    outcome = play_in_terminal(Board(WIDTH, HEIGHT), players["X"], players["O"], start_moves=args.moves)
     return 0 if outcome is not None else 1
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import re
 from collections.abc import Callable
 
 from . import wording
@@ -14,6 +15,7 @@ from .player import Player
 PlayerOrHuman = Player | str  # a Player, or the string 'human'
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
+COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9})[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
 
 
 class GameStopped(Exception):
@@ -29,11 +31,13 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
             answer = input_fn(wording.ask_column(game.to_move, width))
         except (EOFError, KeyboardInterrupt):
             raise GameStopped from None
-        text = answer.strip()
-        if not text.lstrip("-").isdigit():
+        except UnicodeDecodeError:  # bytes that are not text: asked again
+            answer = ""
+        number = COLUMN_ANSWER.fullmatch(answer)
+        if number is None:
             out(wording.not_a_column(width))
             continue
-        col = int(text)
+        col = int(number.group(1))
         reason = game.why_not(col)
         if reason is None:
             return col
@@ -47,10 +51,11 @@ def play_in_terminal(
     *,
     input_fn: InputFn | None = None,
     out: OutputFn = print,
+    start_moves: str = "",
 ) -> Outcome | None:
-    """Play on ``board`` (as it stands) until someone wins or it is full.
+    """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is full.
 
-    Returns the outcome, or None if a person stopped the game.
+    Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
     """
     players = {"X": px, "O": po}
     for ox, seat in players.items():
@@ -59,7 +64,7 @@ def play_in_terminal(
         if isinstance(seat, Player) and seat.ox != ox:
             raise ValueError(f"the Player for {ox} plays {seat.ox!r}: give it checker {ox!r}")
     humans = [ox for ox, seat in players.items() if seat == "human"]
-    game = Game(board)
+    game = Game(board, start_moves=start_moves)
     choosers: dict[str, Chooser] = {
         ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out)
         for ox, seat in players.items()
@@ -80,7 +85,7 @@ def play_in_terminal(
     out()
     try:
         outcome = play_out(game, choosers, show)
-    except GameStopped:
+    except (GameStopped, KeyboardInterrupt):
         out()
         out(wording.stopped(game.move_string))
         return None

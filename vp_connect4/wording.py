@@ -154,6 +154,23 @@ def result_in_terminal(winner: str | None, humans: list[str]) -> str:
     return _("{ox} wins!").format(ox=winner)
 
 
+# -- the command line -------------------------------------------------------------------------
+
+
+def bad_level_option(deepest: int, perfect: str, text: str) -> str:
+    return _("must be a whole number from 0 to {deepest}, or {perfect}, got {text!r}").format(
+        deepest=deepest, perfect=perfect, text=text
+    )
+
+
+def bad_port_option(highest: int, text: str) -> str:
+    return _("must be a whole number from 0 to {highest}, got {text!r}").format(highest=highest, text=text)
+
+
+def port_unavailable(port: int, reason: str) -> str:
+    return _("port {port} cannot be used: {reason}").format(port=port, reason=reason)
+
+
 # -- the 3D scene -------------------------------------------------------------------------
 
 

@@ -1,0 +1,115 @@
+"""The command line as a person meets it: odd input, a closed pipe, Ctrl-C, bad options, a start position.
+
+Each runs the real program (``python -m vp_connect4``) in a subprocess with bytes on its stdin.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.timeout(120)
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+
+
+def run(*options: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "vp_connect4", *options],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        env=ENV,
+        cwd=ROOT,
+    )  # type: ignore[call-overload]
+
+
+def text(result: subprocess.CompletedProcess[bytes]) -> tuple[str, str]:
+    return result.stdout.decode("utf-8", "replace"), result.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["²", "①", "٣", "\u20033\u2003", "--3", "3-", "+3", "3.0", "0x3", "1" * 5000, "9" * 10_000_000],
+    ids=["superscript", "circled", "arabic-indic", "em-spaces", "double-minus", "minus-after", "plus", "float", "hex",
+         "5000-digits", "10-MB-line"],
+)  # fmt: skip
+def test_only_ascii_digits_are_columns_and_anything_else_is_asked_again(answer: str) -> None:
+    out, err = text(run("--text", "--x", "human", "--o", "human", stdin=answer.encode() + b"\n3\n"))
+    assert "Traceback" not in err, err[-2000:]
+    assert out.count("X's choice") == 2  # the odd answer was asked again ...
+    assert "Please type a column number from 0 to 6." in out or "off the board" in out
+    assert "Moves so far: 3" in out  # ... and then 3 was played
+
+
+def test_invalid_utf8_on_stdin_is_asked_again() -> None:
+    out, err = text(run("--text", "--x", "human", "--o", "human", stdin=b"\xff\xfe\x80\n2\n"))
+    assert "Traceback" not in err, err
+    assert "Please type a column number from 0 to 6." in out and "Moves so far: 2" in out
+
+
+def test_a_closed_stdout_ends_quietly() -> None:
+    command = [sys.executable, "-m", "vp_connect4", "--text", "--x", "ai", "--o", "ai", "--x-ply", "1", "--o-ply", "1"]
+    game = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    assert game.stdout is not None and game.stderr is not None
+    game.stdout.readline()  # like `| head -1`: one line, then the pipe closes
+    game.stdout.close()
+    assert game.wait(timeout=60) == 1
+    assert game.stderr.read().decode() == ""
+
+
+def test_ctrl_c_while_the_ai_thinks_stops_the_game_like_at_the_prompt() -> None:
+    command = [sys.executable, "-m", "vp_connect4", "--text", "--x", "ai", "--o", "ai", "--x-ply", "30", "--o-ply", "1"]
+    game = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    time.sleep(3)  # X searches 30 plies deep from the empty board: it is thinking
+    game.send_signal(signal.SIGINT)
+    out, err = game.communicate(timeout=30)
+    assert game.returncode == 1
+    assert "Game stopped. Moves so far: (none)" in out.decode()
+    assert err.decode() == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--port", "99999"], "--port: must be a whole number from 0 to 65535, got '99999'"),
+        (["--port", "-1"], "--port: must be a whole number from 0 to 65535, got '-1'"),
+        (["--o-ply", "99999999999999999999"], "--o-ply: must be a whole number from 0 to 42, or perfect"),
+        (["--x-ply", "٣"], "--x-ply: must be a whole number from 0 to 42, or perfect"),
+        (["--moves", "3a"], "--moves: move 2 of '3a' is 'a'"),
+        (["--moves", "0000000"], "--moves: move 7 of '0000000': column 0 is full"),
+    ],
+)
+def test_bad_options_are_one_line_errors(options: list[str], message: str) -> None:
+    _out, err = text(run("--text", *options))
+    lines = err.strip().splitlines()
+    assert message in lines[-1] and lines[-1].startswith("vp-connect4: error: argument"), err
+    assert "Traceback" not in err and lines[0].startswith("usage:")  # usage and the error, nothing else
+
+
+def test_a_port_in_use_is_a_one_line_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        number = taken.getsockname()[1]
+        result = run("--no-browser", "--port", str(number), timeout=30)
+    out, err = text(result)
+    assert result.returncode == 2, (out, err)
+    assert f"port {number} cannot be used" in err.strip().splitlines()[-1]
+    assert "Traceback" not in err
+
+
+def test_moves_start_the_text_game_from_a_position_and_the_last_line_replays_it() -> None:
+    out, err = text(run("--text", "--moves", "334455", "--x", "human", "--o", "human", stdin=b"0\n"))
+    assert "Traceback" not in err
+    assert "| | | |X|X|X| |" in out  # the start position is on the first board shown
+    assert "Moves so far: 3344550" in out  # the start moves and the move played, from the empty board
+    out, _ = text(run("--text", "--moves", "334455", "--x", "human", "--o", "human", stdin=b"2\n"))
+    assert "X wins!" in out and "Moves: 3344552" in out
