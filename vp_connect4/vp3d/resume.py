@@ -39,7 +39,7 @@ class Resumed:
 def saved_game(game: Game, seed: int | None, result_logged: bool) -> str:
     """``game`` and the scene's settings as the JSON text of :data:`RESUME_ENV`."""
     seats = {
-        ox: {"kind": seat.kind, "level": seat.level.label, "evaluation": seat.evaluation}
+        ox: {"kind": seat.kind, "level": str(seat.level), "evaluation": seat.evaluation}
         for ox, seat in game.seats.items()
     }
     return json.dumps(
