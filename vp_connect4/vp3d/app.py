@@ -12,7 +12,9 @@ so a click picks the right column at any camera angle. See ``controls`` for
 the page's widgets and status line, and ``controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
-server raises ``SystemExit(0)``); the ``finally`` stops the AI worker.
+server raises ``SystemExit(0)``); the ``finally`` stops the AI worker. A reload
+resumes the game: the closed tab restarts the program in place (``server.keep_serving``,
+``resume``), and it ends only if no page comes back.
 """
 
 from __future__ import annotations

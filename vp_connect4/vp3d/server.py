@@ -25,7 +25,8 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409,
    and its ``/`` a page that says the game is open in another tab. A refused connection does not
    affect the game.
-4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program:
+4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program
+   (with :func:`keep_serving` it ends a few seconds later, if no reloaded page comes back: see 6):
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
    left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
@@ -35,13 +36,22 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    that VPython's page would not send (not UTF-8, not JSON, wrong shapes, a slider value out of
    range: see :mod:`.protocol`), are logged as one line ``ignored: <what>`` and the game goes on;
    no traceback reaches the terminal, from our threads or from VPython's callback thread.
-
-Reload (F5) ends the game, as closing the tab does: VPython cannot give a reloaded page the same
-scene. It sends each object's creation command once (``baseObj.updates['cmds']``, emptied by
-``baseObj.initialize()`` after every message) and from then on only changes, and the page's side of
-the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A new page would get
-the changes to objects it never made. Keeping the program alive for a reconnect would therefore
-show a blank page; serving the same scene again would need a replay of everything ever sent.
+6. **Reload resumes** (with :func:`keep_serving`, as the app does). VPython cannot give a reloaded
+   page the same scene: it sends each object's creation command once (``baseObj.updates['cmds']``,
+   emptied by ``baseObj.initialize()`` after every message) and from then on only changes, and the
+   page's side of the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A
+   new page would get the changes to objects it never made: a blank page. So when the tab closes
+   (the page closes its websocket before it unloads, see :mod:`.web`), the program restarts in
+   place instead of ending: the websocket thread keeps inheritable copies of both listening sockets
+   and stops accepting; on the main thread the :func:`on_close` callbacks run (the AI worker stops),
+   HTTP answers under way finish, and ``os.execve`` replaces the process (same pid) with a fresh
+   interpreter running the same command line (``sys.orig_argv``), with the sockets' numbers in
+   :data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see :mod:`.resume`). The
+   new :func:`install` adopts the sockets instead of binding: a reload's requests wait in the
+   listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no
+   page connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the
+   page), the tab was closed, not reloaded: the program ends with exit code 0 as in 4. A request for
+   the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
 
 Not covered: other programs of the same user on the same machine (they can send any ``Origin``);
 they are trusted, as with any localhost development server. The servers run in daemon threads, so
