@@ -63,8 +63,10 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
 
         family = descendants(pid)
         assert family, "the AI should run in a worker process again"
+        closed = time.monotonic()
         view.page.close()
         assert scene.wait_exit() == 0, scene.describe()
+        print(f"tab closed to exit: {time.monotonic() - closed:.1f} s")
         assert wait_gone(family) == set()
         moves = [line for line in scene.lines if line.startswith("moves:")]
         assert moves == [f"moves: 3{o_col}3{expected}"], scene.describe()
