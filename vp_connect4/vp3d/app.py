@@ -12,12 +12,15 @@ so a click picks the right column at any camera angle. See ``controls`` for
 the page's widgets and status line, and ``controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
-server raises ``SystemExit(0)``); the ``finally`` stops the AI worker.
+server raises ``SystemExit(0)``); the ``finally`` stops the AI worker. A reload
+resumes the game: the closed tab restarts the program in place (``server.keep_serving``,
+``resume``), and it ends only if no page comes back.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import time
 from collections.abc import Callable
@@ -31,6 +34,7 @@ from .controls import slider_top
 from .intents import Hover, Intent, PlayColumn
 from .keys import key_intent
 from .rack import RackLayout
+from .resume import RESUME_ENV
 
 FPS = 60
 
@@ -60,13 +64,22 @@ def run_scene(
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
     ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
     """
-    from . import server
+    from . import resume, server
 
     url = server.install(port=port, open_browser=open_browser)
-    print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
+    resumed = resume.resumed_game(game, seed) if server.resumed() else None
+    if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
+        game, seed = resumed.game, resumed.seed
+        print(f"resumed: {len(game.move_string)} checkers down", flush=True)
+    else:
+        print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
     runner = ProcessAiRunner()
     runner.start()
+    server.on_close(runner.close)
     controller: Controller | None = None
+    server.keep_serving(  # a closed tab restarts the program, which resumes this game (see resume.py)
+        lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller is not None and controller.result_logged)}
+    )
     try:
         import vpython  # waits here until the page is open
 
@@ -77,7 +90,8 @@ def run_scene(
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal)
-        controller = Controller(game, view, runner, seed=seed)
+        logged = resumed is not None and resumed.result_logged
+        controller = Controller(game, view, runner, seed=seed, result_logged=logged)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)
@@ -101,6 +115,8 @@ def run_scene(
             controller.close()
         else:
             runner.close()
+            if resumed is not None:  # no page came back after the restart: the tab was closed
+                resumed.farewell(lambda line: print(line, flush=True))
 
 
 def scene_main(game: Game, argv: list[str] | None = None, description: str = "", goal: str = "") -> int:
@@ -113,7 +129,7 @@ def scene_main(game: Game, argv: list[str] | None = None, description: str = "",
     parser.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak")
     args = parser.parse_args(argv)
-    if description:
+    if description and RESUME_ENV not in os.environ:  # not again after a reload
         print(description, flush=True)
     return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
 

@@ -62,7 +62,9 @@ class Controller(SettingIntents):
         log: Callable[[str], None] = print_flush,
         clock: Callable[[], float] = time.monotonic,
         duel_pause: float = AI_DUEL_PAUSE,
+        result_logged: bool = False,
     ) -> None:
+        """``result_logged``: the game (resumed after a reload) is over and its result is in the log already."""
         self.game = game
         self.view = view
         self.jobs = AiJobs(runner)
@@ -79,6 +81,7 @@ class Controller(SettingIntents):
         self._landing = False  # a dropped checker has not been seen landing yet
         self._landed_at = -1e9
         self._announced = False
+        self._result_logged = result_logged  # the next result shown is not logged again
         self._scores_generation: int | None = None
         self._error: str | None = None
         self._best: str | None = None  # the hint's line, for the status line, until the position changes
@@ -86,6 +89,11 @@ class Controller(SettingIntents):
         self._thinking_shown: str | None = None
 
     # -- public --------------------------------------------------------------------
+
+    @property
+    def result_logged(self) -> bool:
+        """The game's result and moves are in the log (a resumed game must not log them again)."""
+        return self._announced
 
     @property
     def thinking(self) -> bool:
@@ -252,6 +260,7 @@ class Controller(SettingIntents):
     def _position_changed(self) -> None:
         self.generation += 1
         self._announced = False
+        self._result_logged = False
         self._scores_generation = None
         self._best = None
         self.view.show_scores(None)
@@ -266,6 +275,9 @@ class Controller(SettingIntents):
         self.view.show_tally(self.tally.text())
         self.view.highlight_win(outcome.cells)
         self.view.announce(result_text(self.game))
+        if self._result_logged:  # logged before the reload
+            self._result_logged = False
+            return
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
 

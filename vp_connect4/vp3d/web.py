@@ -16,7 +16,9 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   browser allows only for some tabs, and which otherwise leaves live-looking buttons that do
   nothing): :data:`CLOSED_SCRIPT` covers the page with :func:`wording.game_ended` (the program
   stopped) or, if the connection was never opened (refused: another tab has the game),
-  :func:`wording.game_open_elsewhere`, and disables every widget.
+  :func:`wording.game_open_elsewhere`, and disables every widget;
+- before the page unloads (a reload, a closed tab) it closes its websocket without that banner, so
+  the program sees the tab go before the reloaded page asks for ``/`` (see ``server.keep_serving``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ from __future__ import annotations
 import html
 import importlib.util
 import json
+import socket
 import sys
+import threading
+import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -86,6 +91,10 @@ function %(function)s(opened) {
   document.querySelectorAll('button, input, select, textarea').forEach(function (el) { el.disabled = true; });
   if (window.jQuery && jQuery.fn.slider) jQuery('.ui-slider').slider('disable');
 }
+// a reload (or a closed tab) closes the game's websocket first, so the program restarts for the new page
+window.addEventListener('beforeunload', function () {
+  if (window.ws) { window.ws.onclose = null; window.ws.close(); }
+});
 </script>
 </head>"""
 BUSY_PAGE = """<!doctype html>
@@ -132,15 +141,32 @@ def asset_table(ws_port: int) -> dict[str, bytes | Path]:
 
 
 class SceneHttpServer(ThreadingHTTPServer):
-    """Serves :attr:`assets` (set it to :func:`asset_table`) on loopback; ``scene_open()``: a tab has the game."""
+    """Serves :attr:`assets` (set it to :func:`asset_table`) on loopback; ``scene_open()``: a tab has the game.
+
+    ``sock``: a listening socket to serve on (a restarted program adopts its predecessor's) instead of
+    binding ``port``. ``page_requested()`` is called for every request of the page.
+    """
 
     daemon_threads = True
 
-    def __init__(self, port: int, scene_open: Callable[[], bool]) -> None:
-        super().__init__((LOOPBACK, port), _AssetHandler)  # binds now: a busy port fails here
+    def __init__(self, port: int, scene_open: Callable[[], bool], sock: socket.socket | None = None) -> None:
+        super().__init__((LOOPBACK, port), _AssetHandler, bind_and_activate=sock is None)  # binds now
+        if sock is not None:
+            self.socket.close()
+            self.socket = sock
+            self.server_address = sock.getsockname()
         self.assets: dict[str, bytes | Path] = {}
         self.scene_open = scene_open
+        self.page_requested: Callable[[], None] = lambda: None
         self.busy = busy_page().encode("utf-8")
+        self.answering = 0  # requests being answered now
+        self.answering_lock = threading.Lock()
+
+    def wait_answered(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) until no request is being answered."""
+        deadline = time.monotonic() + timeout
+        while self.answering and time.monotonic() < deadline:
+            time.sleep(0.02)
 
     def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
         """An error in a request's thread (e.g. the client hung up mid-answer) is one log line, not a traceback."""
@@ -156,10 +182,19 @@ class _AssetHandler(BaseHTTPRequestHandler):
     timeout = IDLE_TIMEOUT  # a socket timeout: a silent client is dropped (handle_one_request closes it)
 
     def do_GET(self) -> None:
-        self._answer(with_body=True)
+        self._counted(with_body=True)
 
     def do_HEAD(self) -> None:
-        self._answer(with_body=False)
+        self._counted(with_body=False)
+
+    def _counted(self, with_body: bool) -> None:
+        with self.server.answering_lock:
+            self.server.answering += 1
+        try:
+            self._answer(with_body)
+        finally:
+            with self.server.answering_lock:
+                self.server.answering -= 1
 
     def _answer(self, with_body: bool) -> None:
         path = unquote(self.path.split("?", 1)[0])
@@ -168,6 +203,8 @@ class _AssetHandler(BaseHTTPRequestHandler):
         if asset is None:
             self.send_error(404)
             return
+        if path == SCENE_PATH:
+            self.server.page_requested()
         if path == SCENE_PATH and self.server.scene_open():  # a second tab: say where the game is
             status, asset = CONFLICT, self.server.busy
         if isinstance(asset, bytes):

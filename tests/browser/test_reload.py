@@ -1,0 +1,73 @@
+"""A reload (F5) resumes the game (issue 9): same checkers, same settings, the log counts on; closing the tab ends it.
+
+VPython cannot re-send a scene to a new page, so a closed tab restarts the program in place (same pid,
+same ports, see ``vp_connect4.vp3d.server.keep_serving``); the reloaded page gets a fresh scene of the
+same game. No page within a few seconds: the tab was closed, and the program ends with exit code 0.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from browser.scene_page import CANVAS_JS, READY_TIMEOUT, ScenePage
+from browser.scene_process import SceneProcess, descendants, wait_gone
+from vp_connect4 import Board, wording
+from vp_connect4.game import AI, Seat
+from vp_connect4.levels import Level
+from vp_connect4.vp3d.controls import level_to_slider
+
+RELOAD_WITHIN = 20.0  # seconds from the reload to the scene ready again (2 shared cores, software WebGL)
+STATUS_JS = "() => document.getElementById('c4-status').textContent"
+
+
+def is_checker_red(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return r > 140 and g < 70 and b < 70
+
+
+def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it(context: Any) -> None:
+    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
+        view = ScenePage.open(context, scene)
+        view.play(1, "X", 3, lambda: view.press("4"))
+        o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
+        view.drag_slider("#c4-o-ply", level_to_slider(Level(3)))
+        view.wait_log(r"^setting: O ply 3$")
+        pid = scene.process.pid
+
+        started = time.monotonic()
+        view.page.reload()
+        view.wait_log(r"^scene ready$", READY_TIMEOUT)
+        view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+        took = time.monotonic() - started
+        print(f"reload to scene ready: {took:.1f} s")
+        assert took < RELOAD_WITHIN
+        assert scene.process.pid == pid and scene.process.poll() is None, scene.describe()
+        assert "resumed: 2 checkers down" in scene.lines, scene.describe()
+        assert not any(line.startswith("moves:") for line in scene.lines), scene.describe()
+
+        # the same checkers, your turn as X, the changed level
+        yours = wording.human_to_move("X", 7, alone=True)
+        view.page.wait_for_function(f"() => ({STATUS_JS})() === {yours!r}", timeout=10_000)
+        assert view.canvas_image().share(is_checker_red) > 0, "the red checker is not shown after the reload"
+        view.page.wait_for_function(
+            "() => document.querySelector('#c4-o-ply').parentElement.textContent.includes('ply 3')", timeout=10_000
+        )
+        # the game goes on from the same position, counted from the empty board, O at ply 3
+        board = Board()
+        board.set_board(f"3{o_col}3")
+        expected = Seat(AI, 3).player("O", "LEFT").next_move(board)
+        view.play(3, "X", 3, lambda: view.press("4"))
+        assert view.wait_log(r"^move 4: O column \d$") == f"move 4: O column {expected}"
+
+        family = descendants(pid)
+        assert family, "the AI should run in a worker process again"
+        closed = time.monotonic()
+        view.page.close()
+        assert scene.wait_exit() == 0, scene.describe()
+        print(f"tab closed to exit: {time.monotonic() - closed:.1f} s")
+        assert wait_gone(family) == set()
+        moves = [line for line in scene.lines if line.startswith("moves:")]
+        assert moves == [f"moves: 3{o_col}3{expected}"], scene.describe()
+        assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr

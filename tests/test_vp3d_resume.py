@@ -1,0 +1,38 @@
+"""What a reload resumes (vp_connect4.vp3d.resume): the saved game comes back whole, read once."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from vp_connect4.game import AI, HUMAN, Game, Seat
+from vp_connect4.vp3d import resume
+
+
+def test_the_saved_game_comes_back_with_its_start_seats_tiebreak_and_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(
+        seats={"X": Seat(HUMAN), "O": Seat(AI, "perfect", evaluation="smart")}, start_moves="31", tiebreak="LEFT"
+    )
+    game.play(4)
+    game.play(2)
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, 7, result_logged=False))
+    back = resume.resumed_game(Game(), None)
+    assert back is not None and resume.RESUME_ENV not in os.environ
+    assert (back.game.move_string, back.game.start_moves, back.seed) == ("3142", "31", 7)
+    assert back.game.seats == game.seats and back.game.tiebreak == "LEFT"
+    assert [move.number for move in back.game.history] == [3, 4]
+    back.game.new_game()
+    assert back.game.move_string == "31"
+    assert resume.resumed_game(Game(), None) is None
+
+
+def test_a_game_abandoned_after_a_restart_logs_its_moves_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game()
+    game.play(3)
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, result_logged=False))
+    back = resume.resumed_game(Game(), None)
+    lines: list[str] = []
+    assert back is not None
+    back.farewell(lines.append)
+    assert lines == ["moves: 3"]
