@@ -1,7 +1,7 @@
 """A reload (F5) resumes the game (issue 9): same checkers, same settings, the log counts on; closing the tab ends it.
 
 VPython cannot re-send a scene to a new page, so a closed tab restarts the program in place (same pid,
-same ports, see ``vp_connect4.vp3d.server.keep_serving``); the reloaded page gets a fresh scene of the
+same ports, see ``vp_connect4.vp3d.restart.keep_serving``); the reloaded page gets a fresh scene of the
 same game. No page within a few seconds: the tab was closed, and the program ends with exit code 0.
 """
 

@@ -13,7 +13,7 @@ the page's widgets and status line, and ``controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
 server raises ``SystemExit(0)``); the ``finally`` stops the AI worker. A reload
-resumes the game: the closed tab restarts the program in place (``server.keep_serving``,
+resumes the game: the closed tab restarts the program in place (``restart.keep_serving``,
 ``resume``), and it ends only if no page comes back.
 """
 
@@ -64,10 +64,10 @@ def run_scene(
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
     ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
     """
-    from . import resume, server
+    from . import restart, resume, server
 
     url = server.install(port=port, open_browser=open_browser)
-    resumed = resume.resumed_game(game, seed) if server.resumed() else None
+    resumed = resume.resumed_game(game, seed) if restart.resumed() else None
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
         print(f"resumed: {len(game.move_string)} checkers down", flush=True)
@@ -77,7 +77,7 @@ def run_scene(
     runner.start()
     server.on_close(runner.close)
     controller: Controller | None = None
-    server.keep_serving(  # a closed tab restarts the program, which resumes this game (see resume.py)
+    restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see resume.py)
         lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller is not None and controller.result_logged)}
     )
     try:

@@ -26,7 +26,7 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    and its ``/`` a page that says the game is open in another tab. A refused connection does not
    affect the game.
 4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program
-   (with :func:`keep_serving` it ends a few seconds later, if no reloaded page comes back: see 6):
+   (with :func:`.restart.keep_serving` it ends a few seconds later, if no reloaded page comes back: see 6):
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
    left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
@@ -36,22 +36,9 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    that VPython's page would not send (not UTF-8, not JSON, wrong shapes, a slider value out of
    range: see :mod:`.protocol`), are logged as one line ``ignored: <what>`` and the game goes on;
    no traceback reaches the terminal, from our threads or from VPython's callback thread.
-6. **Reload resumes** (with :func:`keep_serving`, as the app does). VPython cannot give a reloaded
-   page the same scene: it sends each object's creation command once (``baseObj.updates['cmds']``,
-   emptied by ``baseObj.initialize()`` after every message) and from then on only changes, and the
-   page's side of the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A
-   new page would get the changes to objects it never made: a blank page. So when the tab closes
-   (the page closes its websocket before it unloads, see :mod:`.web`), the program restarts in
-   place instead of ending: the websocket thread keeps inheritable copies of both listening sockets
-   and stops accepting; on the main thread the :func:`on_close` callbacks run (the AI worker stops),
-   HTTP answers under way finish, and ``os.execve`` replaces the process (same pid) with a fresh
-   interpreter running the same command line (``sys.orig_argv``), with the sockets' numbers in
-   :data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see :mod:`.resume`). The
-   new :func:`install` adopts the sockets instead of binding: a reload's requests wait in the
-   listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no
-   page connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the
-   page), the tab was closed, not reloaded: the program ends with exit code 0 as in 4. A request for
-   the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
+6. **Reload resumes** (with :func:`.restart.keep_serving`, as the app does): a closed tab restarts
+   the program in place, on the same sockets, and a reloaded page gets a fresh scene of the same
+   game; if no page comes back, the program ends as in 4. See :mod:`.restart` for why and how.
 
 Not covered: other programs of the same user on the same machine (they can send any ``Origin``);
 they are trusted, as with any localhost development server. The servers run in daemon threads, so
@@ -67,12 +54,10 @@ import _thread
 import asyncio
 import copy
 import json
-import os
 import signal
 import socket
 import sys
 import threading
-import time
 import traceback
 import types
 import webbrowser
@@ -83,47 +68,20 @@ import txaio
 from autobahn.asyncio.websocket import WebSocketServerFactory, WebSocketServerProtocol
 from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 
-from . import web
+from . import restart, web
 from .protocol import TRIGGER, WIDGETS, Junk, check_event, ignored, parse_events, shown
+from .server_state import state as _state
 from .web import CONFLICT, LOOPBACK
 
 LOCAL_HOSTNAMES = (LOOPBACK, "localhost")
 STUB_MODULE = "vpython.no_notebook"
 SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop, and for HTTP answers under way
-SOCKETS_ENV = "VP_CONNECT4_SOCKETS"  # "HTTP_FD,WS_FD": the listening sockets a restarted program adopts
-RECONNECT_GRACE = 3.0  # seconds after a restart (or the last request for the page) for a page to connect
-RELOAD_WAIT = 1.0  # seconds a request for the page waits for a reloaded page's old websocket to close
 POLL = 0.05  # seconds between checks while waiting
 EXIT_TAB_CLOSED = 0
 # Ctrl-C, kill and a closed terminal end the program like a closed tab, with exit code 128 + the signal's number
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-class _State:
-    """Everything the server shares between the main thread, the HTTP thread and the websocket thread."""
-
-    def __init__(self) -> None:
-        self.url: str | None = None
-        self.allowed_origins: frozenset[str] = frozenset()
-        self.httpd: web.SceneHttpServer | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.ws_thread: threading.Thread | None = None
-        self.ws_server: asyncio.AbstractServer | None = None
-        self.glow: Any = None  # vpython's GlowWidget, made when vpython creates its first object
-        self.ready = threading.Event()  # vpython is imported and the GlowWidget exists
-        self.connected = threading.Event()  # the scene's page has connected
-        self.scene: _SceneProtocol | None = None  # the accepted connection: its close ends the program
-        self.tab_closed = False
-        self.shut_down = False
-        self.callbacks: list[Callable[[], object]] = []
-        self.saved: Callable[[], dict[str, str]] | None = None  # keep_serving(): a closed tab restarts
-        self.kept: tuple[int, int] | None = None  # inheritable copies of the listening sockets, for the restart
-        self.adopted = False  # this process is a restart: it took over the sockets of the one before
-        self.grace_until = 0.0  # after a restart: the program ends if no page has connected by then
-        self.lock = threading.Lock()
-
-
-_state = _State()
 
 
 def install(port: int = 0, open_browser: bool = True) -> str:
@@ -136,10 +94,10 @@ def install(port: int = 0, open_browser: bool = True) -> str:
         return _state.url
     if "vpython" in sys.modules:
         raise RuntimeError("server.install() must run before vpython is imported")
-    http_socket, ws_socket = _adopted_sockets()
+    http_socket, ws_socket = restart.adopted_sockets()
     _state.adopted = http_socket is not None
-    httpd = web.SceneHttpServer(port, _scene_open, http_socket)
-    httpd.page_requested = _page_requested
+    httpd = web.SceneHttpServer(port, restart.scene_open, http_socket)
+    httpd.page_requested = restart.page_requested
     http_port = httpd.server_address[1]
     ws_port = _start_websocket_server(ws_socket)
     httpd.assets = web.asset_table(ws_port)
@@ -151,28 +109,10 @@ def install(port: int = 0, open_browser: bool = True) -> str:
         signal.signal(signum, _on_stop_signal)
     _state.url = f"http://{LOOPBACK}:{http_port}/"
     if _state.adopted:  # a restart: the reloaded page is already on its way
-        _state.grace_until = time.monotonic() + RECONNECT_GRACE
-        threading.Thread(target=_await_reconnect, name="scene-grace", daemon=True).start()
+        restart.await_reconnect(_scene_closed)
     elif open_browser:
         webbrowser.open(_state.url)
     return _state.url
-
-
-def resumed() -> bool:
-    """This process is a restart after the tab closed (call after :func:`install`): a reload is expected."""
-    return _state.adopted
-
-
-def keep_serving(saved: Callable[[], dict[str, str]]) -> None:
-    """When the tab closes, restart the program in place instead of ending it, so a reload resumes.
-
-    After the :func:`on_close` callbacks, the process replaces itself (``os.execve``: the same pid)
-    with a fresh interpreter running the same command line, which adopts the listening sockets
-    (:data:`SOCKETS_ENV`), so a reload meanwhile waits in the listen backlog and is never refused.
-    ``saved()`` gives the environment variables that let the new program resume (its game). If no
-    page connects within :data:`RECONNECT_GRACE` seconds, the new program ends with exit code 0.
-    """
-    _state.saved = saved
 
 
 def on_close(callback: Callable[[], object]) -> None:
@@ -289,7 +229,7 @@ class _SceneProtocol(WebSocketServerProtocol):
         if self is _state.scene:
             _state.tab_closed = True
             if _state.saved is not None:
-                _hold_sockets()
+                restart.hold_sockets()
             _scene_closed()
 
 
@@ -367,7 +307,7 @@ def _scene_closed() -> None:
 def _on_stop_signal(signum: int, frame: types.FrameType | None) -> None:
     _shutdown()
     if _state.tab_closed and _state.kept is not None:
-        _restart()  # returns only if the restart failed: then the program ends as without keep_serving
+        restart.restart()  # returns only if the restart failed: then the program ends as without keep_serving
     sys.exit(EXIT_TAB_CLOSED if _state.tab_closed else 128 + signum)
 
 
@@ -390,81 +330,3 @@ def _shutdown() -> None:
         _state.loop.call_soon_threadsafe(_state.loop.stop)
         if threading.current_thread() is not _state.ws_thread:
             _state.ws_thread.join(SHUTDOWN_WAIT)
-
-
-# ---- the restart (keep_serving): a reload resumes ----
-
-
-def _scene_open() -> bool:
-    """A tab has the game, so ``/`` is the busy page (HTTP thread).
-
-    With :func:`keep_serving`, a reload's request for the page can come just before its old page's
-    websocket closes: it waits up to :data:`RELOAD_WAIT` seconds for that close before it is busy.
-    """
-    deadline = time.monotonic() + (RELOAD_WAIT if _state.saved is not None else 0.0)
-    while _state.scene is not None and not _state.tab_closed:
-        if time.monotonic() >= deadline:
-            return True
-        time.sleep(POLL)
-    return False
-
-
-def _page_requested() -> None:
-    """A request for the page (HTTP thread): after a restart, a page is coming, so wait for it longer."""
-    if _state.adopted and not _state.connected.is_set():
-        _state.grace_until = max(_state.grace_until, time.monotonic() + RECONNECT_GRACE)
-
-
-def _await_reconnect() -> None:
-    """After a restart: if no page connects in time, the tab was closed, not reloaded; end the program."""
-    while not _state.connected.wait(POLL):
-        if time.monotonic() > _state.grace_until:
-            with _state.lock:
-                if _state.scene is not None or _state.shut_down:
-                    return
-                _state.tab_closed = True  # ends with exit code 0, as a closed tab does
-            _scene_closed()
-            return
-
-
-def _adopted_sockets() -> tuple[socket.socket | None, socket.socket | None]:
-    """The listening sockets handed over by the program this process replaced (:data:`SOCKETS_ENV`), if any."""
-    fds = os.environ.pop(SOCKETS_ENV, None)
-    if not fds:
-        return None, None
-    http_fd, ws_fd = (int(fd) for fd in fds.split(","))
-    adopted = []
-    for fd in (http_fd, ws_fd):
-        os.set_inheritable(fd, False)  # not into the AI worker
-        adopted.append(socket.socket(fileno=fd))
-    return adopted[0], adopted[1]
-
-
-def _hold_sockets() -> None:
-    """The tab closed (websocket thread): keep both listening sockets for the restart, accept nothing more.
-
-    Inheritable copies of the two listening sockets survive ``exec``; the websocket server stops
-    accepting now, so a reloaded page's websocket waits in the backlog for the restarted program.
-    """
-    assert _state.httpd is not None and _state.ws_server is not None
-    kept = []
-    for sock in (_state.httpd.socket, _state.ws_server.sockets[0]):
-        fd = os.dup(sock.fileno())
-        os.set_inheritable(fd, True)
-        kept.append(fd)
-    _state.kept = (kept[0], kept[1])
-    _state.ws_server.close()
-
-
-def _restart() -> None:
-    """Replace this process (same pid) with the same command line, handing over the sockets and the saved game."""
-    assert _state.kept is not None and _state.saved is not None
-    try:
-        env = dict(os.environ, **_state.saved())
-        env[SOCKETS_ENV] = ",".join(str(fd) for fd in _state.kept)
-        argv = [sys.executable, *sys.orig_argv[1:]]
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.execve(sys.executable, argv, env)
-    except Exception:
-        traceback.print_exc()

@@ -18,7 +18,7 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   stopped) or, if the connection was never opened (refused: another tab has the game),
   :func:`wording.game_open_elsewhere`, and disables every widget;
 - before the page unloads (a reload, a closed tab) it closes its websocket without that banner, so
-  the program sees the tab go before the reloaded page asks for ``/`` (see ``server.keep_serving``).
+  the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``).
 """
 
 from __future__ import annotations
