@@ -1,20 +1,20 @@
 """Reload resumes: a closed tab restarts the scene's program in place, so a reloaded page gets the same game.
 
 VPython cannot give a reloaded page the same scene: it sends each object's creation command once
-(``baseObj.updates['cmds']``, emptied by ``baseObj.initialize()`` after every message) and from
-then on only changes, and the page's side of the scene (GlowScript's objects, widgets, bindings) lives only in the old page. A
-new page would get the changes to objects it never made: a blank page. So when the tab closes
-(the page closes its websocket before it unloads, see :mod:`.web`), the program restarts in
-place instead of ending: the websocket thread keeps inheritable copies of both listening sockets
-and stops accepting; on the main thread the :func:`.server.on_close` callbacks run (the AI worker stops),
-HTTP answers under way finish, and ``os.execve`` replaces the process (same pid) with a fresh
-interpreter running the same command line (``sys.orig_argv``), with the sockets' numbers in
+(``baseObj.updates['cmds']``, emptied by ``baseObj.initialize()`` after every message) and from then
+on only changes, and the page's side of the scene (GlowScript's objects, widgets, bindings) lives
+only in the old page. A new page would get the changes to objects it never made: a blank page. So
+when the tab closes (the page closes its websocket before it unloads, see :mod:`.web`), the program
+restarts in place instead of ending: the websocket thread keeps inheritable copies of both listening
+sockets and stops accepting; on the main thread the :func:`.server.on_close` callbacks run (the AI
+worker stops), HTTP answers under way finish, and ``os.execve`` replaces the process (same pid) with
+a fresh interpreter running the same command line (``sys.orig_argv``), with the sockets' numbers in
 :data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see :mod:`.resume`). The
 new :func:`.server.install` adopts the sockets instead of binding: a reload's requests wait in the
-listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no
-page connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the
-page), the tab was closed, not reloaded: the program ends with exit code 0, as after a closed tab. A request for
-the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
+listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no page
+connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the page), the
+tab was closed, not reloaded: the program ends with exit code 0, as after a closed tab. A request
+for the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
 """
 
 from __future__ import annotations
