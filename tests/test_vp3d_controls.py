@@ -129,6 +129,7 @@ def test_the_puzzle_scene_shows_its_goal_on_the_page(monkeypatch: pytest.MonkeyP
     with pytest.raises(SystemExit) as ended:
         runpy.run_path(str(ROOT / "scenes" / "puzzle.py"), run_name="__main__")
     assert ended.value.code == 0
-    assert calls[0]["goal"] == wording.puzzle_goal() and "Find the move" in calls[0]["goal"]
+    goal = wording.said(calls[0]["goal"])  # a Phrase: said in the page's language of the moment
+    assert goal == wording.puzzle_goal() and "Find the move" in goal
     assert calls[0]["open_browser"] is False
     assert wording.puzzle_goal() in capsys.readouterr().out  # and in the terminal, as before

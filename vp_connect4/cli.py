@@ -6,56 +6,56 @@ import argparse
 import random
 import sys
 
+from . import wording
 from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level
+from .options import Parser, add_language, choose_language
 from .player import EVALUATIONS, TIEBREAKS
 from .text_ui import play_in_terminal
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="vp-connect4",
-        description="Connect Four against a look-ahead AI. By default you play X against the AI as O.",
-    )
-    parser.add_argument("--text", action="store_true", help="play in the terminal (ASCII board)")
-    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help="who plays X, who moves first (default: human)")
-    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help="who plays O (default: ai)")
+    parser = Parser(prog="vp-connect4", description=wording.help_description())
+    parser.add_argument("--text", action="store_true", help=wording.help_text())
+    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
+    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
     parser.add_argument(
         "--x-ply",
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing X: 0, 1, 2, ... or {PERFECT} (default: {DEFAULT_PLY})",
+        help=wording.help_ply("X", PERFECT, DEFAULT_PLY),
     )
     parser.add_argument(
         "--o-ply",
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing O: 0, 1, 2, ... or {PERFECT} (default: {DEFAULT_PLY})",
+        help=wording.help_ply("O", PERFECT, DEFAULT_PLY),
     )
     parser.add_argument(
         "--x-eval",
         choices=EVALUATIONS,
         default="simple",
-        help="how an AI playing X judges its horizon: simple 0-50-100 or smart",
+        help=wording.help_eval("X"),
     )
     parser.add_argument(
-        "--o-eval", choices=EVALUATIONS, default="simple", help="how an AI playing O judges its horizon"
+        "--o-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval("O")
     )
     parser.add_argument(
         "--tiebreak",
         choices=TIEBREAKS,
         default=DEFAULT_TIEBREAK,
-        help=f"how the AIs choose among equal moves, one setting for the game (default: {DEFAULT_TIEBREAK})",
+        help=wording.help_tiebreak(DEFAULT_TIEBREAK),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak (repeatable games)")
+    parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
     parser.add_argument(
-        "--no-browser", action="store_true", help="3D scene: start the server, print its URL, open no browser"
+        "--no-browser", action="store_true", help=wording.help_no_browser()
     )
-    parser.add_argument("--port", type=int, default=0, help="3D scene: the port to serve on (default: a free one)")
+    parser.add_argument("--port", type=int, default=0, help=wording.help_port())
+    add_language(parser)
     return parser
 
 
@@ -64,7 +64,7 @@ def level(text: str) -> Level:
     try:
         return Level.parse(text)
     except Connect4Error:
-        raise argparse.ArgumentTypeError(f"must be a whole number 0 or more, or {PERFECT}, got {text!r}") from None
+        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
@@ -75,6 +75,7 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    outcome = play_in_terminal(Board(), players["X"], players["O"])
+    outcome = play_in_terminal(Board(), players["X"], players["O"])  # our game, not the seed's transcript
     return 0 if outcome is not None else 1
 
 
