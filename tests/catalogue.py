@@ -15,6 +15,7 @@ compiled from them and kept in the repository (``tests/test_translations.py`` ch
 from __future__ import annotations
 
 import io
+import string
 import sys
 from pathlib import Path
 
@@ -53,6 +54,11 @@ def extract() -> dict[str | tuple[str, str], list[str]]:
 def load(lang: str) -> Catalog:
     with po_path(lang).open("rb") as file:
         return read_po(file, locale=lang, domain=DOMAIN)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a sentence (a translation must keep the same ones)."""
+    return {field for _literal, field, _spec, _conversion in string.Formatter().parse(text) if field is not None}
 
 
 def msgid(key: str | tuple[str, str]) -> str:
