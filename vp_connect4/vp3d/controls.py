@@ -42,6 +42,7 @@ Space from scrolling the page (they choose and drop a column) and takes the focu
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +78,9 @@ STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
 GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
+# VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
+# their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
+RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
 
 # Runs once in the page, after the widgets exist: stable ids for tests, no context menu on right-drag.
 PAGE_SCRIPT = """<script>
@@ -139,6 +143,7 @@ class Controls:
         self.top = top
         self.width = width
         self.goal_text = goal
+        self._reselect_at: list[float] = []
         canvas.title = ""
         self.title = vp.wtext(pos=canvas.title_anchor, text="")
         self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
@@ -230,6 +235,20 @@ class Controls:
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
         _set(self.help, "text", "\n\n" + wording.scene_help(self.width))
+        now = time.monotonic()
+        self._reselect_at = [now + delay for delay in RESELECT_AFTER]
+
+    def menus(self) -> list[Any]:
+        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.language]
+
+    def settle(self, now: float) -> None:
+        """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
+        if not self._reselect_at or now < self._reselect_at[0]:
+            return
+        self._reselect_at.pop(0)
+        for menu in self.menus():
+            if menu.index is not None:
+                menu.selected = menu.choices[menu.index]
 
     # -- callbacks: intents only ---------------------------------------------------------
 

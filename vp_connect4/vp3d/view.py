@@ -207,6 +207,7 @@ class SceneView:
 
     def animate(self, now: float) -> None:
         self.checkers.animate(now)
+        self.controls.settle(now)
         if self._cue_until and now >= self._cue_until:
             self._cue_until = 0.0
             self.controls.show_cue("")
