@@ -4,6 +4,13 @@ Both front ends (the terminal game and the 3D scene) and the errors of bad input
 sentences from here. Each function looks its text up when it is called, so a language chosen
 later (``gettext`` catalogues under ``vp_connect4/locale``) applies at once.
 
+The language: :func:`use_language` (``en``, ``nl``, or None for the environment as gettext reads it:
+LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English when no catalogue matches). ``--lang`` and the scene's
+language menu call it. A :class:`Phrase` is a sentence said later, in the language of that moment
+(error messages, the scene's refusals); :func:`english` makes a block English for the log.
+New sentences: ``make translations`` (``tests/catalogue.py``) adds their ids to the ``.po`` files and
+lists every id still without a translation.
+
 Not here: the log lines that scripts read (``move 3: X column 2``, ``result: X wins``,
 ``moves: ...``, ``setting: ...``); they never change. And CS111's exact sentences
 (:data:`CS111`), which that course's texts fix in English.
