@@ -31,7 +31,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-reset-view``           ``Reset view``
   ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
-  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``: every text above (and
+  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands`` (own line, ``Language / Taal``): every text (and
                                                         the status line, banner and goal) in that language
   ========================  ==========================  ================================================
 
@@ -123,6 +123,7 @@ def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
 
 
 LANGUAGE_CODES = tuple(wording.LANGUAGES)
+LANGUAGE_LABEL = "Language / Taal"
 
 
 class Controls:
@@ -189,7 +190,7 @@ class Controls:
         self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;🌐 ")
+        vp.wtext(pos=anchor, text="\n" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
         self.language = vp.menu(
             pos=anchor,
             choices=list(wording.LANGUAGES.values()),
