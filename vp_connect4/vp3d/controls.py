@@ -31,8 +31,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-reset-view``           ``Reset view``
   ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
-  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands`` (own line, ``Language / Taal``): every text (and
-                                                        the status line, banner and goal) in that language
+  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
+                                                        ``Language / Taal``: every text in that language
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
