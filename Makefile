@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play text test lint bench screenshot clean
+.PHONY: play text test lint bench screenshot translations clean
 
 # the pinned requirements, then this checkout itself in editable mode (vp_connect4, the vp-connect4 command)
 $(STAMP): requirements.txt pyproject.toml
@@ -32,6 +32,13 @@ bench: $(STAMP)
 # docs/screenshot.png, the README's picture (needs /usr/bin/chromium)
 screenshot: $(STAMP)
 	$(PY) -m tests.browser.screenshot
+
+# after changing a sentence in vp_connect4/wording.py: new message ids into the .po (empty, to translate),
+# the .mo compiled again, and a list of every id still missing a translation (exit 1 while any is)
+translations: $(STAMP)
+	$(PY) -m tests.catalogue update
+	$(PY) -m tests.catalogue compile
+	$(PY) -m tests.catalogue check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -17,7 +17,7 @@ if __name__ == "__main__":
     sys.exit(
         scene_main(
             Game(seats=SEATS, start_moves=POSITION, tiebreak="LEFT"),
-            description=wording.puzzle_goal(),
-            goal=wording.puzzle_goal(),  # shown on the page too
+            description=wording.phrase(wording.puzzle_goal),
+            goal=wording.phrase(wording.puzzle_goal),  # shown on the page too, in the page's language
         )
     )

@@ -5,8 +5,15 @@ import random
 
 import pytest
 
-from vp_connect4 import cs111
+from vp_connect4 import cs111, wording
 from vp_connect4.cs111 import AIPlayer, Board, Player, RandomPlayer, connect_four, process_move
+
+
+@pytest.fixture(autouse=True, params=["en", "nl"])
+def language(request):
+    """Every CS111 example under English and under Dutch: that course's texts are English, in any language."""
+    wording.use_language(request.param)
+    return request.param
 
 
 def answers(monkeypatch, *typed):

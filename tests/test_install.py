@@ -84,6 +84,7 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependency(wheel: Path) 
         scripts = archive.read(entry_points).decode()
     assert {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")} == {"vp_connect4"}
     assert {"vp_connect4/engine/solver.py", "vp_connect4/vp3d/app.py", "vp_connect4/__main__.py"} <= set(names)
+    assert "vp_connect4/locale/nl/LC_MESSAGES/vp_connect4.mo" in names  # the Dutch catalogue, for gettext
     assert requires == ["Requires-Dist: vpython==7.6.5"]
     assert "vp-connect4 = vp_connect4.cli:main" in scripts
 
@@ -92,6 +93,11 @@ def test_the_installed_command_plays_a_game_to_its_result(venv: Path, tmp_path: 
     out = run(venv / "bin" / "vp-connect4", *GAME, "--seed", "1", cwd=tmp_path)
     assert "wins!" in out or "draw" in out.lower()
     assert "Moves: " in out
+
+
+def test_the_installed_game_speaks_dutch(venv: Path, tmp_path: Path) -> None:
+    out = run(venv / "bin" / "vp-connect4", *GAME, "--seed", "1", "--lang", "nl", cwd=tmp_path)
+    assert "Welkom bij Vier op een rij!" in out and "Zetten: " in out
 
 
 def test_python_m_runs_the_installed_package(venv: Path, tmp_path: Path) -> None:

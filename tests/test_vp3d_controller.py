@@ -57,6 +57,7 @@ class FakeView:
         self.view_resets = 0
         self.tally = ""
         self.thinking: str | None = None
+        self.relabelled = 0
 
     def is_busy(self) -> bool:
         return self.busy
@@ -99,6 +100,9 @@ class FakeView:
 
     def show_thinking(self, ox: str | None) -> None:
         self.thinking = ox
+
+    def relabel(self) -> None:
+        self.relabelled += 1
 
 
 class SyncRunner:
@@ -718,3 +722,67 @@ def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+# -- the language menu -------------------------------------------------------------------
+
+
+def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_english() -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d.intents import SetLanguage
+
+    runner = HandRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock, 1)
+    assert view.status == "O (yellow) is thinking…"
+    controller.handle(SetLanguage("nl"))
+    assert wording.language() == "nl" and view.relabelled == 1
+    assert view.status == "O (geel) denkt na…"  # said again at once
+    assert view.tally == "Stand: X 0 – O 0, gelijk 0"
+    controller.handle(PlayColumn(4))
+    assert view.cues[-1] == "Wacht even: O denkt na"
+    runner.finish()  # the AI's work went on through the switch
+    settle(controller, clock)
+    assert view.status == "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7."
+    controller.handle(PlayColumn(9))
+    assert view.cues[-1] == "Er is geen kolom 10"
+    assert controller.game.move_string[:1] == "3" and len(controller.game.history) == 2  # the moves are kept
+    assert "setting: language nl" in log
+    assert [line for line in log if line.startswith("ignored")] == [
+        "ignored: wait: O is thinking",
+        "ignored: there is no column 10",
+    ]  # English, whatever the page says
+    assert all(line.startswith(("move ", "setting: ", "ignored: ")) for line in log)
+    controller.handle(SetLanguage("en"))
+    assert view.status.startswith("Your turn: X (red).") and log[-1] == "setting: language en"
+
+
+def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d.intents import SetLanguage
+
+    controller, view, _, log, clock = make(o=HUMAN)
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert "Best for X: column" in view.status
+    controller.handle(SetLanguage("nl"))
+    assert "Beste zet voor X: kolom" in view.status or "Beste zetten voor X: kolommen" in view.status
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    assert view.banner == "X (rood) wint met vier op een rij!"
+    controller.handle(SetLanguage("en"))
+    assert view.banner == view.status == "X (red) wins with four in a row!"
+    assert log[-3:] == ["result: X wins", "moves: 0101010", "setting: language en"]
+    wording.use_language("en")
+
+
+def test_a_refused_setting_is_shown_in_dutch_and_logged_in_english() -> None:
+    from vp_connect4.vp3d.intents import SetLanguage
+
+    controller, view, _, log, _clock = make()
+    controller.handle(SetLanguage("nl"))
+    controller.handle(SetTiebreak("MIDDLE"))
+    assert view.cues[-1].startswith("Tiebreak moet een van deze zijn: LEFT, RIGHT, RANDOM")
+    assert log[-1] == "ignored: tiebreak must be one of LEFT, RIGHT, RANDOM, got 'MIDDLE'"

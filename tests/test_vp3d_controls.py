@@ -129,6 +129,41 @@ def test_the_puzzle_scene_shows_its_goal_on_the_page(monkeypatch: pytest.MonkeyP
     with pytest.raises(SystemExit) as ended:
         runpy.run_path(str(ROOT / "scenes" / "puzzle.py"), run_name="__main__")
     assert ended.value.code == 0
-    assert calls[0]["goal"] == wording.puzzle_goal() and "Find the move" in calls[0]["goal"]
+    goal = wording.said(calls[0]["goal"])  # a Phrase: said in the page's language of the moment
+    assert goal == wording.puzzle_goal() and "Find the move" in goal
     assert calls[0]["open_browser"] is False
     assert wording.puzzle_goal() in capsys.readouterr().out  # and in the terminal, as before
+
+
+def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython) -> None:
+    from vp_connect4 import wording
+    from vp_connect4.vp3d.intents import SetLanguage
+
+    put: list[Any] = []
+    game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 4)})
+    controls = Controls(Canvas(), put.append, 7, MAX_PLY, wording.phrase(wording.puzzle_goal))
+    controls.show_settings(game, paused=False)
+    assert controls.kind["O"].choices == ["O (yellow): human", "O (yellow): AI"]
+    assert controls.language.choices == ["English", "Nederlands"] and controls.language.index == 0
+    controls.language.index = 1
+    controls.language.bind(controls.language)
+    assert put == [SetLanguage("nl")]
+
+    wording.use_language("nl")
+    controls.relabel()
+    controls.show_settings(game, paused=True)
+    assert controls.kind["O"].choices == ["O (geel): mens", "O (geel): computer"]
+    assert controls.kind["O"].selected == "O (geel): computer"  # the same choice, in other words
+    assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
+    assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
+    assert [b.text for b in controls.buttons.values()] == [
+        "Nieuw spel", "Terugnemen", "Tip", "Beeld herstellen", "Wissel van kant"
+    ]  # fmt: skip
+    assert controls.keep.text == "scores blijven staan" and controls.pause.text == "Verder"
+    assert "O kijkt vooruit" in controls.ply_label["O"].text and "ply 4 (gemiddeld)" in controls.ply_value["O"].text
+    assert "Vier op een rij" in controls.title.text and "Puzzel: jij bent X (rood)" in controls.goal.text
+    assert "<b>Spelen:</b> klik op een kolom" in controls.help.text
+    assert controls.language.index == 1
+    wording.use_language("en")
+    controls.relabel()
+    assert controls.buttons["new"].text == "New game" and "Puzzle: you are X" in controls.goal.text

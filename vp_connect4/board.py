@@ -18,7 +18,7 @@ MAX_SIDE = 64  # the widest and the tallest board: far beyond any game, and the 
 def check_checker(ox: object) -> str:
     """Return ``ox`` if it is 'X' or 'O'; otherwise raise InvalidSettingError."""
     if ox not in CHECKERS:
-        raise InvalidSettingError(f"checker must be 'X' or 'O' (capital letters), got {ox!r}")
+        raise InvalidSettingError(wording.phrase(wording.bad_checker, ox))
     return ox  # type: ignore[return-value]
 
 
@@ -33,7 +33,7 @@ class Board:
     def __init__(self, width: int = 7, height: int = 6) -> None:
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-                raise InvalidSettingError(f"{name} must be a whole number from 1 to {MAX_SIDE}, got {value!r}")
+                raise InvalidSettingError(wording.phrase(wording.bad_size, name, MAX_SIDE, value))
         self.width = width
         self.height = height
         self.data = [[EMPTY] * width for _ in range(height)]
@@ -64,7 +64,7 @@ class Board:
         """Return ``col`` if a checker can go there; otherwise raise IllegalMoveError saying why."""
         reason = self.why_not(col)
         if reason is not None:
-            raise IllegalMoveError(wording.refusal(reason, col, self.width))
+            raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.width))
         return col  # type: ignore[return-value]
 
     def add_move(self, col: int, ox: str) -> None:
@@ -88,7 +88,7 @@ class Board:
         """Remove the top checker of ``col``; does nothing if the column is empty."""
         reason = self.why_not(col)
         if reason in (Refusal.NOT_A_COLUMN, Refusal.OFF_BOARD):
-            raise IllegalMoveError(wording.refusal(reason, col, self.width))
+            raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.width))
         for row in range(self.height):
             if self.data[row][col] != EMPTY:
                 self.data[row][col] = EMPTY
@@ -105,20 +105,19 @@ class Board:
         a ValueError says which, and the board is left exactly as it was.
         """
         if not isinstance(move_string, str):
-            raise IllegalMoveError(f"move_string must be a string of column digits, got {move_string!r}")
+            raise IllegalMoveError(wording.phrase(wording.bad_move_string, move_string))
         saved = [row[:] for row in self.data]
         checker = "X"
         try:
             for index, char in enumerate(move_string):
                 if char not in "0123456789":
-                    raise IllegalMoveError(
-                        f"move {index + 1} of {move_string!r} is {char!r}: "
-                        f"only digits 0-{min(self.width, 10) - 1} are allowed"
-                    )
+                    last = min(self.width, 10) - 1
+                    raise IllegalMoveError(wording.phrase(wording.bad_move_digit, index + 1, move_string, char, last))
                 try:
                     self.add_move(int(char), checker)
                 except IllegalMoveError as error:
-                    raise IllegalMoveError(f"move {index + 1} of {move_string!r}: {error}") from None
+                    refused = wording.phrase(wording.move_refused, index + 1, move_string, error)
+                    raise IllegalMoveError(refused) from None
                 checker = other(checker)
         except IllegalMoveError:
             self.data = saved

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import sys
 
 from . import wording
@@ -13,65 +12,59 @@ from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level
+from .options import Parser, add_language, choose_language, port, port_in_use
 from .player import EVALUATIONS, TIEBREAKS
 from .text_ui import play_in_terminal
 
 WIDTH, HEIGHT = 7, 6  # the board of both front ends
 MAX_PLY = WIDTH * HEIGHT  # a deeper look-ahead sees nothing more: no game lasts longer
-MAX_PORT = 65535
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="vp-connect4",
-        description="Connect Four against a look-ahead AI. By default you play X against the AI as O.",
-    )
-    parser.add_argument("--text", action="store_true", help="play in the terminal (ASCII board)")
-    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help="who plays X, who moves first (default: human)")
-    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help="who plays O (default: ai)")
+    parser = Parser(prog="vp-connect4", description=wording.help_description())
+    parser.add_argument("--text", action="store_true", help=wording.help_text())
+    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
+    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
     parser.add_argument(
         "--x-ply",
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing X: 0-{MAX_PLY} or {PERFECT} (default: {DEFAULT_PLY})",
+        help=wording.help_ply("X", PERFECT, DEFAULT_PLY),
     )
     parser.add_argument(
         "--o-ply",
         type=level,
         default=DEFAULT_PLY,
         metavar="N",
-        help=f"look-ahead of an AI playing O: 0-{MAX_PLY} or {PERFECT} (default: {DEFAULT_PLY})",
+        help=wording.help_ply("O", PERFECT, DEFAULT_PLY),
     )
     parser.add_argument(
         "--x-eval",
         choices=EVALUATIONS,
         default="simple",
-        help="how an AI playing X judges its horizon: simple 0-50-100 or smart",
+        help=wording.help_eval("X"),
     )
     parser.add_argument(
-        "--o-eval", choices=EVALUATIONS, default="simple", help="how an AI playing O judges its horizon"
+        "--o-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval("O")
     )
     parser.add_argument(
         "--tiebreak",
         choices=TIEBREAKS,
         default=DEFAULT_TIEBREAK,
-        help=f"how the AIs choose among equal moves, one setting for the game (default: {DEFAULT_TIEBREAK})",
+        help=wording.help_tiebreak(DEFAULT_TIEBREAK),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak (repeatable games)")
+    parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
     parser.add_argument(
         "--moves",
         type=moves,
         default="",
         metavar="DIGITS",
-        help="start from the position after these moves (columns 0-6, X first, as the log's moves: line)",
+        help=wording.help_moves(),
     )
-    parser.add_argument(
-        "--no-browser", action="store_true", help="3D scene: start the server, print its URL, open no browser"
-    )
-    parser.add_argument(
-        "--port", type=port, default=0, help="3D scene: the port to serve on, 1-65535 (default: a free one)"
-    )
+    parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
+    parser.add_argument("--port", type=port, default=0, help=wording.help_port())
+    add_language(parser)
     return parser
 
 
@@ -95,25 +88,6 @@ def moves(text: str) -> str:
     return text
 
 
-def port(text: str) -> int:
-    """A port as typed: 0 (any free port) to 65535."""
-    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PORT):
-        raise argparse.ArgumentTypeError(wording.bad_port_option(MAX_PORT, text))
-    return int(text)
-
-
-def port_in_use(number: int) -> str | None:
-    """Why the scene cannot listen on ``number`` (None if it can, or if ``number`` is 0: any free port)."""
-    if number == 0:
-        return None
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", number))
-        except OSError as error:
-            return wording.port_unavailable(number, error.strerror or str(error))
-    return None
-
-
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     return {
         "X": Seat(args.x, args.x_ply, evaluation=args.x_eval),
@@ -131,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -149,7 +124,8 @@ def _main(argv: list[str] | None) -> int:
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    outcome = play_in_terminal(Board(WIDTH, HEIGHT), players["X"], players["O"], start_moves=args.moves)
+    board = Board(WIDTH, HEIGHT)
+    outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves)  # our game, not the seed's
     return 0 if outcome is not None else 1
 
 

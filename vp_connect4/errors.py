@@ -4,7 +4,15 @@ from enum import Enum
 
 
 class Connect4Error(ValueError):
-    """Base class of every error this package raises for bad input."""
+    """Base class of every error this package raises for bad input.
+
+    The message may be a ``wording.Phrase``: it is said when the error is shown, in the language of
+    that moment (the scene logs it in English and shows it in the page's language).
+    """
+
+    def __str__(self) -> str:
+        message = self.args[0] if len(self.args) == 1 else super().__str__()
+        return message() if callable(message) else str(message)
 
 
 class IllegalMoveError(Connect4Error):

@@ -36,10 +36,10 @@ class Seat:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise InvalidSettingError(f"a seat is 'human' or 'ai', got {self.kind!r}")
+            raise InvalidSettingError(wording.phrase(wording.bad_seat_kind, self.kind))
         object.__setattr__(self, "level", Level.parse(self.level))
         if self.evaluation not in EVALUATIONS:
-            raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {self.evaluation!r}")
+            raise InvalidSettingError(wording.phrase(wording.bad_choice, "evaluation", EVALUATIONS, self.evaluation))
 
     @property
     def is_ai(self) -> bool:
@@ -143,7 +143,7 @@ class Game:
         """Drop the checker of the side to move into ``col``; IllegalMoveError (saying why) if not allowed."""
         reason = self.why_not(col)
         if reason is not None:
-            raise IllegalMoveError(wording.refusal(reason, col, self.board.width))
+            raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.board.width))
         ox = self.to_move
         row = self.board.drop(col, ox)
         move = Move(self.board.count("X") + self.board.count("O"), ox, col, row)
@@ -179,7 +179,7 @@ class Game:
     def set_seat(self, ox: str, seat: Seat) -> None:
         check_checker(ox)
         if not isinstance(seat, Seat):
-            raise InvalidSettingError(f"seat must be a Seat, got {seat!r}")
+            raise InvalidSettingError(wording.phrase(wording.not_a_seat, seat))
         self.seats[ox] = seat
 
     def update_seat(self, ox: str, **changes: object) -> Seat:

@@ -52,7 +52,7 @@ class Level:
                 return cls(int(text))
         elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
             return cls(value)
-        raise InvalidSettingError(f"a level is a whole number 0 or more, or {PERFECT!r}, got {value!r}")
+        raise InvalidSettingError(wording.phrase(wording.bad_level, PERFECT, value))
 
     @property
     def is_perfect(self) -> bool:

@@ -16,20 +16,20 @@ EVALUATIONS = ("simple", "smart")
 
 def check_tiebreak(tbt: object) -> str:
     if tbt not in TIEBREAKS:
-        raise InvalidSettingError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, got {tbt!r}")
+        raise InvalidSettingError(wording.phrase(wording.bad_choice, "tiebreak", TIEBREAKS, tbt))
     return tbt  # type: ignore[return-value]
 
 
 def check_board(b: object) -> Board:
     """Return ``b`` if it is a Board; otherwise raise a TypeError saying what was given."""
     if not isinstance(b, Board):
-        raise TypeError(f"expected a Board, got {type(b).__name__} {b!r:.40}")
+        raise TypeError(wording.not_a_board(b))
     return b
 
 
 def check_ply(ply: object) -> int:
     if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-        raise InvalidSettingError(f"ply must be a whole number 0 or more, got {ply!r}")
+        raise InvalidSettingError(wording.phrase(wording.bad_ply, ply))
     return ply
 
 
@@ -49,10 +49,10 @@ class Player:
         self.tbt = check_tiebreak(tbt)
         self.ply = check_ply(ply)
         if rng is not None and not isinstance(rng, random.Random):
-            raise InvalidSettingError(f"rng must be a random.Random, e.g. random.Random(1), got {rng!r:.40}")
+            raise InvalidSettingError(wording.phrase(wording.bad_rng, rng))
         self.rng = rng if rng is not None else random.Random()
         if evaluation not in EVALUATIONS:
-            raise InvalidSettingError(f"evaluation must be one of {', '.join(EVALUATIONS)}, got {evaluation!r}")
+            raise InvalidSettingError(wording.phrase(wording.bad_choice, "evaluation", EVALUATIONS, evaluation))
         self.evaluation = evaluation
 
     def __repr__(self) -> str:
@@ -78,7 +78,7 @@ class Player:
         """
         numbers = [score for score in scores if not math.isnan(score)]
         if not numbers:
-            raise ValueError(f"scores must hold at least one score that is a number, got {scores!r}")
+            raise ValueError(wording.no_scores(scores))
         best = max(numbers)
         columns = [col for col, score in enumerate(scores) if score == best]
         if self.tbt == "LEFT":
@@ -133,6 +133,6 @@ class Player:
         """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""
         for ox in (self.ox, self.opp_ch()):
             if check_board(b).wins_for(ox):
-                raise IllegalMoveError(wording.no_move_game_over(ox))
+                raise IllegalMoveError(wording.phrase(wording.no_move_game_over, ox))
         if b.is_full():
-            raise IllegalMoveError(wording.no_move_board_full())
+            raise IllegalMoveError(wording.phrase(wording.no_move_board_full))

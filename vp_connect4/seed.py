@@ -16,8 +16,8 @@ class Board(board.Board):
 
     def host_game(self) -> None:
         """Two people play on this board in the terminal, X first."""
-        play_in_terminal(self, "human", "human")
+        play_in_terminal(self, "human", "human", style="host_game")
 
     def play_game(self, px: Player | str, po: Player | str) -> None:
         """Play a game on this board; ``px``/``po`` are Players or the string ``'human'``."""
-        play_in_terminal(self, px, po)
+        play_in_terminal(self, px, po, style="play_game")

@@ -1,4 +1,14 @@
-"""The game in the terminal: boards drawn in ASCII, columns typed by people, moves chosen by Players."""
+"""The game in the terminal: boards drawn in ASCII, columns typed by people, moves chosen by Players.
+
+One loop, three transcripts (``style``):
+
+- ``"game"``, ``python main.py --text``: the prompt names the columns (``X's choice (0-6): ``), an
+  AI's move is announced (``O (ply 4) plays column 3.``), the result is worded for the people who
+  played, and ``Moves: ...`` closes the game.
+- ``"host_game"`` and ``"play_game"``, the seed's ``Board`` methods: exactly the seed's transcripts
+  (seed 003, 000): ``X's choice: `` / ``Keuze van X: ``, boards only; ``host_game`` ends with
+  ``X wins -- Congratulations!`` above the last board, ``play_game`` with ``X wins!`` below it.
+"""
 
 from __future__ import annotations
 
@@ -16,19 +26,21 @@ PlayerOrHuman = Player | str  # a Player, or the string 'human'
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9})[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
+STYLES = ("game", "host_game", "play_game")
 
 
 class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
 
 
-def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print) -> int:
+def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int:
     """Ask until the person types a column the side to move can play; raises GameStopped on Ctrl-D / Ctrl-C."""
     input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
     width = game.board.width
     while True:
+        prompt = wording.ask_column(game.to_move, width) if style == "game" else wording.seed_prompt(game.to_move)
         try:
-            answer = input_fn(wording.ask_column(game.to_move, width))
+            answer = input_fn(prompt)
         except (EOFError, KeyboardInterrupt):
             raise GameStopped from None
         except UnicodeDecodeError:  # bytes that are not text: asked again
@@ -52,28 +64,34 @@ def play_in_terminal(
     input_fn: InputFn | None = None,
     out: OutputFn = print,
     start_moves: str = "",
+    style: str = "game",
 ) -> Outcome | None:
-    """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is full.
+    """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is
+    full, printing ``style``'s transcript.
 
     Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
     """
+    if style not in STYLES:
+        raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
     players = {"X": px, "O": po}
     for ox, seat in players.items():
         if not (seat == "human" or isinstance(seat, Player)):
-            raise ValueError(f"{ox} must be a Player or the string 'human', got {seat!r}")
+            raise ValueError(wording.bad_player(ox, seat))
         if isinstance(seat, Player) and seat.ox != ox:
-            raise ValueError(f"the Player for {ox} plays {seat.ox!r}: give it checker {ox!r}")
+            raise ValueError(wording.wrong_checker(ox, seat.ox))
     humans = [ox for ox, seat in players.items() if seat == "human"]
     game = Game(board, start_moves=start_moves)
     choosers: dict[str, Chooser] = {
-        ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out)
+        ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out, style)
         for ox, seat in players.items()
     }
 
     def show(game: Game, move: Move) -> None:
         player = players[move.ox]
-        if isinstance(player, Player):
+        if style == "game" and isinstance(player, Player):
             out(wording.ai_plays(move.ox, Level.parse(player.ply).label, move.col))
+        if style == "host_game" and game.is_over:
+            return  # host_game shows the last board below the result
         out()
         out(board)
         out()
@@ -89,6 +107,15 @@ def play_in_terminal(
         out()
         out(wording.stopped(game.move_string))
         return None
-    out(wording.result_in_terminal(outcome.winner, humans))
-    out(wording.moves_played(game.move_string))
+    if style == "game":
+        out(wording.result_in_terminal(outcome.winner, humans))
+        out(wording.moves_played(game.move_string))
+    elif style == "host_game":
+        out()
+        out()
+        out(wording.host_game_result(outcome.winner))
+        out()
+        out(board)
+    else:
+        out(wording.play_game_result(outcome.winner))
     return outcome

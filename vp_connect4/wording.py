@@ -4,6 +4,13 @@ Both front ends (the terminal game and the 3D scene) and the errors of bad input
 sentences from here. Each function looks its text up when it is called, so a language chosen
 later (``gettext`` catalogues under ``vp_connect4/locale``) applies at once.
 
+The language: :func:`use_language` (``en``, ``nl``, or None for the environment as gettext reads it:
+LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English when no catalogue matches). ``--lang`` and the scene's
+language menu call it. A :class:`Phrase` is a sentence said later, in the language of that moment
+(error messages, the scene's refusals); :func:`english` makes a block English for the log.
+New sentences: ``make translations`` (``tests/catalogue.py``) adds their ids to the ``.po`` files and
+lists every id still without a translation.
+
 Not here: the log lines that scripts read (``move 3: X column 2``, ``result: X wins``,
 ``moves: ...``, ``setting: ...``); they never change. And CS111's exact sentences
 (:data:`CS111`), which that course's texts fix in English.
@@ -16,22 +23,107 @@ the number of the leftmost column.
 from __future__ import annotations
 
 import gettext
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Refusal
 
 DOMAIN = "vp_connect4"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = {"en": "English", "nl": "Nederlands"}  # each language named in itself (the scene's language menu)
+ENGLISH = "en"  # the message ids: no catalogue
+ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # where gettext looks, in this order
 
-_translation: gettext.NullTranslations = gettext.translation(DOMAIN, LOCALE_DIR, fallback=True)
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = ENGLISH
+_local = threading.local()  # a thread's own translation while it speaks English (:func:`english`)
 
 
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    return _current().gettext(message)
 
 
 def _n(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
+
+
+def _current() -> gettext.NullTranslations:
+    return getattr(_local, "translation", None) or _translation
+
+
+def language_from_environment() -> str:
+    """The language gettext chooses from LANGUAGE, LC_ALL, LC_MESSAGES and LANG; English if none has a catalogue."""
+    found = gettext.find(DOMAIN, LOCALE_DIR)  # .../locale/<code>/LC_MESSAGES/vp_connect4.mo
+    return Path(found).parent.parent.name if found else ENGLISH
+
+
+def use_language(code: str | None = None) -> str:
+    """Speak ``code`` (``en`` or ``nl``) from now on, or (None) the environment's language; returns the code.
+
+    Every function here looks its text up when called, so what is shown next is in the new language.
+    """
+    global _translation, _language
+    if code is None:
+        code = language_from_environment()
+    if code not in LANGUAGES:
+        raise ValueError(bad_language(code))
+    if code == ENGLISH:
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    _language = code
+    return code
+
+
+def language() -> str:
+    """The code of the language spoken now: ``en`` or ``nl``."""
+    return _language
+
+
+@contextmanager
+def english() -> Iterator[None]:
+    """Within the block, this thread's sentences are English (the log lines scripts read never change)."""
+    previous = getattr(_local, "translation", None)
+    _local.translation = gettext.NullTranslations()
+    try:
+        yield
+    finally:
+        _local.translation = previous
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A sentence said later, in the language of that moment: ``Phrase(refusal_in_scene, "falling")()``."""
+
+    say: Callable[..., str]
+    args: tuple[object, ...] = ()
+
+    def __call__(self) -> str:
+        return self.say(*self.args)
+
+    def in_english(self) -> str:
+        with english():
+            return self()
+
+
+def phrase(say: Callable[..., str], *args: object) -> Phrase:
+    return Phrase(say, args)
+
+
+def said(text: str | Phrase) -> str:
+    """A sentence now: a Phrase said, a string as it is."""
+    return text() if isinstance(text, Phrase) else text
+
+
+def said_in_english(text: str | Phrase | BaseException) -> str:
+    with english():
+        return str(text) if isinstance(text, BaseException) else said(text)
+
+
+use_language()  # the environment's language until told otherwise (--lang, the scene's menu)
 
 
 # -- sides and levels ---------------------------------------------------------------------
@@ -112,6 +204,152 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# -- bad input: the errors' messages ------------------------------------------------------
+
+
+def bad_checker(ox: object) -> str:
+    return _("checker must be 'X' or 'O' (capital letters), got {value!r}").format(value=ox)
+
+
+def bad_size(name: str, top: int, value: object) -> str:
+    """``name``: the parameter, ``width`` or ``height``."""
+    return _("{name} must be a whole number from 1 to {top}, got {value!r}").format(name=name, top=top, value=value)
+
+
+def bad_move_string(value: object) -> str:
+    return _("move_string must be a string of column digits, got {value!r}").format(value=value)
+
+
+def bad_move_digit(number: int, moves: str, char: str, last: int) -> str:
+    return _("move {number} of {moves!r} is {char!r}: only digits 0-{last} are allowed").format(
+        number=number, moves=moves, char=char, last=last
+    )
+
+
+def move_refused(number: int, moves: str, error: object) -> str:
+    return _("move {number} of {moves!r}: {error}").format(number=number, moves=moves, error=error)
+
+
+def bad_choice(name: str, choices: tuple[str, ...], value: object) -> str:
+    """``name``: the parameter (``tiebreak``, ``evaluation``)."""
+    return _("{name} must be one of {choices}, got {value!r}").format(
+        name=name, choices=", ".join(choices), value=value
+    )
+
+
+def bad_ply(value: object) -> str:
+    return _("ply must be a whole number 0 or more, got {value!r}").format(value=value)
+
+
+def bad_level(perfect: str, value: object) -> str:
+    return _("a level is a whole number 0 or more, or {perfect!r}, got {value!r}").format(perfect=perfect, value=value)
+
+
+def bad_rng(value: object) -> str:
+    return _("rng must be a random.Random, e.g. random.Random(1), got {value}").format(value=repr(value)[:40])
+
+
+def not_a_board(value: object) -> str:
+    return _("expected a Board, got {kind} {value}").format(kind=type(value).__name__, value=repr(value)[:40])
+
+
+def no_scores(scores: object) -> str:
+    return _("scores must hold at least one score that is a number, got {value!r}").format(value=scores)
+
+
+def bad_seat_kind(kind: object) -> str:
+    return _("a seat is 'human' or 'ai', got {value!r}").format(value=kind)
+
+
+def not_a_seat(value: object) -> str:
+    return _("seat must be a Seat, got {value!r}").format(value=value)
+
+
+def bad_player(ox: str, value: object) -> str:
+    return _("{ox} must be a Player or the string 'human', got {value!r}").format(ox=ox, value=value)
+
+
+def wrong_checker(ox: str, plays: str) -> str:
+    return _("the Player for {ox} plays {plays!r}: give it checker {ox!r}").format(ox=ox, plays=plays)
+
+
+def bad_language(value: object) -> str:
+    return _("language must be one of {choices}, got {value!r}").format(choices=", ".join(LANGUAGES), value=value)
+
+
+# -- the command line (--help) ------------------------------------------------------------
+
+
+def usage_prefix() -> str:
+    return _("usage: ")
+
+
+def help_positionals() -> str:
+    return _("positional arguments")
+
+
+def help_options() -> str:
+    return _("options")
+
+
+def help_help() -> str:
+    return _("show this help message and exit")
+
+
+def command_error(prog: str, message: str) -> str:
+    return _("{prog}: error: {message}").format(prog=prog, message=message)
+
+
+def help_description() -> str:
+    return _("Connect Four against a look-ahead AI. By default you play X against the AI as O.")
+
+
+def help_text() -> str:
+    return _("play in the terminal (ASCII board)")
+
+
+def help_seat(ox: str, default: str) -> str:
+    if ox == "X":
+        return _("who plays X, who moves first (default: {default})").format(default=default)
+    return _("who plays O (default: {default})").format(default=default)
+
+
+def help_ply(ox: str, perfect: str, default: int) -> str:
+    return _("look-ahead of an AI playing {ox}: 0, 1, 2, ... or {perfect} (default: {default})").format(
+        ox=ox, perfect=perfect, default=default
+    )
+
+
+def help_eval(ox: str) -> str:
+    return _("how an AI playing {ox} judges its horizon: simple 0-50-100 or smart").format(ox=ox)
+
+
+def help_tiebreak(default: str) -> str:
+    return _("how the AIs choose among equal moves, one setting for the game (default: {default})").format(
+        default=default
+    )
+
+
+def help_seed() -> str:
+    return _("seed for the RANDOM tiebreak (repeatable games)")
+
+
+def help_no_browser() -> str:
+    return _("3D scene: start the server, print its URL, open no browser")
+
+
+def help_port() -> str:
+    return _("3D scene: the port to serve on, 1-65535 (default: a free one)")
+
+
+def help_moves() -> str:
+    return _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)")
+
+
+def help_lang() -> str:
+    return _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)")
+
+
 # -- the terminal game -----------------------------------------------------------------------
 
 
@@ -120,7 +358,13 @@ def welcome() -> str:
 
 
 def ask_column(ox: str, width: int) -> str:
+    """The prompt of ``python main.py --text``: ``X's choice (0-6): ``."""
     return _("{ox}'s choice (0-{last}): ").format(ox=ox, last=width - 1)
+
+
+def seed_prompt(ox: str) -> str:
+    """The prompt of the seed's ``host_game``/``play_game``, as seed 003 shows it: ``Keuze van X: ``."""
+    return _("{ox}'s choice: ").format(ox=ox)
 
 
 def not_a_column(width: int) -> str:
@@ -154,10 +398,25 @@ def result_in_terminal(winner: str | None, humans: list[str]) -> str:
     return _("{ox} wins!").format(ox=winner)
 
 
+def host_game_result(winner: str | None) -> str:
+    """The seed's ``host_game`` ends with this (seed 003): ``X wins -- Congratulations!``."""
+    if winner is None:
+        return _("Draw -- the board is full!")
+    return _("{ox} wins -- Congratulations!").format(ox=winner)
+
+
+def play_game_result(winner: str | None) -> str:
+    """The seed's ``play_game`` ends with this (seed 000): ``X wins!``."""
+    if winner is None:
+        return _("Draw!")
+    return _("{ox} wins!").format(ox=winner)
+
+
 # -- the command line -------------------------------------------------------------------------
 
 
 def bad_level_option(deepest: int, perfect: str, text: str) -> str:
+    """A ``--x-ply``/``--o-ply`` value that is not a level."""
     return _("must be a whole number from 0 to {deepest}, or {perfect}, got {text!r}").format(
         deepest=deepest, perfect=perfect, text=text
     )
@@ -172,6 +431,11 @@ def port_unavailable(port: int, reason: str) -> str:
 
 
 # -- the 3D scene -------------------------------------------------------------------------
+
+
+def title() -> str:
+    """The page's title."""
+    return _("Connect Four")
 
 
 def result_in_scene(winner: str | None, humans: list[str]) -> str:
@@ -198,6 +462,10 @@ def ai_failed(moving: bool, error: object) -> str:
     if moving:
         return _("the AI could not move: {error}").format(error=error)
     return _("the AI could not give a hint: {error}").format(error=error)
+
+
+def ai_bad_column(col: object) -> str:
+    return _("the AI chose column {col}, which cannot be played").format(col=col)
 
 
 def paused(ox: str, is_ai: bool = True) -> str:
@@ -255,6 +523,16 @@ def with_hint(status: str, hint: str) -> str:
 def puzzle_goal() -> str:
     """The task of the puzzle scene (``scenes/puzzle.py``), in the terminal and on the page."""
     return _("Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.")
+
+
+def vs_ai_description(ply: int) -> str:
+    """What ``scenes/vs_ai.py`` prints in the terminal."""
+    return _("You are X (red) and move first; the AI plays O (yellow) at ply {ply}.").format(ply=ply)
+
+
+def ai_duel_description(x_ply: int, o_ply: int) -> str:
+    """What ``scenes/ai_duel.py`` prints in the terminal."""
+    return _("AI duel: X (red) looks {x} moves ahead, O (yellow) {o}.").format(x=x_ply, o=o_ply)
 
 
 def tally(x: int, o: int, draws: int) -> str:

@@ -55,6 +55,8 @@ class SceneProcess:
         # PYTHONPATH: the scene imports this checkout's vp_connect4, whichever one the venv has installed
         pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=pythonpath)
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # English pages, whatever the test run's locale;
+            env.pop(name, None)  # a test wanting Dutch says --lang nl
         self.process = subprocess.Popen(
             [PYTHON, *args],
             cwd=cwd,

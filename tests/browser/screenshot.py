@@ -3,6 +3,7 @@
 - ``docs/screenshot.png``: the puzzle scene (``scenes/puzzle.py``) in headless Chromium, the rack turned
   a little with a right-drag, a hint asked for and the mouse over a column (the ghost checker); the
   whole page, widgets and captions included.
+- ``docs/screenshot-nl.png``: the same in Dutch (``--lang nl``).
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
 
 ``python -m tests.browser.screenshot [FOLDER]`` from the repo root (default: ``docs``).
@@ -29,10 +30,10 @@ VIEWPORT = {"width": 976, "height": 900}  # the canvas is 960 wide, the page has
 MARGIN = 8  # pixels below the last caption line
 
 
-def make_screenshot(context: Any, path: Path) -> str:
+def make_screenshot(context: Any, path: Path, lang: str = "en") -> str:
     """Save the puzzle's picture at ``path``; returns the hint line the scene logged (what the labels show)."""
     port = free_port()
-    with SceneProcess([str(PUZZLE), "--no-browser", "--port", str(port)], port) as scene:
+    with SceneProcess([str(PUZZLE), "--no-browser", "--port", str(port), "--lang", lang], port) as scene:
         view = ScenePage.open(context, scene)
         view.right_drag(*TURN)
         view.page.evaluate("() => document.getElementById('c4-hint').click()")
@@ -68,6 +69,7 @@ def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else DOCS
     pictures = (
         (make_screenshot, folder / "screenshot.png"),
+        (lambda context, path: make_screenshot(context, path, "nl"), folder / "screenshot-nl.png"),
         (make_result_screenshot, folder / "screenshot-result.png"),
     )
     with sync_playwright() as playwright:

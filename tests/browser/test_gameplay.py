@@ -213,3 +213,58 @@ def test_keys_buttons_goal_and_tally_on_the_puzzle_page(context: Any, puzzle: Sc
     view.wait_log(r"^move 9: X column \d$")  # X is the AI now
     view.press("n")
     view.wait_log(r"^new game$")
+
+
+@pytest.fixture
+def dutch_vs_ply_1() -> Iterator[SceneProcess]:
+    with SceneProcess.main("--lang", "nl", "--o-ply", "1", "--tiebreak", "LEFT") as scene:
+        yield scene
+
+
+PAGE_TEXTS_JS = """() => ({
+  status: document.getElementById('c4-status').textContent,
+  newGame: document.getElementById('c4-new').textContent,
+  hint: document.getElementById('c4-hint').textContent,
+  label: document.getElementById('c4-x-ply-label').textContent,
+  value: document.getElementById('c4-o-ply-value').textContent,
+  seat: document.querySelector('#c4-o-player option:checked').textContent,
+  tally: document.getElementById('c4-tally').textContent,
+  language: document.querySelector('#c4-lang option:checked').textContent,
+})"""
+
+
+def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_ply_1: SceneProcess) -> None:
+    view = ScenePage.open(context, dutch_vs_ply_1)
+    view.page.wait_for_function("() => document.getElementById('c4-status').textContent.startsWith('Jij bent')")
+    assert view.page.evaluate(PAGE_TEXTS_JS) == {
+        "status": "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7.",
+        "newGame": "Nieuw spel",
+        "hint": "Tip",
+        "label": "X kijkt vooruit",
+        "value": "ply 1 (beginner)",
+        "seat": "O (geel): computer",
+        "tally": "Stand: X 0 – O 0, gelijk 0",
+        "language": "Nederlands",
+    }
+    view.play(1, "X", 3, lambda: view.press("4"))
+    view.wait_log(r"^move 2: O column 0$")  # ply 1, LEFT: the leftmost of equal columns
+
+    view.page.select_option("#c4-lang", label="English")
+    assert view.wait_log(r"^setting: ") == "setting: language en"
+    view.page.wait_for_function("() => document.getElementById('c4-status').textContent.startsWith('Your turn')")
+    # the menus' choices are selected again a moment later (controls.RESELECT_AFTER)
+    seat = "() => document.querySelector('#c4-o-player option:checked').textContent.endsWith('AI')"
+    view.page.wait_for_function(seat)
+    assert view.page.evaluate(PAGE_TEXTS_JS) == {
+        "status": "Your turn: X (red). Click a column or press 1-7.",
+        "newGame": "New game",
+        "hint": "Hint",
+        "label": "X look-ahead",
+        "value": "ply 1 (beginner)",
+        "seat": "O (yellow): AI",
+        "tally": "Score: X 0 – O 0, draws 0",
+        "language": "English",
+    }
+    view.play(3, "X", 4, lambda: view.press("5"))  # the game goes on where it was
+    view.wait_log(r"^move 4: O column \d$")
+    assert view.page.evaluate("() => document.getElementById('c4-x-player').id") == "c4-x-player"

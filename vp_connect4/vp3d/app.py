@@ -19,7 +19,6 @@ resumes the game: the closed tab restarts the program in place (``restart.keep_s
 
 from __future__ import annotations
 
-import argparse
 import os
 import queue
 import time
@@ -27,7 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import wording
 from ..game import Game
+from ..options import Parser, add_language, choose_language, port, port_in_use
 from .ai import ProcessAiRunner
 from .controller import Controller
 from .controls import slider_top
@@ -57,7 +58,11 @@ def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
 
 
 def run_scene(
-    game: Game, open_browser: bool = True, port: int = 0, seed: int | None = None, goal: str = ""
+    game: Game,
+    open_browser: bool = True,
+    port: int = 0,
+    seed: int | None = None,
+    goal: str | wording.Phrase = "",
 ) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
@@ -119,18 +124,29 @@ def run_scene(
                 resumed.farewell(lambda line: print(line, flush=True))
 
 
-def scene_main(game: Game, argv: list[str] | None = None, description: str = "", goal: str = "") -> int:
-    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S]``.
+def scene_main(
+    game: Game,
+    argv: list[str] | None = None,
+    description: str | wording.Phrase = "",
+    goal: str | wording.Phrase = "",
+) -> int:
+    """The command line of a ready-made scene (``scenes/*.py``): ``[--no-browser] [--port P] [--seed S] [--lang L]``.
 
-    ``description`` is printed in the terminal; ``goal`` is shown on the page too (see ``run_scene``).
+    ``description`` is printed in the terminal; ``goal`` is shown on the page too (see ``run_scene``);
+    give them as ``wording.phrase(...)`` to have them said in the language chosen (``--lang`` or the environment).
     """
-    parser = argparse.ArgumentParser(description=description or None)
-    parser.add_argument("--no-browser", action="store_true", help="print the scene's URL, open no browser")
-    parser.add_argument("--port", type=int, default=0, help="the port to serve on (default: a free one)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the RANDOM tiebreak")
+    choose_language(argv)
+    parser = Parser(description=wording.said(description) or None)
+    parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
+    parser.add_argument("--port", type=port, default=0, help=wording.help_port())
+    parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
+    add_language(parser)
     args = parser.parse_args(argv)
+    busy = port_in_use(args.port)
+    if busy:
+        parser.error(busy)
     if description and RESUME_ENV not in os.environ:  # not again after a reload
-        print(description, flush=True)
+        print(wording.said(description), flush=True)
     return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
 
 

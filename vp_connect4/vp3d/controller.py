@@ -5,7 +5,9 @@ render loop hands each one to ``Controller.handle`` and calls ``Controller.tick`
 The controller asks the ``Game`` (the only owner of game state) whether input can be played,
 asks the ``View`` to show the result, and sends AI work through ``AiJobs`` (a worker process in
 the scene, a synchronous fake in tests), so the scene never blocks. Sentences come from
-``wording``.
+``wording``, in the language spoken at the moment they are shown: the language menu
+(``SetLanguage``) says every text again, mid-game, and the game goes on. The log is English in
+any language: where a refusal is both shown (a cue) and logged, the log says it in English.
 
 Input that cannot be played (a full column, not a human's turn, a checker still falling, the AI
 thinking, the game over) is refused with a cue on the view and an ``ignored: ...`` line in the
@@ -17,7 +19,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
     move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
     result: X wins | result: O wins | result: draw
     moves: <digits>                  the game so far, as set_board accepts it (at the end of a game)
-    setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ...
+    setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ..., language en|nl
     hint: <X|O> <score> ...          one score per column (-1 full)
     ignored: <reason>
     undo: <k> move(s) | new game | paused | resumed | error: <text>
@@ -83,8 +85,8 @@ class Controller(SettingIntents):
         self._announced = False
         self._result_logged = result_logged  # the next result shown is not logged again
         self._scores_generation: int | None = None
-        self._error: str | None = None
-        self._best: str | None = None  # the hint's line, for the status line, until the position changes
+        self._error: wording.Phrase | None = None
+        self._best: wording.Phrase | None = None  # the hint's line, for the status line, until the position changes
         self.tally = Tally()
         self._thinking_shown: str | None = None
 
@@ -138,21 +140,22 @@ class Controller(SettingIntents):
 
     # -- intents ---------------------------------------------------------------------
 
-    def _why_not(self, col: int | None) -> str | None:
-        """Why a person cannot play ``col`` now, in words (None if they can)."""
+    def _why_not(self, col: int | None) -> wording.Phrase | None:
+        """Why a person cannot play ``col`` now, in words to say (None if they can)."""
         game = self.game
+        say = wording.phrase
         if game.is_over:
-            return wording.refusal_in_scene(Refusal.GAME_OVER)
+            return say(wording.refusal_in_scene, Refusal.GAME_OVER)
         if self._landing or self.view.is_busy():
-            return wording.refusal_in_scene("falling")
+            return say(wording.refusal_in_scene, "falling")
         if self.thinking:
-            return wording.thinking_refusal(game.to_move)
+            return say(wording.thinking_refusal, game.to_move)
         if game.seat_to_move().is_ai:
-            return wording.ai_turn_refusal(game.to_move)
+            return say(wording.ai_turn_refusal, game.to_move)
         if col is None:
-            return wording.refusal_in_scene("beside")
+            return say(wording.refusal_in_scene, "beside")
         reason = game.why_not(col)
-        return None if reason is None else wording.refusal_in_scene(reason, col)
+        return None if reason is None else say(wording.refusal_in_scene, reason, col)
 
     def _on_play(self, intent: intents.PlayColumn) -> None:
         reason = self._why_not(intent.col)
@@ -170,8 +173,8 @@ class Controller(SettingIntents):
 
     def _on_drop_selection(self, intent: intents.DropSelection) -> None:
         reason = self._why_not(self._hover)
-        if self._hover is None and reason == wording.refusal_in_scene("beside"):
-            reason = wording.refusal_in_scene("no_selection")
+        if self._hover is None and reason == wording.phrase(wording.refusal_in_scene, "beside"):
+            reason = wording.phrase(wording.refusal_in_scene, "no_selection")
         if reason:
             self._refuse(reason)
         else:
@@ -191,7 +194,7 @@ class Controller(SettingIntents):
 
     def _on_undo(self, intent: intents.Undo) -> None:
         if not self.game.history:
-            self._refuse(wording.refusal_in_scene("nothing_to_undo"))
+            self._refuse(wording.phrase(wording.refusal_in_scene, "nothing_to_undo"))
             return
         self.jobs.drop()
         if self._announced and self.game.outcome is not None:  # the result taken back no longer counts
@@ -210,9 +213,9 @@ class Controller(SettingIntents):
 
     def _on_hint(self, intent: intents.Hint) -> None:
         if self.game.is_over:
-            self._refuse(wording.refusal_in_scene(Refusal.GAME_OVER))
+            self._refuse(wording.phrase(wording.refusal_in_scene, Refusal.GAME_OVER))
         elif self.thinking:
-            self._refuse(wording.thinking_refusal(self.game.to_move))
+            self._refuse(wording.phrase(wording.thinking_refusal, self.game.to_move))
         elif not self.jobs.busy:
             self._ask_hint()
 
@@ -244,6 +247,7 @@ class Controller(SettingIntents):
         intents.SetLevel: SettingIntents._on_seat_setting,
         intents.SetEvaluation: SettingIntents._on_seat_setting,
         intents.SetTiebreak: SettingIntents._on_set_tiebreak,
+        intents.SetLanguage: SettingIntents._on_set_language,
         intents.TogglePause: _on_toggle_pause,
         intents.ResetView: _on_reset_view,
     }
@@ -281,9 +285,11 @@ class Controller(SettingIntents):
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
 
-    def _refuse(self, reason: str) -> None:
-        self.log(f"ignored: {reason}")
-        self.view.cue(wording.capitalised(reason))
+    def _refuse(self, reason: str | wording.Phrase | Exception) -> None:
+        """Log why in English, show it as a cue in the language spoken."""
+        self.log(f"ignored: {wording.said_in_english(reason)}")
+        shown = str(reason) if isinstance(reason, Exception) else wording.said(reason)
+        self.view.cue(wording.capitalised(shown))
 
     # -- AI work ---------------------------------------------------------------------
 
@@ -316,9 +322,9 @@ class Controller(SettingIntents):
         if answer is None:
             return
         if answer.error is not None:
-            self._error = wording.ai_failed(answer.kind == MOVE, answer.error)
-            self.log(f"error: {self._error}")
-            self.view.cue(self._error)
+            self._error = wording.phrase(wording.ai_failed, answer.kind == MOVE, answer.error)
+            self.log(f"error: {self._error.in_english()}")
+            self.view.cue(self._error())
             if answer.kind == HINT:
                 self.keep_scores = False
         elif answer.kind == HINT:
@@ -326,10 +332,10 @@ class Controller(SettingIntents):
             scores = answer.value.scores
             self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in scores))
             self.view.show_scores(scores)
-            self._best = best_line(answer.request.ox, scores, answer.value.outcomes)
+            self._best = wording.phrase(best_line, answer.request.ox, scores, answer.value.outcomes)
         elif self.game.why_not(answer.value) is not None:
-            self._error = f"the AI chose column {answer.value}, which cannot be played"
-            self.log(f"error: {self._error}")
+            self._error = wording.phrase(wording.ai_bad_column, answer.value)
+            self.log(f"error: {self._error.in_english()}")
         else:
             self._play(answer.value)
 
@@ -351,5 +357,7 @@ class Controller(SettingIntents):
 
     def _status_text(self) -> str:
         falling = self.game.last_move is not None and (self._landing or self.view.is_busy())
-        now = Moment(self.paused, falling, self._error, self.thinking, self._best)
+        error = self._error() if self._error else None
+        best = self._best() if self._best else None  # None when no column can be played
+        now = Moment(self.paused, falling, error, self.thinking, best)
         return status_line(self.game, now)

@@ -31,6 +31,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-reset-view``           ``Reset view``
   ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
+  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
+                                                        ``Language / Taal``: every text in that language
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
@@ -41,6 +43,7 @@ Space from scrolling the page (they choose and drop a column) and takes the focu
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +59,7 @@ from .intents import (
     ResetView,
     SetEvaluation,
     SetKind,
+    SetLanguage,
     SetLevel,
     SetTiebreak,
     SwapSides,
@@ -75,6 +79,9 @@ STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
 GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
+# VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
+# their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
+RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
 
 # Runs once in the page, after the widgets exist: stable ids for tests, no context menu on right-drag.
 PAGE_SCRIPT = """<script>
@@ -88,7 +95,7 @@ PAGE_SCRIPT = """<script>
   // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
   document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
   var selects = document.querySelectorAll('select');
-  ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak'].forEach(function (id, i) {
+  ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-lang'].forEach(function (id, i) {
     if (selects[i]) selects[i].id = id;
   });
   var sliders = document.querySelectorAll('.ui-slider');
@@ -119,68 +126,134 @@ def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
     return Level(None) if step > top else Level(step)
 
 
+LANGUAGE_CODES = tuple(wording.LANGUAGES)
+LANGUAGE_LABEL = "Language / Taal"
+
+
 class Controls:
-    """Status line, cue, menus, sliders, buttons and captions of one canvas."""
+    """Status line, cue, menus, sliders, buttons and captions of one canvas; ``relabel`` says them all again."""
 
     def __init__(
-        self, canvas: Any, put: Callable[[Intent], None], width: int, top: int = MAX_PLY, goal: str = ""
+        self,
+        canvas: Any,
+        put: Callable[[Intent], None],
+        width: int,
+        top: int = MAX_PLY,
+        goal: str | wording.Phrase = "",
     ) -> None:
         import vpython as vp
 
         self._vp = vp
         self._put = put
         self.top = top
-        canvas.title = "<b style='font: bold 24px sans-serif'>Connect Four</b>&nbsp;&nbsp;"
+        self.width = width
+        self.goal_text = goal
+        self._reselect_at: list[float] = []
+        canvas.title = ""
+        self.title = vp.wtext(pos=canvas.title_anchor, text="")
         self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
         self.cue = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-cue'></span>")
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
-        if goal:  # a puzzle's task, above the widgets
-            vp.wtext(pos=anchor, text=f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
+        self.goal = vp.wtext(pos=anchor, text="") if goal else None  # a puzzle's task, above the widgets
         self.kind: dict[str, Any] = {}
+        self.ply_label: dict[str, Any] = {}
         self.ply: dict[str, Any] = {}
         self.ply_value: dict[str, Any] = {}
+        self.evaluation_label: dict[str, Any] = {}
         self.evaluation: dict[str, Any] = {}
         for ox in ("X", "O"):
-            self.kind[ox] = vp.menu(
-                pos=anchor,
-                choices=[wording.seat_kind(ox, kind == AI) for kind in KINDS],
-                bind=self._on_kind(ox),
-            )
-            label = wording.look_ahead_caption(ox)
-            vp.wtext(pos=anchor, text=f"<span class='c4-ply-label' id='c4-{ox.lower()}-ply-label'>{label}</span> ")
+            self.kind[ox] = vp.menu(pos=anchor, choices=self._kinds(ox), bind=self._on_kind(ox))
+            self.ply_label[ox] = vp.wtext(pos=anchor, text="")
             self.ply[ox] = vp.slider(
                 pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
             )
             self.ply_value[ox] = vp.wtext(pos=anchor, text="")
-            vp.wtext(pos=anchor, text="&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
+            self.evaluation_label[ox] = vp.wtext(pos=anchor, text="")
             self.evaluation[ox] = vp.menu(
                 pos=anchor,
-                choices=[wording.evaluation(name) for name in EVALUATIONS],
+                choices=self._evaluations(),
                 bind=self._on_evaluation(ox),
                 disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
             )
             vp.wtext(pos=anchor, text="\n")
-        self.tiebreak = vp.menu(
-            pos=anchor, choices=[wording.tiebreak(name) for name in TIEBREAKS], bind=self._on_tiebreak
-        )
+        self.tiebreak = vp.menu(pos=anchor, choices=self._tiebreaks(), bind=self._on_tiebreak)
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        vp.button(pos=anchor, text=wording.button("new"), bind=lambda _: put(NewGame()))
-        vp.button(pos=anchor, text=wording.button("undo"), bind=lambda _: put(Undo()))
-        vp.button(pos=anchor, text=wording.button("hint"), bind=lambda _: put(Hint()))
+        self.buttons = {
+            name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
+            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()))
+        }
         self.keep = vp.checkbox(
             pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
         )
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
-        vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
-        vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
+        self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
-        vp.wtext(pos=anchor, text="\n\n" + wording.scene_help(width))
+        vp.wtext(pos=anchor, text="\n" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
+        self.language = vp.menu(
+            pos=anchor,
+            choices=list(wording.LANGUAGES.values()),
+            index=LANGUAGE_CODES.index(wording.language()),
+            bind=self._on_language,
+        )
+        self.help = vp.wtext(pos=anchor, text="")
         vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
+        self.relabel()
+
+    def _kinds(self, ox: str) -> list[str]:
+        return [wording.seat_kind(ox, kind == AI) for kind in KINDS]
+
+    def _evaluations(self) -> list[str]:
+        return [wording.evaluation(name) for name in EVALUATIONS]
+
+    def _tiebreaks(self) -> list[str]:
+        return [wording.tiebreak(name) for name in TIEBREAKS]
+
+    def relabel(self) -> None:
+        """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
+
+        The controller re-sends what depends on the game: status, settings (slider values, Pause/Resume),
+        tally and banner.
+        """
+        _set(self.title, "text", f"<b style='font: bold 24px sans-serif'>{wording.title()}</b>&nbsp;&nbsp;")
+        if self.goal is not None:
+            goal = wording.said(self.goal_text)
+            _set(self.goal, "text", f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
+        for ox in ("X", "O"):
+            _relabel_menu(self.kind[ox], self._kinds(ox))
+            label = wording.look_ahead_caption(ox)
+            _set(
+                self.ply_label[ox],
+                "text",
+                f"<span class='c4-ply-label' id='c4-{ox.lower()}-ply-label'>{label}</span> ",
+            )
+            _set(self.evaluation_label[ox], "text", "&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
+            _relabel_menu(self.evaluation[ox], self._evaluations())
+        _relabel_menu(self.tiebreak, self._tiebreaks())
+        for name, widget in self.buttons.items():
+            _set(widget, "text", wording.button(name))
+        _set(self.keep, "text", wording.button("keep"))
+        _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
+        _set(self.help, "text", "\n\n" + wording.scene_help(self.width))
+        now = time.monotonic()
+        self._reselect_at = [now + delay for delay in RESELECT_AFTER]
+
+    def menus(self) -> list[Any]:
+        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.language]
+
+    def settle(self, now: float) -> None:
+        """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
+        if not self._reselect_at or now < self._reselect_at[0]:
+            return
+        self._reselect_at.pop(0)
+        for menu in self.menus():
+            if menu.index is not None:
+                menu.selected = menu.choices[menu.index]
 
     # -- callbacks: intents only ---------------------------------------------------------
 
@@ -195,6 +268,9 @@ class Controls:
 
     def _on_tiebreak(self, m: Any) -> None:
         self._put(SetTiebreak(TIEBREAKS[m.index]))
+
+    def _on_language(self, m: Any) -> None:
+        self._put(SetLanguage(LANGUAGE_CODES[m.index]))
 
     # -- shown state ---------------------------------------------------------------------
 
@@ -220,6 +296,16 @@ class Controls:
             _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
+
+
+def _relabel_menu(menu: Any, choices: list[str]) -> None:
+    """New words for a menu's choices; the same choice stays selected."""
+    if menu.choices == choices:
+        return
+    index = menu.index
+    menu.choices = choices
+    if index is not None:
+        menu.selected = choices[index]
 
 
 def _set(widget: Any, attr: str, value: object) -> None:

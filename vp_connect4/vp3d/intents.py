@@ -83,6 +83,13 @@ class SetEvaluation:
 
 
 @dataclass(frozen=True)
+class SetLanguage:
+    """The page's language menu: ``en`` or ``nl``; every text is said again in it, the game goes on."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class TogglePause:
     pass
 
@@ -106,6 +113,7 @@ Intent = (
     | SetLevel
     | SetTiebreak
     | SetEvaluation
+    | SetLanguage
     | TogglePause
     | ResetView
 )

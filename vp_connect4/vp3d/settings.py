@@ -1,4 +1,4 @@
-"""The controller's setting intents: a seat's player, level or evaluation, the tiebreak, swapping sides.
+"""The controller's setting intents: a seat's player, level or evaluation, the tiebreak, swapping sides, the language.
 
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small: a setting
 applies from the next move on, is logged as ``setting: ...`` lines, and a refused value gives a
@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import wording
 from ..errors import Connect4Error
 from ..game import Game
 from . import intents
 from .jobs import AiJobs
 from .seats import setting_lines
+from .status import result_text
+from .tally import Tally
 from .view import View
 
 SEAT_FIELDS = {intents.SetKind: "kind", intents.SetLevel: "level", intents.SetEvaluation: "evaluation"}
@@ -26,9 +29,12 @@ class SettingIntents:
     view: View
     jobs: AiJobs
     paused: bool
-    _error: str | None
+    _error: object
     log: Callable[[str], None]
-    _refuse: Callable[[str], None]
+    _refuse: Callable[[Exception | str], None]
+    tally: Tally
+    status: str
+    _announced: bool
 
     def _on_seat_setting(self, intent: intents.SetKind | intents.SetLevel | intents.SetEvaluation) -> None:
         """A seat's player, level or evaluation, from the next move on (the same value again does nothing)."""
@@ -58,12 +64,30 @@ class SettingIntents:
         self._error = None
         self.view.show_settings(self.game, self.paused)
 
+    def _on_set_language(self, intent: intents.SetLanguage) -> None:
+        """Every text of the page again in ``intent.code``; the game, its settings and the AI's work go on."""
+        if intent.code == wording.language():
+            return
+        try:
+            wording.use_language(intent.code)
+        except ValueError as error:
+            self._refuse(str(error))
+            self.view.relabel()  # the menu shows the language spoken again
+            return
+        self.log(f"setting: language {intent.code}")
+        self.view.relabel()
+        self.view.show_settings(self.game, self.paused)
+        self.view.show_tally(self.tally.text())
+        if self._announced:
+            self.view.announce(result_text(self.game))
+        self.status = ""  # _refresh says the status line again
+
     def _change(self, apply: Callable[[], object]) -> bool:
         """Apply a setting from the next move on; a refused value gives a cue and restores the widgets."""
         try:
             apply()
         except (Connect4Error, TypeError) as error:
-            self._refuse(str(error))
+            self._refuse(error)  # logged in English, shown in the language spoken
             return False
         finally:
             self.view.show_settings(self.game, self.paused)

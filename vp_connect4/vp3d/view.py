@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .. import wording
 from ..game import Game, Move
 from .checkers import Checkers
 from .controls import MAX_PLY, Controls
@@ -67,6 +68,9 @@ class View(Protocol):
 
     def reset_view(self) -> None: ...
 
+    def relabel(self) -> None:
+        """Say the page's fixed texts again in the language spoken now (the language menu)."""
+
 
 def score_colour(score: float) -> tuple[float, float, float]:
     """Red for 0 (a loss), light grey for 50, green for 100; blended in between."""
@@ -88,7 +92,7 @@ class SceneView:
         put: Callable[[Intent], None],
         clock: Callable[[], float],
         top: int = MAX_PLY,
-        goal: str = "",
+        goal: str | wording.Phrase = "",
     ):
         import vpython as vp
 
@@ -182,6 +186,10 @@ class SceneView:
     def show_settings(self, game: Game, paused: bool) -> None:
         self.controls.show_settings(game, paused)
 
+    def relabel(self) -> None:
+        self.controls.relabel()
+        self.controls.show_cue("")  # a cue in the old language is not said again
+
     def show_tally(self, text: str) -> None:
         self.controls.show_tally(text)
 
@@ -199,6 +207,7 @@ class SceneView:
 
     def animate(self, now: float) -> None:
         self.checkers.animate(now)
+        self.controls.settle(now)
         if self._cue_until and now >= self._cue_until:
             self._cue_until = 0.0
             self.controls.show_cue("")
