@@ -12,7 +12,7 @@ from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level
-from .options import Parser, add_language, choose_language, port, port_in_use
+from .options import Parser, add_language, choose_language, port
 from .player import EVALUATIONS, TIEBREAKS
 from .text_ui import play_in_terminal
 
@@ -113,13 +113,13 @@ def _main(argv: list[str] | None) -> int:
     except Connect4Error as error:
         parser.error(str(error))
     if not args.text:
-        busy = port_in_use(args.port)
-        if busy:
-            parser.error(busy)
-        from .vp3d.app import run_scene  # imports vpython: only here
+        from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
         game = Game(seats=seats, tiebreak=args.tiebreak, start_moves=args.moves)
-        return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+        try:
+            return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+        except PortUnavailable as error:
+            parser.error(str(error))
     if sys.stdin is not None and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)

@@ -6,7 +6,6 @@ Used by ``cli`` (``vp-connect4``, ``python main.py``) and the scenes (``vp3d.app
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 from typing import NoReturn
 
@@ -52,15 +51,3 @@ def port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and int(text) <= MAX_PORT):
         raise argparse.ArgumentTypeError(wording.bad_port_option(MAX_PORT, text))
     return int(text)
-
-
-def port_in_use(number: int) -> str | None:
-    """Why the scene cannot listen on ``number`` (None if it can, or if ``number`` is 0: any free port)."""
-    if number == 0:
-        return None
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", number))
-        except OSError as error:
-            return wording.port_unavailable(number, error.strerror or str(error))
-    return None

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import wording
+from ..errors import InvalidSettingError
 from ..game import Game
-from ..options import Parser, add_language, choose_language, port, port_in_use
+from ..options import Parser, add_language, choose_language, port
 from .ai import ProcessAiRunner
 from .controller import Controller
 from .controls import slider_top
@@ -38,6 +39,10 @@ from .rack import RackLayout
 from .resume import RESUME_ENV
 
 FPS = 60
+
+
+class PortUnavailable(InvalidSettingError):
+    """The scene cannot listen on the port asked for (in use, or not allowed)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,10 @@ def run_scene(
     """
     from . import restart, resume, server
 
-    url = server.install(port=port, open_browser=open_browser)
+    try:
+        url = server.install(port=port, open_browser=open_browser)
+    except OSError as error:  # the port is taken, or not ours to use
+        raise PortUnavailable(wording.port_unavailable(port, error.strerror or str(error))) from None
     resumed = resume.resumed_game(game, seed) if restart.resumed() else None
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
@@ -142,12 +150,12 @@ def scene_main(
     parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
     add_language(parser)
     args = parser.parse_args(argv)
-    busy = port_in_use(args.port)
-    if busy:
-        parser.error(busy)
     if description and RESUME_ENV not in os.environ:  # not again after a reload
         print(wording.said(description), flush=True)
-    return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
+    try:
+        return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
+    except PortUnavailable as error:
+        parser.error(str(error))
 
 
 class _HoverWatch:
