@@ -7,6 +7,7 @@ explicit: a move that fills the board without winning is a draw (50.0).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from vp_connect4 import Board
 
@@ -84,3 +85,15 @@ def memo_reference_scores(b: Board, ox: str, ply: int) -> list[float]:
         return memo[key]
 
     return list(scores(ox, ply))
+
+
+def runs_of_four(geom: Any) -> list[list[int]]:
+    """The bits of every run of four cells on the board (across, up, both diagonals), by plain loops."""
+    runs = []
+    for col in range(geom.width):
+        for row in range(geom.height):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = [(col + k * dc, row + k * dr) for k in range(4)]
+                if all(0 <= c < geom.width and 0 <= r < geom.height for c, r in run):
+                    runs.append([geom.bit(c, r) for c, r in run])
+    return runs

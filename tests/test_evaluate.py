@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from reference import reference_scores_tourney
+from reference import reference_scores_tourney, runs_of_four
 
 from vp_connect4 import Board, Player
 from vp_connect4.engine.evaluate import evaluate, squash
@@ -261,15 +261,10 @@ def test_values_are_the_recorded_ones():
 def window_threats(geom: Geometry, stones: int, other: int) -> int:
     """The empty cells that complete a window of four holding three of ``stones`` and none of ``other``."""
     result = 0
-    for col in range(geom.width):
-        for row in range(geom.height):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                run = [(col + k * dc, row + k * dr) for k in range(4)]
-                if all(0 <= c < geom.width and 0 <= r < geom.height for c, r in run):
-                    bits = [geom.bit(c, r) for c, r in run]
-                    empty = [bit for bit in bits if not (stones | other) & bit]
-                    if len(empty) == 1 and not any(other & bit for bit in bits):
-                        result |= empty[0]
+    for bits in runs_of_four(geom):
+        empty = [bit for bit in bits if not (stones | other) & bit]
+        if len(empty) == 1 and not any(other & bit for bit in bits):
+            result |= empty[0]
     return result
 
 

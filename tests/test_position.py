@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference import runs_of_four
 
 from vp_connect4 import Board
 from vp_connect4.engine.position import (
@@ -49,14 +50,9 @@ def cells_of(bits: int) -> list[int]:
 def slow_four_cells(geom: Geometry, stones: int) -> int:
     """Every cell of a four in a row of ``stones``, by looking at each run of four cells on the board."""
     result = 0
-    for col in range(geom.width):
-        for row in range(geom.height):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                run = [(col + k * dc, row + k * dr) for k in range(4)]
-                if all(0 <= c < geom.width and 0 <= r < geom.height for c, r in run):
-                    bits = [geom.bit(c, r) for c, r in run]
-                    if all(stones & bit for bit in bits):
-                        result |= sum(bits)
+    for bits in runs_of_four(geom):
+        if all(stones & bit for bit in bits):
+            result |= sum(bits)
     return result
 
 

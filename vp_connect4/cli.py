@@ -25,29 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--text", action="store_true", help=wording.help_text())
     parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
     parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
-    parser.add_argument(
-        "--x-ply",
-        type=level,
-        default=DEFAULT_PLY,
-        metavar="N",
-        help=wording.help_ply("X", PERFECT, DEFAULT_PLY),
-    )
-    parser.add_argument(
-        "--o-ply",
-        type=level,
-        default=DEFAULT_PLY,
-        metavar="N",
-        help=wording.help_ply("O", PERFECT, DEFAULT_PLY),
-    )
-    parser.add_argument(
-        "--x-eval",
-        choices=EVALUATIONS,
-        default="simple",
-        help=wording.help_eval("X"),
-    )
-    parser.add_argument(
-        "--o-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval("O")
-    )
+    for ox in ("X", "O"):
+        ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY)
+        parser.add_argument(f"--{ox.lower()}-ply", type=level, default=DEFAULT_PLY, metavar="N", help=ply_help)
+    for ox in ("X", "O"):
+        parser.add_argument(f"--{ox.lower()}-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval(ox))
     parser.add_argument(
         "--tiebreak",
         choices=TIEBREAKS,
