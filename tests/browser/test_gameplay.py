@@ -26,7 +26,7 @@ MAX_SHARE = 0.8  # no single colour covers more of a drawn scene than this
 MIN_RACK_SHARE = 0.05  # the blue rack covers at least this part of the canvas
 MIN_TURN_CHANGE = 0.05  # a turned view changes at least this part of the picture
 MIN_TURN = 0.05  # how far (change of the unit forward vector) the right-drag must turn the camera
-DRAG = (55, 12)  # pixels of the right-drag: about a 30 degree turn
+DRAG = (55, 12)  # pixels of the right-drag: about a 13 degree turn (0.004 rad per pixel, see camera.py)
 WHEEL = 200  # pixels of mouse-wheel scrolling: zooms in a little
 # (X's column, O's answer at ply 2, LEFT): after X's third checker on the bottom row ply 2 blocks at 3,
 # where ply 1 would play 0 again (checked by test_the_blocking_line_tells_ply_2_from_ply_1)

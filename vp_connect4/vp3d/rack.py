@@ -29,6 +29,7 @@ PANEL_Z = 0.3  # the panels' middles, in front of and behind the checkers
 PANEL_THICKNESS = 0.1
 POST_WIDTH = 0.35
 BASE_HEIGHT = 0.45
+BASE_OVERHANG = 0.1  # the base and the posts are this much deeper than the panels
 FLOOR_DEPTH = 7.0
 DROP_HEIGHT = 1.4  # where a falling checker starts and the ghost hovers, above the top row
 PICK_MARGIN_BELOW = 1.2  # how far below the rack a click still counts for a column
@@ -39,6 +40,8 @@ RACK_BLUE = (0.08, 0.28, 0.85)
 BASE_COLOUR = (0.06, 0.16, 0.5)
 FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
+LABEL_HEIGHT = 0.3  # the column numbers' height on the base's front, in world units
+LABEL_DEPTH = 0.02  # how far the numbers stand out of the base
 
 
 class Vec(Protocol):
@@ -77,6 +80,15 @@ class RackLayout:
     @property
     def half_width(self) -> float:
         return self.width * CELL / 2
+
+    @property
+    def base_front(self) -> float:
+        """The z of the base's front face (the column numbers are on it)."""
+        return PANEL_Z + PANEL_THICKNESS / 2 + BASE_OVERHANG / 2
+
+    def label_centre(self, col: int) -> tuple[float, float, float]:
+        """The middle of ``col``'s number on the base's front, right under the column."""
+        return (self.x(col), self.bottom - BASE_HEIGHT / 2, self.base_front + LABEL_DEPTH)
 
     def drop_start(self, col: int) -> tuple[float, float, float]:
         """Where a checker dropped into ``col`` starts falling (also where the ghost hovers)."""
@@ -130,19 +142,20 @@ class Rack:
                 shininess=0.6,
             )
         depth = 2 * PANEL_Z + PANEL_THICKNESS
+        assert math.isclose(layout.base_front, (depth + BASE_OVERHANG) / 2)
         post_height = height + BASE_HEIGHT
         for side in (-1, 1):
             vp.box(
                 canvas=canvas,
                 pos=vec(side * (layout.half_width + POST_WIDTH / 2), centre_y - BASE_HEIGHT / 2, 0),
-                size=vec(POST_WIDTH, post_height + 0.15, depth + 0.1),
+                size=vec(POST_WIDTH, post_height + 0.15, depth + BASE_OVERHANG),
                 color=blue,
             )
         base_y = layout.bottom - BASE_HEIGHT / 2
         vp.box(
             canvas=canvas,
             pos=vec(0, base_y, 0),
-            size=vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + 0.1),
+            size=vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + BASE_OVERHANG),
             color=vec(*BASE_COLOUR),
         )
         feet_y = layout.bottom - BASE_HEIGHT - 0.1
@@ -161,15 +174,19 @@ class Rack:
             color=vec(*FLOOR_COLOUR),
             shininess=0.2,
         )
+        # The column numbers are 3D text on the base's front, so they stay under their columns at any
+        # zoom and angle (a ``label`` is drawn flat over the canvas and went astray after a zoom).
         for col in range(layout.width):
-            vp.label(
+            x, y, z = layout.label_centre(col)
+            vp.text(
                 canvas=canvas,
-                pos=vec(layout.x(col), base_y, PANEL_Z + 0.2),
+                pos=vec(x, y - LABEL_HEIGHT / 2, z),  # pos is the middle of the text's baseline
                 text=str(col + 1),
-                box=False,
-                opacity=0,
-                height=18,
+                align="center",
+                height=LABEL_HEIGHT,
+                depth=LABEL_DEPTH,
                 color=vec(*LABEL_COLOUR),
+                emissive=True,
             )
 
     @property

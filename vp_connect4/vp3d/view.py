@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from .. import wording
 from ..game import Game, Move
+from . import camera
 from .checkers import Checkers
 from .controls import MAX_PLY, Controls
 from .intents import Intent
@@ -109,6 +110,7 @@ class SceneView:
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
         self.controls = Controls(canvas, put, layout.width, top, goal)
+        vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
         score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
@@ -205,7 +207,12 @@ class SceneView:
 
     # -- every frame ---------------------------------------------------------------------
 
+    def keep_camera_sensible(self) -> None:
+        """Bring the camera back within ``camera``'s limits (above the table, from the front, upright)."""
+        camera.keep_sensible(self.canvas, self._vp.vector)
+
     def animate(self, now: float) -> None:
+        self.keep_camera_sensible()
         self.checkers.animate(now)
         self.controls.settle(now)
         if self._cue_until and now >= self._cue_until:
