@@ -75,7 +75,11 @@ ROW_STYLE = """<style>
 .c4-ply-label { display: inline-block; width: 7.5em; text-align: right; }
 .c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
 </style>"""
-STATUS_STYLE = "font: bold 20px sans-serif; color: #1a237e"
+# the status line wraps beside the title instead of running off the page (a Dutch hint is long)
+STATUS_STYLE = (
+    "font: bold 20px sans-serif; color: #1a237e; display: inline-block; max-width: 760px; "
+    "white-space: normal; vertical-align: top"
+)
 GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
@@ -192,9 +196,9 @@ class Controls:
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
         self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
-        vp.wtext(pos=anchor, text="\n" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
+        vp.wtext(pos=anchor, text="\n")
+        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")  # its own line: it grows
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
         self.language = vp.menu(
             pos=anchor,
             choices=list(wording.LANGUAGES.values()),
