@@ -196,8 +196,8 @@ class Controls:
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
         self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
-        vp.wtext(pos=anchor, text="\n")
-        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")  # its own line: it grows
+        vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
+        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
         self.language = vp.menu(
             pos=anchor,
