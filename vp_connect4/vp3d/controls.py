@@ -198,7 +198,8 @@ class Controls:
         self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
         vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
         self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")  # in both languages: findable in either
+        # the language menu's label is in both languages: findable in either
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")
         self.language = vp.menu(
             pos=anchor,
             choices=list(wording.LANGUAGES.values()),
