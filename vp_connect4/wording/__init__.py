@@ -1,0 +1,29 @@
+"""Every sentence a person reads, in one place, behind gettext (the message ids are English).
+
+Both front ends (the terminal game and the 3D scene) and the errors of bad input take their
+sentences from here. Each function looks its text up when it is called, so a language chosen
+later (``gettext`` catalogues under ``vp_connect4/locale``) applies at once.
+
+The language: :func:`use_language` (``en``, ``nl``, or None for the environment as gettext reads it:
+LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English when no catalogue matches). ``--lang`` and the scene's
+language menu call it. A :class:`Phrase` is a sentence said later, in the language of that moment
+(error messages, the scene's refusals); :func:`english` makes a block English for the log.
+New sentences: ``make translations`` (``tests/catalogue.py``) adds their ids to the ``.po`` files and
+lists every id still without a translation.
+
+Not here: the log lines that scripts read (``move 3: X column 2``, ``result: X wins``,
+``moves: ...``, ``setting: ...``); they never change. And CS111's exact sentences
+(:data:`CS111`), which that course's texts fix in English.
+
+Column numbers: the terminal game and the API count columns from 0, as ``set_board`` strings do;
+the 3D scene counts them from 1, as its keys do. Functions that name a column take ``first``,
+the number of the leftmost column.
+
+This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`) over one
+language machinery (:mod:`.language`); callers use them as ``wording.<name>``.
+"""
+
+from .language import *  # noqa: F403
+from .rules import *  # noqa: F403
+from .scene import *  # noqa: F403
+from .terminal import *  # noqa: F403

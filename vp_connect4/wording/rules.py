@@ -1,0 +1,181 @@
+"""Sentences of the rules: sides and levels, why a move is refused, the errors of bad input."""
+
+from __future__ import annotations
+
+from ..errors import Refusal
+from .language import _
+
+__all__ = [
+    "ai_turn_refusal",
+    "bad_checker",
+    "bad_choice",
+    "bad_level",
+    "bad_move_digit",
+    "bad_move_string",
+    "bad_player",
+    "bad_ply",
+    "bad_rng",
+    "bad_seat_kind",
+    "bad_size",
+    "capitalised",
+    "colour",
+    "level",
+    "level_value",
+    "move_refused",
+    "no_move_board_full",
+    "no_move_game_over",
+    "no_scores",
+    "not_a_board",
+    "not_a_seat",
+    "refusal",
+    "refusal_in_scene",
+    "side",
+    "thinking_refusal",
+    "wrong_checker",
+]
+
+# -- sides and levels ---------------------------------------------------------------------
+
+
+def colour(ox: str) -> str:
+    return _("red") if ox == "X" else _("yellow")
+
+
+def side(ox: str) -> str:
+    """A side as the scene names it: ``X (red)``."""
+    return _("{ox} ({colour})").format(ox=ox, colour=colour(ox))
+
+
+def level(ply: int | None) -> str:
+    """An AI level: ``ply 4``, or ``perfect`` (``ply`` None)."""
+    return _("perfect") if ply is None else _("ply {ply}").format(ply=ply)
+
+
+def level_value(ply: int | None) -> str:
+    """A level beside its slider, named where it has a name: ``ply 4 (medium)``, ``ply 3``, ``perfect``."""
+    names = {1: _("beginner"), 2: _("easy"), 4: _("medium"), 8: _("hard")}
+    if ply in names:
+        return _("{level} ({name})").format(level=level(ply), name=names[ply])
+    return level(ply)
+
+
+# -- why a move is refused -------------------------------------------------------------------
+
+
+def refusal(reason: Refusal, col: object, width: int) -> str:
+    """Why ``col`` (0-based) cannot be played, as an error message says it, e.g. ``column 3 is full``."""
+    if reason is Refusal.GAME_OVER:
+        return _("the game is over: start a new game")
+    if reason is Refusal.NOT_A_COLUMN:
+        return _("column must be a whole number 0-{last}, got {col!r}").format(last=width - 1, col=col)
+    if reason is Refusal.OFF_BOARD:
+        return _("column {col} is off the board: columns are 0-{last}").format(col=col, last=width - 1)
+    return _("column {col} is full").format(col=col)
+
+
+def no_move_game_over(winner: str) -> str:
+    return _("there is no move to make: the game is over, {ox} has four in a row").format(ox=winner)
+
+
+def no_move_board_full() -> str:
+    return _("there is no move to make: the board is full")
+
+
+def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
+    """Why input is refused in the 3D scene, as its cue shows it (columns counted from 1).
+
+    ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
+    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
+    (Enter or Space with no column chosen).
+    """
+    texts = {
+        Refusal.GAME_OVER: _("the game is over: press New game"),
+        Refusal.OFF_BOARD: _("there is no column {col}").format(col=(col or 0) + 1),
+        Refusal.FULL: _("column {col} is full").format(col=(col or 0) + 1),
+        "falling": _("wait for the checker to land"),
+        "beside": _("click on a column of the rack"),
+        "nothing_to_undo": _("nothing to undo"),
+        "no_selection": _("choose a column first: the arrow keys move the checker above the rack"),
+    }
+    return texts[reason]
+
+
+def ai_turn_refusal(ox: str) -> str:
+    return _("it is the AI's turn ({ox})").format(ox=ox)
+
+
+def thinking_refusal(ox: str) -> str:
+    return _("wait: {ox} is thinking").format(ox=ox)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# -- bad input: the errors' messages ------------------------------------------------------
+
+
+def bad_checker(ox: object) -> str:
+    return _("checker must be 'X' or 'O' (capital letters), got {value!r}").format(value=ox)
+
+
+def bad_size(name: str, top: int, value: object) -> str:
+    """``name``: the parameter, ``width`` or ``height``."""
+    return _("{name} must be a whole number from 1 to {top}, got {value!r}").format(name=name, top=top, value=value)
+
+
+def bad_move_string(value: object) -> str:
+    return _("move_string must be a string of column digits, got {value!r}").format(value=value)
+
+
+def bad_move_digit(number: int, moves: str, char: str, last: int) -> str:
+    return _("move {number} of {moves!r} is {char!r}: only digits 0-{last} are allowed").format(
+        number=number, moves=moves, char=char, last=last
+    )
+
+
+def move_refused(number: int, moves: str, error: object) -> str:
+    return _("move {number} of {moves!r}: {error}").format(number=number, moves=moves, error=error)
+
+
+def bad_choice(name: str, choices: tuple[str, ...], value: object) -> str:
+    """``name``: the parameter (``tiebreak``, ``evaluation``)."""
+    return _("{name} must be one of {choices}, got {value!r}").format(
+        name=name, choices=", ".join(choices), value=value
+    )
+
+
+def bad_ply(value: object) -> str:
+    return _("ply must be a whole number 0 or more, got {value!r}").format(value=value)
+
+
+def bad_level(perfect: str, value: object) -> str:
+    return _("a level is a whole number 0 or more, or {perfect!r}, got {value!r}").format(perfect=perfect, value=value)
+
+
+def bad_rng(value: object) -> str:
+    return _("rng must be a random.Random, e.g. random.Random(1), got {value}").format(value=repr(value)[:40])
+
+
+def not_a_board(value: object) -> str:
+    return _("expected a Board, got {kind} {value}").format(kind=type(value).__name__, value=repr(value)[:40])
+
+
+def no_scores(scores: object) -> str:
+    return _("scores must hold at least one score that is a number, got {value!r}").format(value=scores)
+
+
+def bad_seat_kind(kind: object) -> str:
+    return _("a seat is 'human' or 'ai', got {value!r}").format(value=kind)
+
+
+def not_a_seat(value: object) -> str:
+    return _("seat must be a Seat, got {value!r}").format(value=value)
+
+
+def bad_player(ox: str, value: object) -> str:
+    return _("{ox} must be a Player or the string 'human', got {value!r}").format(ox=ox, value=value)
+
+
+def wrong_checker(ox: str, plays: str) -> str:
+    return _("the Player for {ox} plays {plays!r}: give it checker {ox!r}").format(ox=ox, plays=plays)

@@ -1,0 +1,206 @@
+"""Sentences of the command line (``--help``, its errors) and the terminal game; CS111's fixed English."""
+
+from __future__ import annotations
+
+from .language import _
+
+__all__ = [
+    "CS111",
+    "ai_plays",
+    "ask_column",
+    "bad_level_option",
+    "bad_port_option",
+    "command_error",
+    "help_description",
+    "help_eval",
+    "help_help",
+    "help_lang",
+    "help_moves",
+    "help_no_browser",
+    "help_options",
+    "help_ply",
+    "help_port",
+    "help_positionals",
+    "help_seat",
+    "help_seed",
+    "help_text",
+    "help_tiebreak",
+    "host_game_result",
+    "moves_played",
+    "not_a_column",
+    "not_possible",
+    "play_game_result",
+    "port_unavailable",
+    "result_in_terminal",
+    "seed_prompt",
+    "stopped",
+    "usage_prefix",
+    "welcome",
+]
+
+# -- the command line (--help) ------------------------------------------------------------
+
+
+def usage_prefix() -> str:
+    return _("usage: ")
+
+
+def help_positionals() -> str:
+    return _("positional arguments")
+
+
+def help_options() -> str:
+    return _("options")
+
+
+def help_help() -> str:
+    return _("show this help message and exit")
+
+
+def command_error(prog: str, message: str) -> str:
+    return _("{prog}: error: {message}").format(prog=prog, message=message)
+
+
+def help_description() -> str:
+    return _("Connect Four against a look-ahead AI. By default you play X against the AI as O.")
+
+
+def help_text() -> str:
+    return _("play in the terminal (ASCII board)")
+
+
+def help_seat(ox: str, default: str) -> str:
+    if ox == "X":
+        return _("who plays X, who moves first (default: {default})").format(default=default)
+    return _("who plays O (default: {default})").format(default=default)
+
+
+def help_ply(ox: str, perfect: str, default: int) -> str:
+    return _("look-ahead of an AI playing {ox}: 0, 1, 2, ... or {perfect} (default: {default})").format(
+        ox=ox, perfect=perfect, default=default
+    )
+
+
+def help_eval(ox: str) -> str:
+    return _("how an AI playing {ox} judges its horizon: simple 0-50-100 or smart").format(ox=ox)
+
+
+def help_tiebreak(default: str) -> str:
+    return _("how the AIs choose among equal moves, one setting for the game (default: {default})").format(
+        default=default
+    )
+
+
+def help_seed() -> str:
+    return _("seed for the RANDOM tiebreak (repeatable games)")
+
+
+def help_no_browser() -> str:
+    return _("3D scene: start the server, print its URL, open no browser")
+
+
+def help_port() -> str:
+    return _("3D scene: the port to serve on, 1-65535 (default: a free one)")
+
+
+def help_moves() -> str:
+    return _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)")
+
+
+def help_lang() -> str:
+    return _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)")
+
+
+# -- the terminal game -----------------------------------------------------------------------
+
+
+def welcome() -> str:
+    return _("Welcome to Connect Four!")
+
+
+def ask_column(ox: str, width: int) -> str:
+    """The prompt of ``python main.py --text``: ``X's choice (0-6): ``."""
+    return _("{ox}'s choice (0-{last}): ").format(ox=ox, last=width - 1)
+
+
+def seed_prompt(ox: str) -> str:
+    """The prompt of the seed's ``host_game``/``play_game``, as seed 003 shows it: ``Keuze van X: ``."""
+    return _("{ox}'s choice: ").format(ox=ox)
+
+
+def not_a_column(width: int) -> str:
+    return _("Please type a column number from 0 to {last}.").format(last=width - 1)
+
+
+def not_possible(reason: str) -> str:
+    return _("Not possible: {reason}. Choose another column.").format(reason=reason)
+
+
+def ai_plays(ox: str, level_label: str, col: int) -> str:
+    return _("{ox} ({level}) plays column {col}.").format(ox=ox, level=level_label, col=col)
+
+
+def stopped(moves: str) -> str:
+    return _("Game stopped. Moves so far: {moves}").format(moves=moves or _("(none)"))
+
+
+def moves_played(moves: str) -> str:
+    return _("Moves: {moves}").format(moves=moves)
+
+
+def result_in_terminal(winner: str | None, humans: list[str]) -> str:
+    """The closing line of a terminal game (``winner`` None: a draw), worded for the people who played."""
+    if winner is None:
+        return _("It's a draw: the board is full.")
+    if len(humans) == 1:
+        if winner in humans:
+            return _("{ox} wins -- you win, congratulations!").format(ox=winner)
+        return _("{ox} wins -- the computer beats you this time.").format(ox=winner)
+    return _("{ox} wins!").format(ox=winner)
+
+
+def host_game_result(winner: str | None) -> str:
+    """The seed's ``host_game`` ends with this (seed 003): ``X wins -- Congratulations!``."""
+    if winner is None:
+        return _("Draw -- the board is full!")
+    return _("{ox} wins -- Congratulations!").format(ox=winner)
+
+
+def play_game_result(winner: str | None) -> str:
+    """The seed's ``play_game`` ends with this (seed 000): ``X wins!``."""
+    if winner is None:
+        return _("Draw!")
+    return _("{ox} wins!").format(ox=winner)
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+def bad_level_option(deepest: int, perfect: str, text: str) -> str:
+    """A ``--x-ply``/``--o-ply`` value that is not a level."""
+    return _("must be a whole number from 0 to {deepest}, or {perfect}, got {text!r}").format(
+        deepest=deepest, perfect=perfect, text=text
+    )
+
+
+def bad_port_option(highest: int, text: str) -> str:
+    return _("must be a whole number from 0 to {highest}, got {text!r}").format(highest=highest, text=text)
+
+
+def port_unavailable(port: int, reason: str) -> str:
+    return _("port {port} cannot be used: {reason}").format(port=port, reason=reason)
+
+
+# -- CS111's sentences: that course's texts fix them in English ------------------------------
+
+CS111 = {
+    "welcome": "Welcome to Connect Four!",
+    "need_both": "need one X player and one O player.",
+    "turn": "{player}'s turn",
+    "wins": "{player} wins in {moves} moves.",
+    "congratulations": "Congratulations!",
+    "tie": "It's a tie!",
+    "ask": "Enter a column: ",
+    "again": "Try again!",
+    "stopped": "Game stopped.",
+}
