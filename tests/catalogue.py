@@ -7,7 +7,7 @@
     python -m tests.catalogue compile   write each .mo from its .po
 
 ``make translations`` runs ``update``, ``compile`` and ``check``. The message ids are the English
-sentences in ``_()`` and ``_n()`` calls (``vp_connect4/wording.py``); the ``.po`` files under
+sentences in ``_()`` and ``_n()`` calls (``vp_connect4/wording/``); the ``.po`` files under
 ``vp_connect4/locale/<lang>/LC_MESSAGES/`` are the source, the ``.mo`` files beside them are
 compiled from them and kept in the repository (``tests/test_translations.py`` checks they are current).
 """
@@ -106,7 +106,7 @@ def update() -> None:
         template.creation_date = catalog.creation_date  # the header changes only when a person edits it
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
         with po_path(lang).open("wb") as file:
-            # file names, no line numbers: a change elsewhere in wording.py leaves the .po alone
+            # file names, no line numbers: a change elsewhere in wording/ leaves the .po alone
             write_po(file, catalog, width=100, include_lineno=False, sort_output=False)
         print(f"updated {po_path(lang).relative_to(ROOT)}")
 
