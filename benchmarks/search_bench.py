@@ -18,6 +18,8 @@ from vp_connect4 import Board
 from vp_connect4.engine import search
 from vp_connect4.engine.evaluate import evaluate
 
+from .table import print_table
+
 SEED = 20_240_611
 WIDTH, HEIGHT = 7, 6
 FEW_STONES = (4, 12)  # the random opening set: 4 to 12 stones, nobody has won
@@ -113,12 +115,6 @@ def row(
     )
 
 
-def print_table(rows: list[tuple[str, ...]]) -> None:
-    widths = [max(len(cells[i]) for cells in [COLUMNS, *rows]) for i in range(len(COLUMNS))]
-    for cells in [COLUMNS, tuple("-" * width for width in widths), *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)))
-
-
 def run(quick: bool) -> None:
     """Print the search table (``quick``: smaller position sets)."""
     sizes = SET_SIZES[quick]
@@ -143,4 +139,4 @@ def run(quick: bool) -> None:
         boards = openings if ply < max(SMART_REFERENCE_PLIES) else openings[: sizes["smart_ply4"]]
         rows.append(row(smart_name, boards, ply, with_reference=True, smart=True))
     rows.extend(row(smart_name, openings, ply, with_reference=False, smart=True) for ply in SMART_ENGINE_ONLY_PLIES)
-    print_table(rows)
+    print_table(COLUMNS, rows)

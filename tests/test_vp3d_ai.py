@@ -19,7 +19,7 @@ from concurrent.futures import CancelledError
 from pathlib import Path
 
 import pytest
-from browser.scene_process import ROOT, SceneProcess, alive, descendants, wait_gone
+from browser.scene_process import ROOT, SceneProcess, alive, cpu_seconds, descendants, wait_gone
 
 from vp_connect4.game import AI, Seat
 from vp_connect4.vp3d.ai import ProcessAiRunner
@@ -135,17 +135,6 @@ if __name__ == "__main__":
     print("ready", getattr(runner, "pid", None), flush=True)
     time.sleep(600)
 """
-CPU_TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time ``pid`` has used (0 once it is gone), from /proc."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0.0
-    fields = stat[stat.rindex(")") + 2 :].split()  # after the command name: state, ppid, ...
-    return (int(fields[11]) + int(fields[12])) / CPU_TICKS  # utime + stime
 
 
 def command_line(pid: int) -> str:

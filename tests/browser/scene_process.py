@@ -169,6 +169,12 @@ def _stat_fields(pid: int) -> list[str] | None:
     return text[text.rindex(")") + 2 :].split()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) ``pid`` has used so far (0 once it is gone)."""
+    fields = _stat_fields(pid)
+    return 0.0 if fields is None else (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def alive(pid: int) -> bool:
     """The process exists and is not a zombie."""
     fields = _stat_fields(pid)

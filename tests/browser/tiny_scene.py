@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import time
 
 from vp_connect4.vp3d import server
 from vp_connect4.vp3d.controls import MAX_PLY, slider_to_level
@@ -32,7 +33,7 @@ def main() -> None:
     print(f"objects: canvas={vpython.scene.idx} slider={ply.idx} menu={menu.idx}", flush=True)
     print("scene ready", flush=True)
     while True:
-        vpython.rate(FRAME_RATE)
+        time.sleep(1 / FRAME_RATE)  # not vpython.rate, which spins (see vp_connect4.vp3d.pacing)
 
 
 def log_level(value: float) -> None:

@@ -6,9 +6,11 @@ until a browser opens the page. The AI worker process is started before that
 wait, so the first AI move does not pay for Python's start-up.
 
 Browser events (VPython calls them on its threads) only put intents on a
-queue; one ``rate(FPS)`` loop takes them, hands them to the ``Controller`` and
-animates. Mouse positions become columns here (``RackLayout.pick_column``),
-so a click picks the right column at any camera angle. See ``controls`` for
+queue; one loop takes them, hands them to the ``Controller`` and animates. It
+waits on the queue between frames (see ``pacing``: 60 frames a second while
+something moves, 10 when idle), never in VPython's ``rate``, which spins.
+Mouse positions become columns here (``RackLayout.pick_column``), so a click
+picks the right column at any camera angle. See ``controls`` for
 the page's widgets and status line, and ``controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
@@ -24,7 +26,7 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import wording
 from ..errors import InvalidSettingError
@@ -35,10 +37,12 @@ from .controller import Controller
 from .controls import slider_top
 from .intents import Hover, Intent, PlayColumn
 from .keys import key_intent
+from .pacing import Pacer
 from .rack import RackLayout
 from .resume import RESUME_ENV
 
-FPS = 60
+if TYPE_CHECKING:
+    from .view import SceneView
 
 
 class PortUnavailable(InvalidSettingError):
@@ -109,20 +113,9 @@ def run_scene(
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)
         hover = _HoverWatch(scene.mouse)
+        pacer = Pacer()
         while True:
-            vpython.rate(FPS)
-            moved = hover.poll()
-            if moved is not None:
-                events.put(moved)
-            while True:
-                try:
-                    event = events.get_nowait()
-                except queue.Empty:
-                    break
-                controller.handle(to_intent(event, layout))
-            now = time.monotonic()
-            controller.tick(now)
-            view.animate(now)
+            run_frame(events, pacer, hover, controller, view, layout)
     finally:
         if controller is not None:
             controller.close()
@@ -130,6 +123,35 @@ def run_scene(
             runner.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
+
+
+def run_frame(
+    events: queue.SimpleQueue[Intent | Pointer],
+    pacer: Pacer,
+    hover: _HoverWatch,
+    controller: Controller,
+    view: SceneView,
+    layout: RackLayout,
+) -> None:
+    """Wait for input or the next frame's time, hand every input to the controller, then tick and animate."""
+    try:
+        pending: list[Intent | Pointer] = [events.get(timeout=pacer.wait(time.monotonic(), view.is_moving()))]
+    except queue.Empty:
+        pending = []
+    moved = hover.poll()
+    if moved is not None:
+        pending.append(moved)
+    while True:
+        try:
+            pending.append(events.get_nowait())
+        except queue.Empty:
+            break
+    for event in pending:
+        controller.handle(to_intent(event, layout))
+    now = time.monotonic()
+    controller.tick(now)
+    if view.animate(now) or pending:
+        pacer.stir(now)
 
 
 def scene_main(

@@ -143,6 +143,10 @@ class Checkers:
     def is_busy(self) -> bool:
         return self._fall is not None
 
+    def is_moving(self) -> bool:
+        """A checker falls, the thinking sign pulses or the winners pulse."""
+        return self._fall is not None or self._think_start is not None or bool(self._pulse_until)
+
     def drop(self, row: int, col: int, ox: str) -> None:
         """Start ``ox``'s checker falling into ``(row, col)``; a checker still falling lands at once."""
         self._land()

@@ -141,6 +141,7 @@ class SceneView:
             visible=False,
         )
         self._cue_until = 0.0
+        self._last_seen: tuple[float, ...] | None = None  # the camera at the last frame: forward, range
         self.reset_view()
 
     # -- controller.View -----------------------------------------------------------------
@@ -207,14 +208,25 @@ class SceneView:
 
     # -- every frame ---------------------------------------------------------------------
 
-    def keep_camera_sensible(self) -> None:
-        """Bring the camera back within ``camera``'s limits (above the table, from the front, upright)."""
-        camera.keep_sensible(self.canvas, self._vp.vector)
+    def keep_camera_sensible(self) -> bool:
+        """Bring the camera back within ``camera``'s limits (above the table, from the front, upright);
+        True if it had to."""
+        return camera.keep_sensible(self.canvas, self._vp.vector)
 
-    def animate(self, now: float) -> None:
-        self.keep_camera_sensible()
+    def is_moving(self) -> bool:
+        """Something moves on its own (see ``pacing``)."""
+        return self.checkers.is_moving()
+
+    def animate(self, now: float) -> bool:
+        """One frame: move what moves; True if the person is turning the camera (it moved since the last frame)."""
+        turned = self.keep_camera_sensible()
+        forward = self.canvas.forward
+        seen = (forward.x, forward.y, forward.z, self.canvas.range)
+        turned = turned or (self._last_seen is not None and seen != self._last_seen)
+        self._last_seen = seen
         self.checkers.animate(now)
         self.controls.settle(now)
         if self._cue_until and now >= self._cue_until:
             self._cue_until = 0.0
             self.controls.show_cue("")
+        return turned
