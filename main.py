@@ -2,7 +2,10 @@
 
 import sys
 
-from vp_connect4.cli import main
+try:
+    from vp_connect4.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the program starts: no traceback
+    sys.exit(130)
 
 if __name__ == "__main__":
     sys.exit(main())

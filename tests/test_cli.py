@@ -76,6 +76,20 @@ def test_ctrl_c_while_the_ai_thinks_stops_the_game_like_at_the_prompt() -> None:
     assert err.decode() == ""
 
 
+def test_ctrl_c_pressed_again_and_again_never_shows_a_traceback() -> None:
+    command = [sys.executable, "-m", "vp_connect4", "--text", "--x", "ai", "--o", "ai", "--x-ply", "30", "--o-ply", "1"]
+    game = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    time.sleep(3)  # X is thinking
+    for _ in range(200):  # the first stops the game; the others land while it says so, or as it ends
+        if game.poll() is not None:
+            break
+        game.send_signal(signal.SIGINT)
+        time.sleep(0.0005)
+    out, err = game.communicate(timeout=30)
+    assert game.returncode in (1, 130), (out, err)
+    assert err.decode() == ""
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

@@ -10,7 +10,7 @@ import math
 import pytest
 
 from vp_connect4.vp3d.controls import MAX_PLY, slider_to_level
-from vp_connect4.vp3d.protocol import Junk, check_event, parse_events
+from vp_connect4.vp3d.protocol import IgnoredLog, Junk, check_event, parse_events
 
 
 class Canvas:
@@ -151,3 +151,29 @@ def test_slider_to_level_refuses_what_the_slider_cannot_show(value: object) -> N
 def test_slider_to_level_reads_the_slider() -> None:
     assert [slider_to_level(v).ply for v in (0, 0.4, 3, MAX_PLY)] == [0, 0, 3, MAX_PLY]
     assert slider_to_level(MAX_PLY + 1).is_perfect
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_ignored_lines_come_in_a_burst_then_a_few_a_second_and_say_how_many_were_left_out() -> None:
+    lines: list[str] = []
+    clock = Clock()
+    log = IgnoredLog(lines.append, burst=3, per_second=2.0, clock=clock)
+    for n in range(10):
+        log(f"junk {n}")
+    assert lines == ["ignored: junk 0", "ignored: junk 1", "ignored: junk 2"]
+    clock.now = 0.5  # one more line may come
+    log("junk 10")
+    log("junk 11")
+    assert lines[3:] == ["ignored: 7 more like these, not logged", "ignored: junk 10"]
+    clock.now = 100.0  # quiet for long: a full burst again, never more
+    for n in range(5):
+        log(f"late {n}")
+    left_out = "ignored: 1 more like these, not logged"
+    assert lines[5:] == [left_out, "ignored: late 0", "ignored: late 1", "ignored: late 2"]

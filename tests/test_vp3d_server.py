@@ -39,6 +39,8 @@ from browser.scene_process import (
     websocket_port,
 )
 
+from vp_connect4.vp3d.protocol import IGNORED_BURST, IGNORED_PER_SECOND
+
 pytestmark = [
     pytest.mark.timeout(60),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inspects processes and sockets via /proc"),
@@ -331,6 +333,8 @@ def open_scene(scene: SceneProcess) -> tuple[WebSocketClient, dict[str, int]]:
     return page, {name: int(idx) for name, idx in re.findall(r"(\w+)=(\d+)", found.group(1))}
 
 
+FLOOD = 1000  # junk messages sent at once
+
 JUNK = [
     b"{not json",
     b"\xff\xfe not UTF-8 \x80",
@@ -379,6 +383,24 @@ def test_junk_on_the_scene_websocket_is_ignored_and_the_game_goes_on(scene: Scen
         page.send(f'[{{"widget": "menu", "idx": {objects["menu"]}, "value": 1}}]')
         assert scene.wait_for(r"^(ignored|menu): ", LOG_TIMEOUT, start)[1].string == "menu: two"
         assert scene.process.poll() is None, scene.describe()
+    assert scene.wait_exit() == 0, scene.describe()
+    no_traceback(scene)
+
+
+def test_a_flood_of_junk_is_logged_in_part_and_the_game_goes_on(scene: SceneProcess) -> None:
+    page, objects = open_scene(scene)
+    with page:
+        start = len(scene.lines)
+        for n in range(FLOOD):
+            page.send(f"not json {n}", WebSocketClient.TEXT)
+        page.send(f'[{{"widget": "menu", "idx": {objects["menu"]}, "value": 1}}]')
+        end, _ = scene.wait_for(r"^menu: two$", LOG_TIMEOUT, start)
+        logged = [line for line in scene.lines[start:end] if line.startswith("ignored: ")]
+        assert IGNORED_BURST <= len(logged) < IGNORED_BURST + FLOOD // 4, len(logged)
+        time.sleep(1.5 / IGNORED_PER_SECOND)  # room for one more line: it says how much was left out
+        page.send("[nonsense")
+        left_out = scene.wait_for(r"^ignored: \d+ more like these", LOG_TIMEOUT, end)[1].string
+        assert int(left_out.split()[1]) + len(logged) == FLOOD
     assert scene.wait_exit() == 0, scene.describe()
     no_traceback(scene)
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
+import threading
 
 from . import wording
 from .board import Board
@@ -77,13 +79,32 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     }
 
 
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # the shell's convention for a program ended by Ctrl-C
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the game; a closed output pipe (``| head -1``) ends it quietly, with exit code 1."""
+    """Run the game; a closed output pipe (``| head -1``) ends it quietly, with exit code 1.
+
+    Ctrl-C at a prompt or while the AI thinks ends the game, which says so (exit code 1); a Ctrl-C
+    anywhere else (while it says so, while the program starts) ends it quietly with exit code 130.
+    Only the first Ctrl-C counts: the program is leaving, and later ones are ignored, so none can
+    interrupt its goodbye (this is an entry point: it sets the SIGINT handler; the scene sets its own).
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _interrupt_once)
     try:
         return _main(argv)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush stays quiet too
         return 1
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _interrupt_once(signum: int, frame: object) -> None:
+    """SIGINT: a KeyboardInterrupt, the first time; from then on Ctrl-C is ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 def _main(argv: list[str] | None) -> int:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+import threading
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 TRIGGER = b"trigger"
@@ -27,15 +29,59 @@ KEY_EVENTS = ("keydown", "keyup")
 MOUSE_FIELDS = ("pos", "press", "release", "which", "alt", "shift", "ctrl")
 KEY_FIELDS = ("key", "which", "alt", "shift", "ctrl")
 VECTORS = ("pos", "ray", "forward", "up", "center")
+IGNORED_BURST = 50  # ``ignored:`` lines that may come at once; then ...
+IGNORED_PER_SECOND = 5.0  # ... this many a second: the rest are counted, not written
 
 
 class Junk(ValueError):
     """A message or an event that VPython's page does not send; the text says what it was."""
 
 
-def ignored(what: str) -> None:
-    """The log line for junk that the server refuses (or a client that hangs up): the game goes on."""
-    print(f"ignored: {what}", flush=True)
+class IgnoredLog:
+    """The ``ignored: ...`` lines, so many that a page sending junk cannot flood the log (a token bucket).
+
+    Up to ``burst`` lines at once, then ``per_second`` a second; lines beyond that are counted, not
+    written, and the next line written says how many were left out (``ignored: 123 more like these,
+    not logged``). Thread-safe: HTTP threads and the websocket thread write here.
+    """
+
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        burst: int = IGNORED_BURST,
+        per_second: float = IGNORED_PER_SECOND,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.write = write
+        self.burst = burst
+        self.per_second = per_second
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._tokens = float(burst)
+        self._last = clock()
+        self._left_out = 0  # lines not written since the last one that was
+
+    def __call__(self, what: str) -> None:
+        with self._lock:
+            now = self.clock()
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
+            self._last = now
+            if self._tokens < 1:
+                self._left_out += 1
+                return
+            self._tokens -= 1
+            if self._left_out:
+                self.write(f"ignored: {self._left_out} more like these, not logged")
+                self._left_out = 0
+            self.write(f"ignored: {what}")
+
+
+def _print_flush(line: str) -> None:
+    print(line, flush=True)
+
+
+ignored = IgnoredLog(_print_flush)
+"""The log line for junk that the server refuses (or a client that hangs up): the game goes on."""
 
 
 def shown(value: object) -> str:

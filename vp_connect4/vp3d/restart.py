@@ -12,7 +12,8 @@ a fresh interpreter running the same command line (``sys.orig_argv``), with the 
 :data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see :mod:`.resume`). The
 new :func:`.server.install` adopts the sockets instead of binding: a reload's requests wait in the
 listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no page
-connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the page), the
+connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the page or its
+assets, so a slow machine that is still loading the page is waited for), the
 tab was closed, not reloaded: the program ends with exit code 0, as after a closed tab. A request
 for the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
 """
@@ -69,7 +70,8 @@ def scene_open() -> bool:
 
 
 def page_requested() -> None:
-    """A request for the page (HTTP thread): after a restart, a page is coming, so wait for it longer."""
+    """A request for the page or one of its assets (HTTP thread): after a restart, a page is coming, so wait
+    for it longer."""
     if _state.adopted and not _state.connected.is_set():
         _state.grace_until = max(_state.grace_until, time.monotonic() + RECONNECT_GRACE)
 

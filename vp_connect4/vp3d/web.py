@@ -144,7 +144,8 @@ class SceneHttpServer(ThreadingHTTPServer):
     """Serves :attr:`assets` (set it to :func:`asset_table`) on loopback; ``scene_open()``: a tab has the game.
 
     ``sock``: a listening socket to serve on (a restarted program adopts its predecessor's) instead of
-    binding ``port``. ``page_requested()`` is called for every request of the page.
+    binding ``port``. ``page_requested()`` is called for every request of the page or one of its assets
+    (a page is loading).
     """
 
     daemon_threads = True
@@ -203,8 +204,7 @@ class _AssetHandler(BaseHTTPRequestHandler):
         if asset is None:
             self.send_error(404)
             return
-        if path == SCENE_PATH:
-            self.server.page_requested()
+        self.server.page_requested()  # the page or one of its assets: a page is loading
         if path == SCENE_PATH and self.server.scene_open():  # a second tab: say where the game is
             status, asset = CONFLICT, self.server.busy
         if isinstance(asset, bytes):
