@@ -34,6 +34,7 @@ from vp_connect4.vp3d.intents import (
 )
 from vp_connect4.vp3d.jobs import AiRequest
 from vp_connect4.vp3d.keys import key_intent
+from vp_connect4.vp3d.resume import SceneState
 
 # -- fakes -------------------------------------------------------------------------------
 
@@ -58,6 +59,7 @@ class FakeView:
         self.tally = ""
         self.thinking: str | None = None
         self.relabelled = 0
+        self.keep_scores = False
 
     def is_busy(self) -> bool:
         return self.busy
@@ -97,6 +99,9 @@ class FakeView:
 
     def show_tally(self, text: str) -> None:
         self.tally = text
+
+    def show_keep_scores(self, on: bool) -> None:
+        self.keep_scores = on
 
     def show_thinking(self, ox: str | None) -> None:
         self.thinking = ox
@@ -380,6 +385,26 @@ def test_the_tally_counts_results_across_games_and_undo_takes_one_back() -> None
     assert view.tally == "Score: X 2 – O 0, draws 1"
     controller.handle(Undo())
     assert view.tally == "Score: X 2 – O 0, draws 0"  # the draw was taken back
+
+
+def test_a_reloaded_scene_goes_on_with_its_score_pause_and_shown_scores() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    controller.handle(KeepScores(True))
+    controller.handle(TogglePause())
+    saved = controller.state()
+    assert saved == SceneState(result_logged=True, tally=(1, 0, 0), paused=True, keep_scores=True)
+
+    game = Game(seats=dict(controller.game.seats), start_moves=controller.game.move_string, tiebreak="LEFT")
+    view, log = FakeView(), []
+    again = Controller(game, view, SyncRunner(), log=log.append, clock=clock, state=saved)
+    again.start()
+    settle(again, clock, 2)
+    assert view.tally == "Score: X 1 – O 0, draws 0" and view.paused and view.keep_scores
+    assert not any(line.startswith(("result:", "moves:")) for line in log), log  # logged before the reload
+    assert again.state() == saved
 
 
 # -- undo, new game, stale answers ----------------------------------------------------------

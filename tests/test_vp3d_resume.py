@@ -16,7 +16,7 @@ def test_the_saved_game_comes_back_with_its_start_seats_tiebreak_and_seed(monkey
     )
     game.play(4)
     game.play(2)
-    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, 7, result_logged=False))
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, 7, resume.SceneState()))
     back = resume.resumed_game(Game(), None)
     assert back is not None and resume.RESUME_ENV not in os.environ
     assert (back.game.move_string, back.game.start_moves, back.seed) == ("3142", "31", 7)
@@ -30,9 +30,28 @@ def test_the_saved_game_comes_back_with_its_start_seats_tiebreak_and_seed(monkey
 def test_a_game_abandoned_after_a_restart_logs_its_moves_once(monkeypatch: pytest.MonkeyPatch) -> None:
     game = Game()
     game.play(3)
-    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, result_logged=False))
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, resume.SceneState()))
     back = resume.resumed_game(Game(), None)
     lines: list[str] = []
     assert back is not None
     back.farewell(lines.append)
     assert lines == ["moves: 3"]
+
+
+def test_the_scene_keeps_its_score_pause_and_shown_scores_across_a_reload(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(start_moves="0101010")  # X has won: its result is in the log already
+    state = resume.SceneState(result_logged=True, tally=(2, 1, 3), paused=True, keep_scores=True)
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, state))
+    back = resume.resumed_game(Game(), None)
+    assert back is not None and back.state == state
+    lines: list[str] = []
+    back.farewell(lines.append)
+    assert lines == []  # logged before the reload: not again
+
+
+def test_a_result_not_yet_on_the_board_is_not_counted_as_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game()
+    game.play(3)
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, resume.SceneState(result_logged=True)))
+    back = resume.resumed_game(Game(), None)
+    assert back is not None and not back.state.result_logged

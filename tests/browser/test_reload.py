@@ -34,6 +34,8 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
         o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
         view.drag_slider("#c4-o-ply", level_to_slider(Level(3)))
         view.wait_log(r"^setting: O ply 3$")
+        view.page.click("#c4-keep")  # keep scores shown: a hint for X now, and after the reload
+        view.wait_log(r"^hint: X ")
         pid = scene.process.pid
 
         started = time.monotonic()
@@ -49,8 +51,10 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
 
         # the same checkers, your turn as X, the changed level
         yours = wording.human_to_move("X", 7, alone=True)
-        view.page.wait_for_function(f"() => ({STATUS_JS})() === {yours!r}", timeout=10_000)
+        view.page.wait_for_function(f"() => ({STATUS_JS})().startsWith({yours!r})", timeout=10_000)  # then the hint
         assert view.canvas_image().share(is_checker_red) > 0, "the red checker is not shown after the reload"
+        assert view.page.is_checked("#c4-keep"), "keep scores shown is ticked again"
+        view.wait_log(r"^hint: X ")  # and the scores are shown again
         view.page.wait_for_function(
             "() => document.querySelector('#c4-o-ply').parentElement.textContent.includes('ply 3')", timeout=10_000
         )

@@ -39,7 +39,7 @@ from .intents import Hover, Intent, PlayColumn
 from .keys import key_intent
 from .pacing import Pacer
 from .rack import RackLayout
-from .resume import RESUME_ENV
+from .resume import RESUME_ENV, SceneState
 
 if TYPE_CHECKING:
     from .view import SceneView
@@ -95,7 +95,7 @@ def run_scene(
     server.on_close(runner.close)
     controller: Controller | None = None
     restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see resume.py)
-        lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller is not None and controller.result_logged)}
+        lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
     )
     try:
         import vpython  # waits here until the page is open
@@ -107,8 +107,7 @@ def run_scene(
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal)
-        logged = resumed is not None and resumed.result_logged
-        controller = Controller(game, view, runner, seed=seed, result_logged=logged)
+        controller = Controller(game, view, runner, seed=seed, state=resumed.state if resumed is not None else None)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)

@@ -37,6 +37,7 @@ from ..game import Game, Seat
 from . import intents
 from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
+from .resume import SceneState
 from .seats import hint_seat
 from .settings import SettingIntents
 from .status import Moment, result_text, status_line
@@ -64,9 +65,10 @@ class Controller(SettingIntents):
         log: Callable[[str], None] = print_flush,
         clock: Callable[[], float] = time.monotonic,
         duel_pause: float = AI_DUEL_PAUSE,
-        result_logged: bool = False,
+        state: SceneState | None = None,
     ) -> None:
-        """``result_logged``: the game (resumed after a reload) is over and its result is in the log already."""
+        """``state``: what the scene had before a reload (the result already logged, the score, Pause...)."""
+        state = state if state is not None else SceneState()
         self.game = game
         self.view = view
         self.jobs = AiJobs(runner)
@@ -74,8 +76,8 @@ class Controller(SettingIntents):
         self.log = log
         self.clock = clock
         self.duel_pause = duel_pause
-        self.paused = False
-        self.keep_scores = False
+        self.paused = state.paused
+        self.keep_scores = state.keep_scores
         self.generation = 0  # bumped whenever the position changes: older AI answers are dropped
         self.status = ""
         self._hover: int | None = None
@@ -83,19 +85,18 @@ class Controller(SettingIntents):
         self._landing = False  # a dropped checker has not been seen landing yet
         self._landed_at = -1e9
         self._announced = False
-        self._result_logged = result_logged  # the next result shown is not logged again
+        self._result_logged = state.result_logged  # the next result shown is not logged again
         self._scores_generation: int | None = None
         self._error: wording.Phrase | None = None
         self._best: wording.Phrase | None = None  # the hint's line, for the status line, until the position changes
-        self.tally = Tally()
+        self.tally = Tally(state.tally)
         self._thinking_shown: str | None = None
 
     # -- public --------------------------------------------------------------------
 
-    @property
-    def result_logged(self) -> bool:
-        """The game's result and moves are in the log (a resumed game must not log them again)."""
-        return self._announced
+    def state(self) -> SceneState:
+        """What a reload keeps besides the game: whether the result is in the log, the score, Pause, shown scores."""
+        return SceneState(self._announced, self.tally.counts(), self.paused, self.keep_scores)
 
     @property
     def thinking(self) -> bool:
@@ -107,6 +108,7 @@ class Controller(SettingIntents):
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
         self.view.show_tally(self.tally.text())
+        self.view.show_keep_scores(self.keep_scores)
         self._landed_at = self.clock()  # an AI duel waits a moment before its first move too
         self._refresh()
 
@@ -275,13 +277,13 @@ class Controller(SettingIntents):
         if self._announced or outcome is None:
             return
         self._announced = True
-        self.tally.add(outcome.winner)
-        self.view.show_tally(self.tally.text())
         self.view.highlight_win(outcome.cells)
         self.view.announce(result_text(self.game))
-        if self._result_logged:  # logged before the reload
+        if self._result_logged:  # logged and counted before the reload
             self._result_logged = False
             return
+        self.tally.add(outcome.winner)
+        self.view.show_tally(self.tally.text())
         self.log(f"result: {outcome}")
         self.log(f"moves: {self.game.move_string}")
 
@@ -327,6 +329,7 @@ class Controller(SettingIntents):
             self.view.cue(self._error())
             if answer.kind == HINT:
                 self.keep_scores = False
+                self.view.show_keep_scores(False)
         elif answer.kind == HINT:
             self._scores_generation = self.generation
             scores = answer.value.scores

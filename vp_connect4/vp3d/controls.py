@@ -288,6 +288,9 @@ class Controls:
     def show_tally(self, text: str) -> None:
         self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
 
+    def show_keep_scores(self, on: bool) -> None:
+        _set(self.keep, "checked", on)
+
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
         for ox, seat in game.seats.items():

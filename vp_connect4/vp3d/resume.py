@@ -4,7 +4,8 @@ VPython cannot give a reloaded page the same scene (see :mod:`.server`), so when
 closes the program saves its game here and restarts itself in place (``server.restart``: the same
 process id, the same listening sockets). The saved game travels in the environment variable
 :data:`RESUME_ENV` as JSON: the moves from the empty board, the start moves (so New game still
-returns to the start), both seats, the tiebreak, the seed, and whether the result was logged. The
+returns to the start), both seats, the tiebreak, the seed, and the scene's own state
+(:class:`SceneState`: whether the result was logged, the score across games, Pause, shown scores). The
 restarted program runs the same command line (``python -m vp_connect4 ...``, ``python main.py ...``
 or a ``scenes/*.py`` script), so the scene builds its game as before and :func:`resumed_game`
 replaces it with the saved one. Nothing here imports vpython.
@@ -14,12 +15,22 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..game import Game, Seat
 
 RESUME_ENV = "VP_CONNECT4_RESUME"
+
+
+@dataclass(frozen=True)
+class SceneState:
+    """What the scene keeps across a reload besides the game and its settings."""
+
+    result_logged: bool = False  # the game is over and its ``result:``/``moves:`` lines are already in the log
+    tally: tuple[int, int, int] = (0, 0, 0)  # the score across games: X's wins, O's wins, draws
+    paused: bool = False  # an AI duel was paused
+    keep_scores: bool = False  # "keep scores shown" was ticked
 
 
 @dataclass
@@ -28,16 +39,16 @@ class Resumed:
 
     game: Game
     seed: int | None
-    result_logged: bool  # the game was over and its ``result:``/``moves:`` lines are already in the log
+    state: SceneState
 
     def farewell(self, log: Any = print) -> None:
         """The program ends before a page reconnected (the tab was closed): log the moves, once."""
-        if self.game.history and not self.result_logged:
+        if self.game.history and not self.state.result_logged:
             log(f"moves: {self.game.move_string}")
 
 
-def saved_game(game: Game, seed: int | None, result_logged: bool) -> str:
-    """``game`` and the scene's settings as the JSON text of :data:`RESUME_ENV`."""
+def saved_game(game: Game, seed: int | None, state: SceneState) -> str:
+    """``game``, the scene's settings and ``state`` as the JSON text of :data:`RESUME_ENV`."""
     seats = {
         ox: {"kind": seat.kind, "level": str(seat.level), "evaluation": seat.evaluation}
         for ox, seat in game.seats.items()
@@ -50,7 +61,7 @@ def saved_game(game: Game, seed: int | None, result_logged: bool) -> str:
             "tiebreak": game.tiebreak,
             "first": game.first,
             "seed": seed,
-            "result_logged": result_logged,
+            "scene": asdict(state),
         }
     )
 
@@ -70,4 +81,11 @@ def resumed_game(game: Game, seed: int | None) -> Resumed | None:
     resumed = Game(board, seats, start_moves=start, tiebreak=saved["tiebreak"], first=saved["first"])
     for col in saved["moves"][len(start) :]:
         resumed.play(int(col))
-    return Resumed(resumed, saved["seed"], bool(saved["result_logged"]) and resumed.is_over)
+    scene = saved["scene"]
+    state = SceneState(
+        result_logged=bool(scene["result_logged"]) and resumed.is_over,
+        tally=tuple(scene["tally"]),  # type: ignore[arg-type]
+        paused=bool(scene["paused"]),
+        keep_scores=bool(scene["keep_scores"]),
+    )
+    return Resumed(resumed, saved["seed"], state)

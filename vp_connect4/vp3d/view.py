@@ -64,6 +64,9 @@ class View(Protocol):
     def show_tally(self, text: str) -> None:
         """The score across games (``Score: X 2 – O 1, draws 0``)."""
 
+    def show_keep_scores(self, on: bool) -> None:
+        """Tick (or untick) "keep scores shown"."""
+
     def show_thinking(self, ox: str | None) -> None:
         """A sign in the 3D view that ``ox``'s AI is thinking; ``None`` hides it."""
 
@@ -195,6 +198,9 @@ class SceneView:
 
     def show_tally(self, text: str) -> None:
         self.controls.show_tally(text)
+
+    def show_keep_scores(self, on: bool) -> None:
+        self.controls.show_keep_scores(on)
 
     def show_thinking(self, ox: str | None) -> None:
         self.checkers.show_thinking(ox)
