@@ -1,6 +1,7 @@
 """Game: the one owner of game state for every front end."""
 
 import random
+import re
 
 import pytest
 
@@ -163,3 +164,49 @@ def test_random_tiebreak_games_repeat_with_a_seeded_rng():
         return game.move_string
 
     assert game_with(5) == game_with(5)
+
+
+# -- loading a game code ----------------------------------------------------------------------
+
+
+def test_load_makes_the_game_that_of_the_code_and_undo_takes_its_moves_back() -> None:
+    game = Game()
+    game.play(6)
+    game.load(" 3344 ")
+    assert game.move_string == "3344" and game.to_move == "X" and len(game.history) == 4
+    assert game.undo() is not None and game.move_string == "334"
+    game.new_game()
+    assert game.move_string == ""
+
+
+def test_load_keeps_a_start_position_it_extends_and_leaves_one_it_does_not() -> None:
+    puzzle = Game(start_moves="33")
+    puzzle.load("3345")
+    assert (puzzle.start_moves, [m.col for m in puzzle.history]) == ("33", [4, 5])
+    puzzle.load("0")
+    assert (puzzle.start_moves, puzzle.move_string) == ("", "0")
+
+
+def test_load_knows_a_finished_game() -> None:
+    game = Game()
+    game.load("0101010")
+    assert game.outcome is not None and game.outcome.winner == "X"
+
+
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("33a", "move 3 of '33a' is 'a'"),
+        ("0000000", "move 7 of '0000000': column 0 is full"),
+        ("01010101", "move 8 of '01010101': the game is over"),
+        ("3" * 43, "at most 42 moves"),
+        ("٣", "move 1 of '٣' is '٣'"),
+        (None, "must be a string"),
+    ],
+)
+def test_a_bad_code_is_refused_saying_why_and_the_game_is_unchanged(code: object, says: str) -> None:
+    game = Game(start_moves="2")
+    game.play(4)
+    with pytest.raises(IllegalMoveError, match=re.escape(says)):
+        game.load(code)
+    assert game.move_string == "24" and game.start_moves == "2" and str(game.board).count("X") == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -21,6 +22,7 @@ from vp_connect4.vp3d.intents import (
     Hint,
     Hover,
     KeepScores,
+    LoadGame,
     NewGame,
     PlayColumn,
     ResetView,
@@ -60,6 +62,7 @@ class FakeView:
         self.thinking: str | None = None
         self.relabelled = 0
         self.keep_scores = False
+        self.moves: str | None = None
 
     def is_busy(self) -> bool:
         return self.busy
@@ -102,6 +105,12 @@ class FakeView:
 
     def show_keep_scores(self, on: bool) -> None:
         self.keep_scores = on
+
+    def show_moves(self, code: str) -> None:
+        self.moves = code
+
+    def clear_load_field(self) -> None:
+        self.calls.append(("clear_load_field", None))
 
     def show_thinking(self, ox: str | None) -> None:
         self.thinking = ox
@@ -405,6 +414,57 @@ def test_a_reloaded_scene_goes_on_with_its_score_pause_and_shown_scores() -> Non
     assert view.tally == "Score: X 1 – O 0, draws 0" and view.paused and view.keep_scores
     assert not any(line.startswith(("result:", "moves:")) for line in log), log  # logged before the reload
     assert again.state() == saved
+
+
+# -- the game code: shown, loaded -------------------------------------------------------------
+
+
+def test_the_page_shows_the_game_code_as_the_game_goes_on() -> None:
+    controller, view, _, _log, clock = make(o=HUMAN, start_moves="33")
+    assert view.moves == "33"
+    controller.handle(PlayColumn(4))
+    settle(controller, clock, 1)
+    assert view.moves == "334"
+    controller.handle(Undo())
+    assert view.moves == "33"
+
+
+def test_load_makes_the_game_that_of_the_code_and_logs_the_game_it_replaced() -> None:
+    controller, view, _, log, clock = make(o_ply=1)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    replaced = controller.game.move_string
+    controller.handle(LoadGame(" 2255 "))
+    assert log[-2:] == [f"moves: {replaced}", "loaded: 2255"]
+    assert view.moves == "2255" and ("redraw", "2255") in view.calls and view.calls[-1] == ("clear_load_field", None)
+    settle(controller, clock)
+    assert controller.game.move_string == "2255" and not view.dropped[2:]  # X (a person) to move: nothing played
+    controller.handle(Undo())
+    assert controller.game.move_string == "22"  # your move and the AI's reply, as after play
+
+
+def test_a_loaded_game_with_the_ai_to_move_goes_on_and_a_finished_one_is_announced() -> None:
+    controller, view, _, log, clock = make(o_ply=1)
+    controller.handle(LoadGame("3"))
+    settle(controller, clock)
+    assert re.fullmatch(r"move 2: O column \d", log[-1]), log
+    controller.handle(LoadGame("0101010"))
+    settle(controller, clock)
+    assert log[-2:] == ["result: X wins", "moves: 0101010"] and view.banner
+
+
+@pytest.mark.parametrize(
+    ("code", "cue"),
+    [("", "Type a game code to load first"), ("33a", "Move 3 of '33a' is 'a'"), ("0000000", "column 0 is full")],
+)
+def test_a_bad_code_is_refused_with_a_cue_and_the_game_goes_on(code: str, cue: str) -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock, 1)
+    controller.handle(LoadGame(code))
+    assert cue in view.cues[-1] and log[-1].startswith("ignored: ")
+    assert controller.game.move_string == "3" and view.moves == "3"
+    assert ("clear_load_field", None) not in view.calls  # the person may mend the code
 
 
 # -- undo, new game, stale answers ----------------------------------------------------------

@@ -176,6 +176,37 @@ class Game:
         self.history.clear()
         self.outcome = self._judge()
 
+    def load(self, move_string: object) -> None:
+        """Make this game the one of ``move_string`` (a ``set_board`` string from the empty board): all or nothing.
+
+        Its moves become this game's history (Undo takes them back). If it begins with the start
+        moves, the start position stays (New game goes back to it); otherwise the game starts from the
+        empty board. Spaces around it are ignored. IllegalMoveError says what is wrong (a character that
+        is not a column, a full column, a move after the game was over, more moves than the board has
+        cells); the game is then left exactly as it was.
+        """
+        if not isinstance(move_string, str):
+            raise IllegalMoveError(wording.phrase(wording.bad_move_string, move_string))
+        moves = move_string.strip()
+        cells = self.board.width * self.board.height
+        if len(moves) > cells:
+            raise IllegalMoveError(wording.phrase(wording.too_many_moves, cells, len(moves)))
+        start = self.start_moves if moves.startswith(self.start_moves) else ""
+        board = type(self.board)(self.board.width, self.board.height)
+        trial = Game(board, self.seats, start_moves=start, tiebreak=self.tiebreak, first=self.first)
+        last = min(self.board.width, 10) - 1
+        for index in range(len(start), len(moves)):
+            char = moves[index]
+            if char not in "0123456789":
+                raise IllegalMoveError(wording.phrase(wording.bad_move_digit, index + 1, moves, char, last))
+            try:
+                trial.play(int(char))
+            except IllegalMoveError as error:
+                raise IllegalMoveError(wording.phrase(wording.move_refused, index + 1, moves, error)) from None
+        self.board.data = board.data
+        self.start_moves, self._start = trial.start_moves, trial._start
+        self.history, self.outcome = trial.history, trial.outcome
+
     def set_seat(self, ox: str, seat: Seat) -> None:
         check_checker(ox)
         if not isinstance(seat, Seat):

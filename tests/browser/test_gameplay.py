@@ -268,3 +268,41 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
     view.play(3, "X", 4, lambda: view.press("5"))  # the game goes on where it was
     view.wait_log(r"^move 4: O column \d$")
     assert view.page.evaluate("() => document.getElementById('c4-x-player').id") == "c4-x-player"
+
+
+CODE_JS = "() => document.getElementById('c4-moves').dataset.code"
+FIELD = "input[name=c4-load-code]"
+
+
+def test_the_page_shows_the_game_code_copies_it_and_loads_one(context: Any, vs_ply_1: SceneProcess) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    view = ScenePage.open(context, vs_ply_1)
+    assert view.page.evaluate(CODE_JS) == ""
+    view.play(1, "X", 3, lambda: view.press("4"))
+    o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
+    view.page.wait_for_function(f"() => ({CODE_JS})() === '3{o_col}'", timeout=10_000)
+
+    view.page.click("#c4-copy")
+    view.page.wait_for_function("() => document.getElementById('c4-copy').textContent === 'Copied'", timeout=10_000)
+    assert view.page.evaluate("navigator.clipboard.readText()") == f"3{o_col}"
+
+    view.page.fill(FIELD, "5")  # typing in the field is not playing: the next move comes from the key 7
+    view.play(3, "X", 6, lambda: view.press("7"))
+    view.wait_log(r"^move 4: O column \d$")
+
+    view.page.fill(FIELD, "2255")
+    view.page.press(FIELD, "Enter")
+    assert view.wait_log(r"^(loaded|ignored): ") == "loaded: 2255"
+    view.page.wait_for_function(f"() => ({CODE_JS})() === '2255'", timeout=10_000)
+    assert view.page.input_value(FIELD) == ""
+    view.play(5, "X", 0, lambda: view.press("1"))  # the loaded game goes on
+    assert view.wait_log(r"^move 6: O column \d$")
+
+    view.page.fill(FIELD, "229")  # a bad code: a cue says why, the game stays
+    view.page.click("#c4-load")
+    refused = "ignored: move 3 of '229': column 9 is off the board: columns are 0-6"
+    assert view.wait_log(r"^(loaded|ignored): ") == refused
+    view.page.wait_for_function(
+        "() => document.getElementById('c4-cue').textContent.includes('column 9 is off the board')", timeout=10_000
+    )
+    assert view.page.evaluate(CODE_JS).startswith("22550")

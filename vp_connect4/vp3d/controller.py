@@ -23,6 +23,8 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
     hint: <X|O> <score> ...          one score per column (-1 full)
     ignored: <reason>
     undo: <k> move(s) | new game | paused | resumed | error: <text>
+    loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
+                                     of the game it replaced, if unfinished)
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from .. import wording
-from ..errors import Refusal
+from ..errors import Connect4Error, Refusal
 from ..game import Game, Seat
 from . import intents
 from .hints import best_line
@@ -91,6 +93,7 @@ class Controller(SettingIntents):
         self._best: wording.Phrase | None = None  # the hint's line, for the status line, until the position changes
         self.tally = Tally(state.tally)
         self._thinking_shown: str | None = None
+        self._moves_shown: str | None = None
 
     # -- public --------------------------------------------------------------------
 
@@ -194,6 +197,28 @@ class Controller(SettingIntents):
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
 
+    def _on_load_game(self, intent: intents.LoadGame) -> None:
+        """The game becomes that of the code (checked first: a bad code is refused, the game stays)."""
+        if not intent.code.strip():
+            self._refuse(wording.phrase(wording.refusal_in_scene, "no_code"))
+            return
+        replaced = self.game.move_string if self.game.history and not self._announced else None
+        try:
+            self.game.load(intent.code)
+        except Connect4Error as error:
+            self._refuse(error)
+            return
+        if replaced is not None:
+            self.log(f"moves: {replaced}")
+        self.jobs.drop()
+        self._position_changed()
+        self.paused = False
+        self._error = None
+        self.log(f"loaded: {self.game.move_string}")
+        self.view.redraw(self.game)
+        self.view.show_settings(self.game, self.paused)
+        self.view.clear_load_field()
+
     def _on_undo(self, intent: intents.Undo) -> None:
         if not self.game.history:
             self._refuse(wording.phrase(wording.refusal_in_scene, "nothing_to_undo"))
@@ -244,6 +269,7 @@ class Controller(SettingIntents):
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
         intents.Hint: _on_hint,
+        intents.LoadGame: _on_load_game,
         intents.KeepScores: _on_keep_scores,
         intents.SetKind: SettingIntents._on_seat_setting,
         intents.SetLevel: SettingIntents._on_seat_setting,
@@ -354,6 +380,9 @@ class Controller(SettingIntents):
         if ghost != self._ghost:
             self._ghost = ghost
             self.view.show_ghost(*ghost)
+        if self.game.move_string != self._moves_shown:
+            self._moves_shown = self.game.move_string
+            self.view.show_moves(self._moves_shown)
         if self.jobs.thinking_for != self._thinking_shown:
             self._thinking_shown = self.jobs.thinking_for
             self.view.show_thinking(self._thinking_shown)

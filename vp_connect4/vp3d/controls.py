@@ -33,6 +33,13 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
   ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
                                                         ``Language / Taal``: every text in that language
+  ``<code>``                ``c4-moves``                the game code: the moves so far as ``set_board``,
+                                                        the log's ``moves:`` and ``--moves`` write them
+  ``<button>``              ``c4-copy``                 ``Copy``: the game code to the clipboard (the page
+                                                        alone: it says ``Copied``)
+  ``<input type=text>``     name ``c4-load-code``       a game code to load (its keys do not play columns)
+  ``<button>``              ``c4-load``                 ``Load`` (or Enter in the field): the game becomes
+                                                        that of the code; a bad code is refused with a cue
   ========================  ==========================  ================================================
 
   and a help text naming the colours and how to play, rotate and zoom.
@@ -42,6 +49,7 @@ Space from scrolling the page (they choose and drop a column) and takes the focu
 
 from __future__ import annotations
 
+import html
 import math
 import time
 from collections.abc import Callable
@@ -55,6 +63,7 @@ from .intents import (
     Hint,
     Intent,
     KeepScores,
+    LoadGame,
     NewGame,
     ResetView,
     SetEvaluation,
@@ -81,6 +90,8 @@ STATUS_STYLE = (
     "white-space: normal; vertical-align: top"
 )
 GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
+CODE_STYLE = "font: bold 16px monospace; color: #1a237e; background: #e8eaf6; padding: 1px 4px"
+LOAD_FIELD_WIDTH = 220  # pixels
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
@@ -104,11 +115,42 @@ PAGE_SCRIPT = """<script>
   });
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
-  var buttons = document.querySelectorAll('button');  // in the order Controls makes them, in any language
-  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap'].forEach(function (id, i) {
+  var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
+  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-load'].forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });
   var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
+  // the game code's field: its keys are typing, not moves (VPython hears keys on the document); Enter loads
+  var field = document.querySelector('input[type=text]');
+  if (field) {
+    field.name = 'c4-load-code';  // (VPython finds it by its id)
+    ['keydown', 'keyup'].forEach(function (type) {
+      field.addEventListener(type, function (e) { e.stopPropagation(); });
+    });
+    field.addEventListener('keydown', function (e) {  // after VPython's keypress has sent the text
+      if (e.key === 'Enter') setTimeout(function () { document.getElementById('c4-load').click(); }, 0);
+    });
+  }
+  // Copy: the game code to the clipboard, or selected for copying by hand where the browser refuses
+  document.addEventListener('click', function (e) {
+    var button = e.target.closest ? e.target.closest('#c4-copy') : null;
+    if (!button) return;
+    var code = document.getElementById('c4-moves');
+    var say = function (text) {
+      button.textContent = text;
+      setTimeout(function () { button.textContent = button.dataset.copy; }, 1500);
+    };
+    var byHand = function () {
+      var range = document.createRange(); range.selectNodeContents(code);
+      var selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
+      say(button.dataset.byhand);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(code.dataset.code).then(function () { say(button.dataset.copied); }, byHand);
+    } else {
+      byHand();
+    }
+  });
 })();
 </script>"""
 
@@ -206,6 +248,14 @@ class Controls:
             index=LANGUAGE_CODES.index(wording.language()),
             bind=self._on_language,
         )
+        vp.wtext(pos=anchor, text="\n")
+        self._code = ""
+        self.moves = vp.wtext(pos=anchor, text="")
+        self.load_caption = vp.wtext(pos=anchor, text="")
+        self.load_field = vp.winput(pos=anchor, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
+        self.buttons["load"] = vp.button(
+            pos=anchor, text=wording.button("load"), bind=lambda _: put(LoadGame(self.load_field.text))
+        )
         self.help = vp.wtext(pos=anchor, text="")
         vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
         self.relabel()
@@ -244,6 +294,8 @@ class Controls:
             _set(widget, "text", wording.button(name))
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
+        _set(self.moves, "text", self._moves_html())
+        _set(self.load_caption, "text", "&nbsp;&nbsp;&nbsp;&nbsp;" + wording.load_caption() + " ")
         _set(self.help, "text", "\n\n" + wording.scene_help(self.width))
         now = time.monotonic()
         self._reselect_at = [now + delay for delay in RESELECT_AFTER]
@@ -290,6 +342,24 @@ class Controls:
 
     def show_keep_scores(self, on: bool) -> None:
         _set(self.keep, "checked", on)
+
+    def show_moves(self, code: str) -> None:
+        self._code = code
+        _set(self.moves, "text", self._moves_html())
+
+    def clear_load_field(self) -> None:
+        self.load_field.text = ""
+
+    def _moves_html(self) -> str:
+        """The game code with its caption and the page's own Copy button (see PAGE_SCRIPT)."""
+        shown = html.escape(self._code) if self._code else wording.no_moves_yet()
+        words = {"copy": wording.button("copy"), "copied": wording.copied(), "byhand": wording.copy_by_hand()}
+        data = " ".join(f"data-{name}='{html.escape(text, quote=True)}'" for name, text in words.items())
+        return (
+            f"{wording.game_code_caption()} <code id='c4-moves' data-code='{html.escape(self._code)}' "
+            f"style='{CODE_STYLE}'>{shown}</code> "
+            f"<button type='button' class='c4-own' id='c4-copy' {data}>{html.escape(words['copy'])}</button>"
+        )
 
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""

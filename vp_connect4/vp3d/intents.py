@@ -55,6 +55,13 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class LoadGame:
+    """The page's Load: make the game that of this game code (a ``set_board`` string)."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class KeepScores:
     on: bool
 
@@ -108,6 +115,7 @@ Intent = (
     | NewGame
     | Undo
     | Hint
+    | LoadGame
     | KeepScores
     | SetKind
     | SetLevel

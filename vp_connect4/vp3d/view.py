@@ -67,6 +67,12 @@ class View(Protocol):
     def show_keep_scores(self, on: bool) -> None:
         """Tick (or untick) "keep scores shown"."""
 
+    def show_moves(self, code: str) -> None:
+        """The game so far as a game code (a ``set_board`` string: the log's ``moves:``, ``--moves``)."""
+
+    def clear_load_field(self) -> None:
+        """Empty the field where a game code to load is typed (it was loaded)."""
+
     def show_thinking(self, ox: str | None) -> None:
         """A sign in the 3D view that ``ox``'s AI is thinking; ``None`` hides it."""
 
@@ -201,6 +207,12 @@ class SceneView:
 
     def show_keep_scores(self, on: bool) -> None:
         self.controls.show_keep_scores(on)
+
+    def show_moves(self, code: str) -> None:
+        self.controls.show_moves(code)
+
+    def clear_load_field(self) -> None:
+        self.controls.clear_load_field()
 
     def show_thinking(self, ox: str | None) -> None:
         self.checkers.show_thinking(ox)

@@ -31,6 +31,7 @@ __all__ = [
     "refusal_in_scene",
     "side",
     "thinking_refusal",
+    "too_many_moves",
     "wrong_checker",
 ]
 
@@ -86,7 +87,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
     is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
-    (Enter or Space with no column chosen).
+    (Enter or Space with no column chosen), ``"no_code"`` (Load with an empty game code).
     """
     texts = {
         Refusal.GAME_OVER: _("the game is over: press New game"),
@@ -96,6 +97,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),
         "no_selection": _("choose a column first: the arrow keys move the checker above the rack"),
+        "no_code": _("type a game code to load first"),
     }
     return texts[reason]
 
@@ -132,6 +134,10 @@ def bad_move_digit(number: int, moves: str, char: str, last: int) -> str:
     return _("move {number} of {moves!r} is {char!r}: only digits 0-{last} are allowed").format(
         number=number, moves=moves, char=char, last=last
     )
+
+
+def too_many_moves(cells: int, count: int) -> str:
+    return _("a game has at most {cells} moves, one for each cell, got {count}").format(cells=cells, count=count)
 
 
 def move_refused(number: int, moves: str, error: object) -> str:

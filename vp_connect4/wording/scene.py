@@ -13,13 +13,18 @@ __all__ = [
     "ai_to_move",
     "best_columns",
     "button",
+    "copied",
+    "copy_by_hand",
     "evaluation",
     "evaluation_caption",
     "falling",
+    "game_code_caption",
     "game_ended",
     "game_open_elsewhere",
     "human_to_move",
+    "load_caption",
     "look_ahead_caption",
+    "no_moves_yet",
     "paused",
     "puzzle_goal",
     "result_in_scene",
@@ -190,8 +195,33 @@ def button(name: str) -> str:
         "resume": _("Resume"),
         "reset": _("Reset view"),
         "swap": _("Swap sides"),
+        "load": _("Load"),
+        "copy": _("Copy"),
     }
     return labels[name]
+
+
+def game_code_caption() -> str:
+    """In front of the game's moves as a ``set_board`` string (the log's ``moves:``, ``--moves``)."""
+    return _("Game code (columns counted from 0, as --moves takes it):")
+
+
+def no_moves_yet() -> str:
+    return _("(no moves yet)")
+
+
+def copied() -> str:
+    """The Copy button says so for a moment after it copied the game code."""
+    return _("Copied")
+
+
+def copy_by_hand() -> str:
+    """The browser would not let the page copy: the person can select the code."""
+    return _("Select it and copy")
+
+
+def load_caption() -> str:
+    return _("Load a game code:")
 
 
 def scene_help(width: int) -> str:
