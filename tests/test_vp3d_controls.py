@@ -33,7 +33,7 @@ class FakeVpython(types.ModuleType):
     def __init__(self) -> None:
         super().__init__("vpython")
         self.made: list[Widget] = []
-        for kind in ("wtext", "menu", "slider", "button", "checkbox"):
+        for kind in ("wtext", "menu", "slider", "button", "checkbox", "winput"):
             setattr(self, kind, self._maker(kind))
 
     def _maker(self, kind: str) -> Any:
@@ -157,8 +157,10 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
     assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
     assert [b.text for b in controls.buttons.values()] == [
-        "Nieuw spel", "Terugnemen", "Tip", "Beeld herstellen", "Wissel van kant"
+        "Nieuw spel", "Terugnemen", "Tip", "Beeld herstellen", "Wissel van kant", "Laden"
     ]  # fmt: skip
+    assert "Spelcode (kolommen geteld vanaf 0" in controls.moves.text and "Kopiëren" in controls.moves.text
+    assert "Spelcode laden" in controls.load_caption.text
     assert controls.keep.text == "scores blijven staan" and controls.pause.text == "Verder"
     assert "O kijkt vooruit" in controls.ply_label["O"].text and "ply 4 (gemiddeld)" in controls.ply_value["O"].text
     assert "Vier op een rij" in controls.title.text and "Puzzel: jij bent X (rood)" in controls.goal.text
