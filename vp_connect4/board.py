@@ -2,13 +2,22 @@
 
 The rules only: the seed's terminal methods (``host_game``, ``play_game``) are added by
 ``vp_connect4.seed.Board``, which is what ``from vp_connect4 import Board`` gives.
+
+``Board(7, 6, variant="tetris")`` plays a rule variant (:mod:`.variant`): its moves are numbered
+``0 .. move_count() - 1`` (the columns, or the rows counted from the bottom when gravity pulls
+sideways, then the flip if flips are played); ``add_move`` applies the variant's rules,
+``del_move`` takes back the last move, ``set_board`` also reads ``f`` (a flip). Its rules live in
+:mod:`.variant_board`; the standard board's are here.
 """
 
 from __future__ import annotations
 
 from . import wording
 from .engine.position import Geometry, Position, four_cells, geometry, has_four
+from .engine.variant import State, VariantRules
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
+from .variant import Cell, Dropped, Event, Variant, check_board_size
+from .variant_board import VariantPlay
 
 EMPTY = " "
 CHECKERS = ("X", "O")
@@ -28,21 +37,69 @@ def other(ox: str) -> str:
 
 
 class Board:
-    """A Connect Four board of any size; four in a row wins on every size."""
+    """A Connect Four board of any size; four in a row wins on every size. ``variant``: a rule variant."""
 
-    def __init__(self, width: int = 7, height: int = 6) -> None:
+    def __init__(self, width: int = 7, height: int = 6, variant: Variant | str | None = None) -> None:
         for name, value in (("width", width), ("height", height)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
                 raise InvalidSettingError(wording.phrase(wording.bad_size, name, MAX_SIDE, value))
+        chosen = Variant.parse(variant)
+        check_board_size(chosen, width, height)
         self.width = width
         self.height = height
         self.data = [[EMPTY] * width for _ in range(height)]
+        self._variant = chosen
+        self._play: VariantPlay | None = None if chosen.is_standard else VariantPlay(self, chosen)
 
     def __repr__(self) -> str:
         rows = ["|" + "|".join(row) + "|" for row in self.data]
-        rows.append("-" * (2 * self.width + 1))
-        rows.append("".join(f" {col % 10}" for col in range(self.width)))
-        return "\n".join(rows)
+        rule = "-" * (2 * self.width + 1)
+        numbers = "".join(f" {col % 10}" for col in range(self.width))
+        if self._play is None:
+            return "\n".join([*rows, rule, numbers])
+        gravity = self.gravity
+        if gravity == "up":
+            lines = [numbers, rule, *rows]
+        elif gravity in ("left", "right"):  # a move names a row: its number beside it
+            lines = [f"{line} {self.height - 1 - index}" for index, line in enumerate(rows)]
+            lines.append(rule)
+        else:
+            lines = [*rows, rule, numbers]
+        lines.append(wording.variant_board_legend(gravity, self.slot_count(), self.flip_move()))
+        return "\n".join(lines)
+
+    # -- the variant --------------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        """The rule variant played on this board (the standard game: ``Variant()``)."""
+        return self._variant
+
+    @property
+    def gravity(self) -> str:
+        """Where checkers fall now: ``down`` (the standard game), ``up``, ``left`` or ``right``."""
+        return "down" if self._play is None else self._play.rules.frames[self._play.frame].gravity
+
+    @property
+    def moves_made(self) -> int | None:
+        """On a variant board, the moves made since the empty board; None on a standard board."""
+        return None if self._play is None else self._play.moves
+
+    def slot_count(self) -> int:
+        """How many drop moves there are now: the columns, or the rows when gravity pulls sideways."""
+        return self.width if self._play is None else self._play.slot_count()
+
+    def flip_move(self) -> int | None:
+        """The number of the move that turns the rack (after the drops), or None if flips are not played."""
+        return None if self._play is None else self._play.flip_move()
+
+    def move_count(self) -> int:
+        """How many moves are numbered now (``scores_for`` gives a score to each): the drops, then the flip."""
+        return self.width if self._play is None else self._play.move_count()
+
+    def move_line(self) -> str:
+        """What a drop move names now: ``column``, or ``row`` when gravity pulls sideways."""
+        return "row" if self.gravity in ("left", "right") else "column"
 
     # -- moves -----------------------------------------------------------------
 
@@ -50,8 +107,11 @@ class Board:
         """True if ``col`` is a column of this board with room for a checker."""
         return self.why_not(col) is None
 
-    def why_not(self, col: object) -> Refusal | None:
-        """Why a checker cannot go into ``col`` (None if it can)."""
+    def why_not(self, col: object, ox: str | None = None) -> Refusal | None:
+        """Why a checker cannot go into ``col`` (None if it can); on a variant board, why ``ox`` (default: the
+        side to move) cannot make move ``col``."""
+        if self._play is not None:
+            return self._play.why_not(col, ox)
         if isinstance(col, bool) or not isinstance(col, int):
             return Refusal.NOT_A_COLUMN
         if not 0 <= col < self.width:
@@ -60,18 +120,33 @@ class Board:
             return Refusal.FULL
         return None
 
-    def check_move(self, col: object) -> int:
-        """Return ``col`` if a checker can go there; otherwise raise IllegalMoveError saying why."""
-        reason = self.why_not(col)
+    def check_move(self, col: object, ox: str | None = None) -> int:
+        """Return ``col`` if a checker can go there (``ox`` may make that move); otherwise raise IllegalMoveError."""
+        reason = self.why_not(col, ox)
         if reason is not None:
-            raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.width))
+            raise IllegalMoveError(self.refusal(reason, col))
         return col  # type: ignore[return-value]
 
+    def refusal(self, reason: Refusal, move: object) -> wording.Phrase:
+        """Why ``move`` is refused, in words (for an error message)."""
+        return wording.phrase(wording.refusal, reason, move, self.slot_count(), self.move_line())
+
     def add_move(self, col: int, ox: str) -> None:
-        """Drop checker ``ox`` into column ``col``; raises IllegalMoveError if it cannot go there."""
+        """Drop checker ``ox`` into column ``col`` (on a variant board: make move ``col`` under its rules);
+        raises IllegalMoveError if it cannot."""
         check_checker(ox)
-        self.check_move(col)
-        self.drop(col, ox)
+        self.check_move(col, ox)
+        self.apply(col, ox)
+
+    def apply(self, move: int, ox: str) -> list[Event]:
+        """Make ``move`` for ``ox`` without checks; what happened, in order (the checker's landing first).
+
+        The caller's duty: ``ox`` is 'X' or 'O' and ``why_not(move, ox)`` is None (``add_move`` checks both).
+        """
+        if self._play is not None:
+            return self._play.play(move, ox)
+        row = self.drop(move, ox)
+        return [Dropped((move, self.height - 1 - row))]
 
     def drop(self, col: int, ox: str) -> int:
         """Drop ``ox`` into ``col`` without checks and return the row (index in ``data``) it lands on.
@@ -85,7 +160,14 @@ class Board:
         return row
 
     def del_move(self, col: int) -> None:
-        """Remove the top checker of ``col``; does nothing if the column is empty."""
+        """Remove the top checker of ``col``; does nothing if the column is empty.
+
+        On a variant board: take back the last move (``col`` names it), with all it did; IllegalMoveError if
+        there is none or ``col`` is not the last move.
+        """
+        if self._play is not None:
+            self._play.undo(col)
+            return
         reason = self.why_not(col)
         if reason in (Refusal.NOT_A_COLUMN, Refusal.OFF_BOARD):
             raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.width))
@@ -97,6 +179,8 @@ class Board:
     def clear(self) -> None:
         """Empty the board."""
         self.data = [[EMPTY] * self.width for _ in range(self.height)]
+        if self._play is not None:
+            self._play.clear()
 
     def set_board(self, move_string: str) -> None:
         """Play alternating checkers, X first, into the columns named by the digits of ``move_string``.
@@ -106,6 +190,9 @@ class Board:
         """
         if not isinstance(move_string, str):
             raise IllegalMoveError(wording.phrase(wording.bad_move_string, move_string))
+        if self._play is not None:
+            self._play.set_moves(move_string)
+            return
         saved = [row[:] for row in self.data]
         checker = "X"
         try:
@@ -153,7 +240,10 @@ class Board:
         return sum(row.count(ox) for row in self.data)
 
     def to_move(self) -> str:
-        """Whose turn it is if X began and the players alternated: 'X' unless X has one checker more."""
+        """Whose turn it is if X began and the players alternated: 'X' unless X has one checker more
+        (on a variant board: unless an odd number of moves was made)."""
+        if self._play is not None:
+            return self._play.to_move()
         return "O" if self.count("X") > self.count("O") else "X"
 
     def columns(self) -> list[str]:
@@ -177,6 +267,23 @@ class Board:
     def position(self, ox: str) -> Position:
         """The engine's position with ``ox`` to move (see ``engine.position``)."""
         return Position(self.geometry, *self.bitboard(ox))
+
+    @property
+    def variant_rules(self) -> VariantRules | None:
+        """The variant's rules for the engine (None on a standard board)."""
+        return None if self._play is None else self._play.rules
+
+    def variant_state(self, ox: str) -> State:
+        """The variant rules' state of this board with ``ox`` to move (see ``engine.variant``)."""
+        if self._play is None:
+            raise ValueError("a standard board has no variant state: use position()")
+        return self._play.state(ox)
+
+    def swap(self, first: Cell, second: Cell) -> Event:
+        """A swap event: the X and the O checker on two cells change colours (a variant with swaps)."""
+        if self._play is None:
+            raise ValueError("swaps are events of a variant board")
+        return self._play.swap(first, second)
 
     def bitboard(self, ox: str) -> tuple[int, int]:
         """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""

@@ -24,9 +24,11 @@ class InvalidSettingError(Connect4Error):
 
 
 class Refusal(Enum):
-    """Why a column cannot be played now; ``wording`` says it in words."""
+    """Why a move (a column, a row or a flip) cannot be made now; ``wording`` says it in words."""
 
     NOT_A_COLUMN = "not a column"  # not a whole number
     OFF_BOARD = "off the board"
     FULL = "full"
     GAME_OVER = "game over"
+    FLIPPED_LAST = "flipped last time"  # a variant with flips: no side flips twice in a row
+    FLIP_CHANGES_NOTHING = "flip changes nothing"  # the rack looks the same turned round

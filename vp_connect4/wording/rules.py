@@ -63,10 +63,23 @@ def level_value(ply: int | None) -> str:
 # -- why a move is refused -------------------------------------------------------------------
 
 
-def refusal(reason: Refusal, col: object, width: int) -> str:
-    """Why ``col`` (0-based) cannot be played, as an error message says it, e.g. ``column 3 is full``."""
+def refusal(reason: Refusal, col: object, width: int, line: str = "column") -> str:
+    """Why ``col`` (0-based) cannot be played, as an error message says it, e.g. ``column 3 is full``.
+
+    ``width``: how many moves there are; ``line``: what a move names, ``column`` or (gravity sideways) ``row``.
+    """
     if reason is Refusal.GAME_OVER:
         return _("the game is over: start a new game")
+    if reason is Refusal.FLIPPED_LAST:
+        return _("you turned the rack last time: drop a checker now")
+    if reason is Refusal.FLIP_CHANGES_NOTHING:
+        return _("turning the rack now would change nothing")
+    if line == "row":
+        if reason is Refusal.NOT_A_COLUMN:
+            return _("a move must be a whole number 0-{last}, got {col!r}").format(last=width - 1, col=col)
+        if reason is Refusal.OFF_BOARD:
+            return _("row {col} is off the board: rows are 0-{last}").format(col=col, last=width - 1)
+        return _("row {col} is full").format(col=col)
     if reason is Refusal.NOT_A_COLUMN:
         return _("column must be a whole number 0-{last}, got {col!r}").format(last=width - 1, col=col)
     if reason is Refusal.OFF_BOARD:
@@ -82,17 +95,25 @@ def no_move_board_full() -> str:
     return _("there is no move to make: the board is full")
 
 
-def refusal_in_scene(reason: Refusal | str, col: int | None = None) -> str:
-    """Why input is refused in the 3D scene, as its cue shows it (columns counted from 1).
+def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = "column") -> str:
+    """Why input is refused in the 3D scene, as its cue shows it (columns and rows counted from 1).
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
     is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
     (Enter or Space with no column chosen), ``"no_code"`` (Load with an empty game code).
+    ``line``: what a move names, ``column`` or (gravity sideways) ``row``.
     """
+    number = (col or 0) + 1
+    if line == "row" and reason in (Refusal.OFF_BOARD, Refusal.FULL):
+        if reason is Refusal.OFF_BOARD:
+            return _("there is no row {row}").format(row=number)
+        return _("row {row} is full").format(row=number)
     texts = {
         Refusal.GAME_OVER: _("the game is over: press New game"),
-        Refusal.OFF_BOARD: _("there is no column {col}").format(col=(col or 0) + 1),
-        Refusal.FULL: _("column {col} is full").format(col=(col or 0) + 1),
+        Refusal.OFF_BOARD: _("there is no column {col}").format(col=number),
+        Refusal.FULL: _("column {col} is full").format(col=number),
+        Refusal.FLIPPED_LAST: _("you turned the rack last time: drop a checker now"),
+        Refusal.FLIP_CHANGES_NOTHING: _("turning the rack now would change nothing"),
         "falling": _("wait for the checker to land"),
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),

@@ -1,0 +1,186 @@
+"""The rule variants and the seed's recursion under them, written plainly over a grid: the engine's yardstick.
+
+Independent of ``vp_connect4.engine.variant`` on purpose: a rack is a list of columns (``grid[col][row]``,
+row 0 at the bottom) of ' ', 'X', 'O'; gravity is a direction; every rule is a loop over cells.
+Deliberately slow and simple. The rules (see ``vp_connect4.variant``):
+
+- a drop goes into a column (gravity down or up) or a row (left or right), to the cell nearest the floor;
+- a flip turns the rack 180 degrees, then every checker falls to the floor; no two flips in a row by one
+  side, no flip that changes nothing;
+- after a move: fours (one side: it wins, both: a draw); then tetris clears the full lines across
+  gravity (and the rest falls), fours again; then gravity may turn (every checker falls to the new
+  floor), fours, tetris again, fours; then a side to move without a move, or the tetris move limit,
+  makes a draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vp_connect4.variant import GRAVITIES, TETRIS_MOVE_LIMIT, Variant
+
+STEP = {"down": (0, -1), "left": (-1, 0), "up": (0, 1), "right": (1, 0)}  # where gravity pulls a checker
+
+
+def other(ox: str) -> str:
+    return "O" if ox == "X" else "X"
+
+
+@dataclass(frozen=True)
+class Rack:
+    grid: tuple[tuple[str, ...], ...]  # columns, bottom first
+    gravity: str
+    moves: int  # made since the empty rack
+    flipped: frozenset[str]  # sides whose last move was a flip
+
+    @property
+    def width(self) -> int:
+        return len(self.grid)
+
+    @property
+    def height(self) -> int:
+        return len(self.grid[0])
+
+
+def empty_rack(variant: Variant, width: int = 7, height: int = 6) -> Rack:
+    return Rack(tuple((" ",) * height for _ in range(width)), variant.gravity, 0, frozenset())
+
+
+def settle(grid: list[list[str]], gravity: str) -> list[list[str]]:
+    """Every checker falls towards ``gravity`` as far as it can (in the order it stands)."""
+    width, height = len(grid), len(grid[0])
+    new = [[" "] * height for _ in range(width)]
+    if gravity in ("down", "up"):
+        for col in range(width):
+            stack = [grid[col][row] for row in range(height) if grid[col][row] != " "]
+            if gravity == "up":
+                stack = [grid[col][row] for row in reversed(range(height)) if grid[col][row] != " "]
+            for i, cell in enumerate(stack):
+                new[col][i if gravity == "down" else height - 1 - i] = cell
+    else:
+        for row in range(height):
+            cols = range(width) if gravity == "left" else reversed(range(width))
+            stack = [grid[col][row] for col in cols if grid[col][row] != " "]
+            for i, cell in enumerate(stack):
+                new[i if gravity == "left" else width - 1 - i][row] = cell
+    return new
+
+
+def slots(rack: Rack) -> int:
+    return rack.width if rack.gravity in ("down", "up") else rack.height
+
+
+def line_cells(rack: Rack, slot: int) -> list[tuple[int, int]]:
+    """The cells of a drop's line, from the floor outwards."""
+    if rack.gravity == "down":
+        return [(slot, row) for row in range(rack.height)]
+    if rack.gravity == "up":
+        return [(slot, row) for row in reversed(range(rack.height))]
+    if rack.gravity == "left":
+        return [(col, slot) for col in range(rack.width)]
+    return [(col, slot) for col in reversed(range(rack.width))]
+
+
+def four(grid: list[list[str]] | tuple[tuple[str, ...], ...], ox: str) -> bool:
+    width, height = len(grid), len(grid[0])
+    for col in range(width):
+        for row in range(height):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                cells = [(col + k * dc, row + k * dr) for k in range(4)]
+                if all(0 <= c < width and 0 <= r < height and grid[c][r] == ox for c, r in cells):
+                    return True
+    return False
+
+
+def fours_result(grid: list[list[str]], mover: str) -> str | None:
+    """'win', 'loss' or 'draw' for the mover if fours are on the rack, else None."""
+    mine, theirs = four(grid, mover), four(grid, other(mover))
+    if mine and theirs:
+        return "draw"
+    if mine:
+        return "win"
+    return "loss" if theirs else None
+
+
+def clear_full_lines(grid: list[list[str]], gravity: str) -> list[list[str]]:
+    width, height = len(grid), len(grid[0])
+    if gravity in ("down", "up"):
+        for row in range(height):
+            if all(grid[col][row] != " " for col in range(width)):
+                for col in range(width):
+                    grid[col][row] = " "
+    else:
+        for col in range(width):
+            if all(grid[col][row] != " " for row in range(height)):
+                grid[col] = [" "] * height
+    return settle(grid, gravity)
+
+
+def flipped(rack: Rack) -> list[list[str]]:
+    width, height = rack.width, rack.height
+    turned = [[rack.grid[width - 1 - col][height - 1 - row] for row in range(height)] for col in range(width)]
+    return settle(turned, rack.gravity)
+
+
+def legal(rack: Rack, variant: Variant, move: int, mover: str) -> bool:
+    if move < slots(rack):
+        return any(rack.grid[c][r] == " " for c, r in line_cells(rack, move))
+    if move == slots(rack) and variant.flip:
+        return mover not in rack.flipped and flipped(rack) != [list(column) for column in rack.grid]
+    return False
+
+
+def play(rack: Rack, variant: Variant, move: int, mover: str) -> tuple[Rack, str | None]:
+    """The rack after ``mover`` makes ``move`` (legal), and the result for the mover ('win', 'loss', 'draw')."""
+    if move == slots(rack):
+        grid = flipped(rack)
+        flips = rack.flipped | {mover}
+    else:
+        grid = [list(column) for column in rack.grid]
+        col, row = next((c, r) for c, r in line_cells(rack, move) if grid[c][r] == " ")
+        grid[col][row] = mover
+        flips = rack.flipped - {mover}
+    gravity, moves = rack.gravity, rack.moves + 1
+    result = fours_result(grid, mover)
+    if result is None and variant.tetris:
+        grid = clear_full_lines(grid, gravity)
+        result = fours_result(grid, mover)
+    if result is None and variant.turn_every and moves % variant.turn_every == 0:
+        gravity = GRAVITIES[(GRAVITIES.index(gravity) + 1) % 4]
+        grid = settle(grid, gravity)
+        result = fours_result(grid, mover)
+        if result is None and variant.tetris:
+            grid = clear_full_lines(grid, gravity)
+            result = fours_result(grid, mover)
+    after = Rack(tuple(tuple(column) for column in grid), gravity, moves, frozenset(flips))
+    if result is None:
+        limit = TETRIS_MOVE_LIMIT * rack.width * rack.height
+        stuck = not any(legal(after, variant, m, other(mover)) for m in range(slots(after) + 1))
+        if (variant.tetris and moves >= limit) or stuck:
+            result = "draw"
+    return after, result
+
+
+SCORES = {"win": 100.0, "loss": 0.0, "draw": 50.0}
+
+
+def reference_variant_scores(rack: Rack, variant: Variant, ox: str, ply: int) -> list[float]:
+    """The seed's ``scores_for`` for ``ox`` (to move) on ``rack`` under ``variant``'s rules, plainly."""
+    count = slots(rack) + (1 if variant.flip else 0)
+    scores = [-1.0] * count
+    grid = [list(column) for column in rack.grid]
+    for move in range(count):
+        if not legal(rack, variant, move, ox):
+            continue
+        already = fours_result(grid, ox)
+        if already is not None:
+            scores[move] = SCORES[already]
+        elif ply == 0:
+            scores[move] = 50.0
+        else:
+            after, result = play(rack, variant, move, ox)
+            if result is not None:
+                scores[move] = SCORES[result]
+            else:
+                scores[move] = 100.0 - max(reference_variant_scores(after, variant, other(ox), ply - 1))
+    return scores
