@@ -199,7 +199,7 @@ def test_load_knows_a_finished_game() -> None:
         ("33a", "move 3 of '33a' is 'a'"),
         ("0000000", "move 7 of '0000000': column 0 is full"),
         ("01010101", "move 8 of '01010101': the game is over"),
-        ("3" * 43, "at most 42 moves"),
+        ("3" * 43, "at most 42 characters"),
         ("٣", "move 1 of '٣' is '٣'"),
         (None, "must be a string"),
     ],

@@ -12,6 +12,8 @@ sideways, then the flip if flips are played); ``add_move`` applies the variant's
 
 from __future__ import annotations
 
+import copy
+
 from . import wording
 from .engine.position import Geometry, Position, four_cells, geometry, has_four
 from .engine.variant import State, VariantRules
@@ -176,6 +178,19 @@ class Board:
                 self.data[row][col] = EMPTY
                 return
 
+    def blank(self) -> Board:
+        """An empty board like this one: the same class, size and variant."""
+        new = copy.copy(self)
+        Board.__init__(new, self.width, self.height, self.variant)
+        return new
+
+    def take(self, other: Board) -> None:
+        """Become ``other`` (a board of the same size and variant): its checkers, and on a variant board its
+        moves made, flips and the moves ``del_move`` can take back."""
+        self.data = [row[:] for row in other.data]
+        if self._play is not None and other._play is not None:
+            self._play.take(other._play)
+
     def clear(self) -> None:
         """Empty the board."""
         self.data = [[EMPTY] * self.width for _ in range(self.height)]
@@ -272,6 +287,12 @@ class Board:
     def variant_rules(self) -> VariantRules | None:
         """The variant's rules for the engine (None on a standard board)."""
         return None if self._play is None else self._play.rules
+
+    def variant_result(self, ox: str) -> str | None:
+        """On a variant board, how the game has ended for ``ox`` to move: 'win', 'loss', 'draw' or None."""
+        if self._play is None:
+            raise ValueError("a standard board has no variant result")
+        return self._play.result(ox)
 
     def variant_state(self, ox: str) -> State:
         """The variant rules' state of this board with ``ox`` to move (see ``engine.variant``)."""

@@ -16,8 +16,12 @@ from .board import CHECKERS, Board, check_checker, other
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
+from .variant import Cell, Dropped, Event, Veered
+from .variant_board import FLIP_CHAR, read_moves, swap_code
 
 HUMAN, AI = "human", "ai"
+FLIP = "flip"
+LONGEST_VARIANT_CODE = 20  # characters per cell of the board: longer is not a game (tetris games run long)
 KINDS = (HUMAN, AI)
 DEFAULT_TIEBREAK = "RANDOM"
 
@@ -52,10 +56,22 @@ class Seat:
 
 @dataclass(frozen=True)
 class Move:
-    number: int  # counted from the empty board: how many checkers are down after it
+    """A move made: ``col`` is what was played (a column; on a variant board the move's number: a column,
+    a row when gravity pulls sideways, or the flip), ``row`` the landing row's index in ``Board.data`` (-1
+    for a flip). ``events``: what happened (variants: a chance that moved the checker, its landing, a flip,
+    cleared rows, gravity turning, a swap), in order; ``code``: the move in a move string."""
+
+    number: int  # counted from the empty board: how many checkers are down after it (variants: moves made)
     ox: str
     col: int
     row: int  # index into Board.data (0 = top row)
+    line: str = "column"  # what ``col`` names: "column", "row" or "flip"
+    events: tuple[Event, ...] = ()
+    code: str = ""
+
+    def words(self) -> str:
+        """The move as the log says it: ``column 3``, ``row 2`` or ``flip``."""
+        return FLIP if self.line == FLIP else f"{self.line} {self.col}"
 
 
 @dataclass(frozen=True)
@@ -80,7 +96,9 @@ class Game:
     ``start_moves`` (a ``set_board`` string) are played on the board first, so a puzzle or a
     shared game can start mid-way; ``new_game`` goes back to that start position. ``first`` is
     the side that began (X in every seed game but CS111's ``connect_four``, which lets either begin):
-    the side to move is the one with fewer checkers, or ``first`` with as many.
+    the side to move is the one with fewer checkers, or ``first`` with as many (on a variant board:
+    ``first`` after an even number of moves). On a variant board (``Board(variant=...)``) ``rng`` draws the
+    chance and the swaps; a move is then a column, a row (gravity sideways) or the flip (see ``Board``).
     """
 
     def __init__(
@@ -91,11 +109,13 @@ class Game:
         start_moves: str = "",
         tiebreak: str = DEFAULT_TIEBREAK,
         first: str = "X",
+        rng: random.Random | None = None,
     ) -> None:
         self.board = board if board is not None else Board()
         self.board.set_board(start_moves)
         self.first = check_checker(first)
         self.start_moves = start_moves
+        self.rng = rng if rng is not None else random.Random()  # chance and swaps (rule variants)
         self._start = [row[:] for row in self.board.data]
         self.seats: dict[str, Seat] = {"X": Seat(HUMAN), "O": Seat(AI)}
         for ox, seat in (seats or {}).items():
@@ -109,6 +129,9 @@ class Game:
     @property
     def to_move(self) -> str:
         second = other(self.first)
+        made = self.board.moves_made
+        if made is not None:
+            return self.first if made % 2 == 0 else second
         return second if self.board.count(self.first) > self.board.count(second) else self.first
 
     @property
@@ -118,7 +141,7 @@ class Game:
     @property
     def move_string(self) -> str:
         """The start moves and this game's moves, as ``set_board`` accepts them (columns 0-based)."""
-        return self.start_moves + "".join(str(move.col) for move in self.history)
+        return self.start_moves + "".join(move.code or str(move.col) for move in self.history)
 
     @property
     def last_move(self) -> Move | None:
@@ -131,7 +154,7 @@ class Game:
         """Why the side to move cannot play ``col`` now (None if it can)."""
         if self.outcome is not None:
             return Refusal.GAME_OVER
-        return self.board.why_not(col)
+        return self.board.why_not(col, self.to_move)
 
     def player(self, ox: str, rng: random.Random | None = None) -> Player:
         """The seed ``Player`` of ``ox``'s seat with this game's tiebreak."""
@@ -140,19 +163,68 @@ class Game:
     # -- changes -----------------------------------------------------------------
 
     def play(self, col: int) -> Move:
-        """Drop the checker of the side to move into ``col``; IllegalMoveError (saying why) if not allowed."""
+        """The side to move plays ``col``; IllegalMoveError (saying why) if not allowed.
+
+        On a variant board ``col`` may be any move (a row, the flip), and chance and swaps are drawn.
+        """
         reason = self.why_not(col)
         if reason is not None:
-            raise IllegalMoveError(wording.phrase(wording.refusal, reason, col, self.board.width))
-        ox = self.to_move
-        row = self.board.drop(col, ox)
-        move = Move(self.board.count("X") + self.board.count("O"), ox, col, row)
+            raise IllegalMoveError(self._refusal(reason, col))
+        if self.board.moves_made is None:
+            ox = self.to_move
+            row = self.board.drop(col, ox)
+            move = Move(self.board.count("X") + self.board.count("O"), ox, col, row, code=str(col))
+            return self._record(move)
+        return self._play_variant(col, drawn=True)
+
+    def _refusal(self, reason: Refusal, col: object) -> wording.Phrase:
+        if reason is Refusal.GAME_OVER:
+            return wording.phrase(wording.refusal, reason, col, self.board.width)
+        return self.board.refusal(reason, col)
+
+    def _play_variant(self, move: int, drawn: bool, swap: tuple[Cell, Cell] | None = None) -> Move:
+        """A move on a variant board. ``drawn``: chance and swaps are drawn (a game played); else ``swap``
+        is the swap that followed the move, if any (a game replayed from its move string)."""
+        board, variant, ox = self.board, self.board.variant, self.to_move
+        line = FLIP if move == board.flip_move() else board.move_line()
+        events: list[Event] = []
+        played = move
+        if drawn and line != FLIP and variant.chance and self.rng.random() < variant.chance:
+            others = [m for m in range(board.slot_count()) if m != move and board.why_not(m, ox) is None]
+            if others:
+                played = self.rng.choice(others)
+                events.append(Veered(move, played))
+        events += board.apply(played, ox)
+        code = FLIP_CHAR if line == FLIP else str(played)
+        due = variant.swap_every and board.moves_made % variant.swap_every == 0  # type: ignore[operator]
+        if drawn and due and self._judge() is None:
+            swap = self._draw_swap()
+        if swap is not None:
+            events.append(board.swap(*swap))
+            code += swap_code(*swap)
+        landed = next((event.cell for event in events if isinstance(event, Dropped)), None)
+        row = -1 if landed is None else board.height - 1 - landed[1]
+        return self._record(Move(board.moves_made, ox, played, row, line, tuple(events), code))  # type: ignore[arg-type]
+
+    def _draw_swap(self) -> tuple[Cell, Cell] | None:
+        """One random X checker and one random O checker (None if a side has none)."""
+        height = self.board.height
+        cells = {ox: [] for ox in CHECKERS}  # type: dict[str, list[Cell]]
+        for index, row in enumerate(self.board.data):
+            for col, cell in enumerate(row):
+                if cell in cells:
+                    cells[cell].append((col, height - 1 - index))
+        if not cells["X"] or not cells["O"]:
+            return None
+        return self.rng.choice(cells["X"]), self.rng.choice(cells["O"])
+
+    def _record(self, move: Move) -> Move:
         self.history.append(move)
         self.outcome = self._judge()
         return move
 
     def undo(self) -> Move | None:
-        """Take back the last move (None if there is none)."""
+        """Take back the last move (None if there is none); on a variant board, with all it did."""
         if not self.history:
             return None
         move = self.history.pop()
@@ -172,7 +244,11 @@ class Game:
 
     def new_game(self) -> None:
         """Back to the start position."""
-        self.board.data = [row[:] for row in self._start]
+        if self.board.moves_made is None:
+            self.board.data = [row[:] for row in self._start]
+        else:
+            self.board.clear()
+            self.board.set_board(self.start_moves)
         self.history.clear()
         self.outcome = self._judge()
 
@@ -189,23 +265,52 @@ class Game:
             raise IllegalMoveError(wording.phrase(wording.bad_move_string, move_string))
         moves = move_string.strip()
         cells = self.board.width * self.board.height
-        if len(moves) > cells:
-            raise IllegalMoveError(wording.phrase(wording.too_many_moves, cells, len(moves)))
+        longest = cells if self.board.variant.is_standard else LONGEST_VARIANT_CODE * cells
+        if len(moves) > longest:
+            raise IllegalMoveError(wording.phrase(wording.too_many_moves, longest, len(moves)))
         start = self.start_moves if moves.startswith(self.start_moves) else ""
-        board = type(self.board)(self.board.width, self.board.height)
-        trial = Game(board, self.seats, start_moves=start, tiebreak=self.tiebreak, first=self.first)
-        last = min(self.board.width, 10) - 1
-        for index in range(len(start), len(moves)):
-            char = moves[index]
-            if char not in "0123456789":
-                raise IllegalMoveError(wording.phrase(wording.bad_move_digit, index + 1, moves, char, last))
-            try:
-                trial.play(int(char))
-            except IllegalMoveError as error:
-                raise IllegalMoveError(wording.phrase(wording.move_refused, index + 1, moves, error)) from None
-        self.board.data = board.data
+        board = self.board.blank()
+        trial = Game(board, self.seats, start_moves=start, tiebreak=self.tiebreak, first=self.first, rng=self.rng)
+        trial.replay(moves[len(start) :], moves, len(start))
+        self.board.take(board)
         self.start_moves, self._start = trial.start_moves, trial._start
         self.history, self.outcome = trial.history, trial.outcome
+
+    def replay(self, code: str, whole: str | None = None, offset: int = 0) -> None:
+        """Play the moves of ``code`` (a move string) as they were played: chance and swaps as it records them.
+
+        IllegalMoveError names the move of ``whole`` (default: ``code``) at fault, counted from ``offset``.
+        The moves before the fault stay played (``load`` replays on a trial game).
+        """
+        whole = code if whole is None else whole
+        if self.board.moves_made is None:
+            last = min(self.board.width, 10) - 1
+            for index, char in enumerate(code, start=offset + 1):
+                if char not in "0123456789":
+                    raise IllegalMoveError(wording.phrase(wording.bad_move_digit, index, whole, char, last))
+                self._replayed(index, whole, lambda char=char: self.play(int(char)))
+            return
+        tokens = read_moves(code)
+        for position, token in enumerate(tokens):
+            if token.swap is not None:
+                continue  # taken with the move before it
+            move = self.board.flip_move() if token.flip else token.move
+            following = tokens[position + 1].swap if position + 1 < len(tokens) else None
+            number = token.number + offset
+            if move is None:
+                error = self.board.refusal(Refusal.OFF_BOARD, FLIP_CHAR)
+                raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, error))
+            reason = self.why_not(move)
+            if reason is not None:
+                raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, self._refusal(reason, move)))
+            self._replayed(number, whole, lambda m=move, s=following: self._play_variant(m, drawn=False, swap=s))
+
+    @staticmethod
+    def _replayed(number: int, whole: str, play: Callable[[], object]) -> None:
+        try:
+            play()
+        except IllegalMoveError as error:
+            raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, error)) from None
 
     def set_seat(self, ox: str, seat: Seat) -> None:
         check_checker(ox)
@@ -223,10 +328,17 @@ class Game:
         self.tiebreak = check_tiebreak(tiebreak)
 
     def _judge(self) -> Outcome | None:
-        for ox in CHECKERS:
-            cells = self.board.four_cells(ox)
+        fours = {ox: self.board.four_cells(ox) for ox in CHECKERS}
+        if self.board.moves_made is not None:  # a variant: both sides' fours are a draw; no move is a draw
+            cells = tuple(sorted(fours["X"] + fours["O"]))
+            if fours["X"] and fours["O"]:
+                return Outcome(None, cells)
             if cells:
-                return Outcome(ox, tuple(sorted(cells)))
+                return Outcome("X" if fours["X"] else "O", cells)
+            return Outcome(None) if self.board.variant_result(self.to_move) is not None else None
+        for ox in CHECKERS:
+            if fours[ox]:
+                return Outcome(ox, tuple(sorted(fours[ox])))
         return Outcome(None) if self.board.is_full() else None
 
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from . import wording
 from .board import Board
 from .engine import search, solver
+from .engine import variant as variant_engine
 from .engine.budget import OutOfTime
 from .engine.evaluate import evaluate as smart_evaluation
 from .engine.position import Position
@@ -23,6 +26,7 @@ from .errors import InvalidSettingError
 from .player import Player, check_board, check_ply
 
 PERFECT = "perfect"  # the top level's name, as typed and as logged
+VARIANT_DEPTH = 42  # the deepest look-ahead the perfect level tries on a variant board the solver cannot answer
 DEFAULT_PLY = 4
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
 MOVE_BUDGET = 1.8  # seconds for the whole move, solver included (the promise is 2 s)
@@ -95,9 +99,8 @@ class DefendingPlayer(Player):
         self.check_can_move(b)
         scores = self.scores_for_tourney(b) if self.evaluation == "smart" else self.scores_for(b)
         if max(scores) == search.LOSS:
-            position = b.position(self.ox)
             for ply in range(self.ply - 1, 0, -1):
-                shallower = search.column_scores(position, ply)
+                shallower = self.scores_at(b, ply)
                 if max(shallower) > search.LOSS:
                     return self.tiebreak_move(shallower)
         return self.tiebreak_move(scores)
@@ -129,26 +132,33 @@ class PerfectPlayer(Player):
     def next_move(self, b: Board) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score.
 
-        IllegalMoveError if the game on ``b`` is over.
+        IllegalMoveError if the game on ``b`` is over. On a variant board the solver answers when gravity
+        is all that changes (the standard game in gravity's frame); otherwise the deepest smart search.
         """
         start = time.perf_counter()
         self.check_can_move(b)
-        position = b.position(self.ox)
+        position = _solvable(b, self.ox)
+        if position is None:
+            return self.tiebreak_move(self._deepest_variant_scores(b, start + self.move_budget, smart=True))
         try:
             _, columns = solver.best_columns(position, deadline=start + self.solver_budget)
         except OutOfTime:
             return self.tiebreak_move(self._deepest_smart_scores(position, start + self.move_budget))
-        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(b.width)])
+        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(b.move_count())])
 
     def scores_for(self, b: Board) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
 
         They are what ``Player(ox, tbt, ply).scores_for(b)`` returns once ``ply`` reaches the moves left.
-        When the solver cannot finish within ``solver_budget`` seconds, the scores of the deepest plain
-        (0-50-100) search finished before ``move_budget`` seconds: exact within that many moves.
+        When the solver cannot finish within ``solver_budget`` seconds (or cannot solve ``b``'s variant), the
+        scores of the deepest plain (0-50-100) search finished before ``move_budget`` seconds: exact within
+        that many moves.
         """
         start = time.perf_counter()
-        position = check_board(b).position(self.ox)
+        check_board(b)
+        position = _solvable(b, self.ox)
+        if position is None:
+            return self._deepest_variant_scores(b, start + self.move_budget, smart=False)
         empty = position.geom.cells - position.moves_played
         if _is_over(position):
             return search.column_scores(position, empty)  # nothing to search
@@ -167,7 +177,10 @@ class PerfectPlayer(Player):
         smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
         """
         start = time.perf_counter()
-        position = check_board(b).position(self.ox)
+        check_board(b)
+        position = _solvable(b, self.ox)
+        if position is None:
+            return self._deepest_variant_scores(b, start + self.move_budget, smart=True)
         if _is_over(position):
             return self.scores_for(b)
         try:
@@ -193,14 +206,57 @@ class PerfectPlayer(Player):
         searcher = search.new_searcher(geom, evaluate=smart_evaluation, deadline=deadline)
         best = [search.DRAW if position.can_play(col) else search.FULL_COLUMN for col in range(geom.width)]
         empty = geom.cells - position.moves_played
-        for _, scores in searcher.deepen(position, empty):
-            playable = [s for s in scores if s != search.FULL_COLUMN]
-            if max(playable) <= search.LOSS:
-                break
-            best = scores
-            if max(playable) >= search.WIN:
-                break
-        return best
+        return _deepest(searcher.deepen(position, empty), best)
+
+    def _deepest_variant_scores(self, b: Board, deadline: float, smart: bool) -> list[float]:
+        """On a variant board the solver cannot answer: the scores of the deepest search finished in time,
+        with the smart evaluation at the horizon (``smart``) or the seed's plain 50, as ``_deepest_smart_scores``.
+        """
+        evaluate = smart_evaluation if smart else None
+        best = [search.DRAW if b.allows_move(move) else search.FULL_COLUMN for move in range(b.move_count())]
+
+        def deepen() -> Iterator[tuple[int, list[float]]]:
+            for ply in range(1, VARIANT_DEPTH + 1):
+                try:
+                    scores = self._variant_scores(b, ply, evaluate, deadline)
+                except OutOfTime:
+                    return
+                yield ply, scores
+
+        return _deepest(deepen(), best) if smart else _last(deepen(), best)
+
+    def _variant_scores(self, b: Board, ply: int, evaluate: Any, deadline: float) -> list[float]:
+        rules = b.variant_rules
+        assert rules is not None
+        return variant_engine.column_scores(rules, b.variant_state(self.ox), ply, evaluate, deadline)
+
+
+def _deepest(deepening: Iterable[tuple[int, list[float]]], best: list[float]) -> list[float]:
+    """The scores of the deepest ply, stopping at the first that finds a win; a ply where every move loses
+    is ignored in favour of the ply before (the slowest loss)."""
+    for _, scores in deepening:
+        playable = [s for s in scores if s != search.FULL_COLUMN]
+        if max(playable) <= search.LOSS:
+            break
+        best = scores
+        if max(playable) >= search.WIN:
+            break
+    return best
+
+
+def _last(deepening: Iterable[tuple[int, list[float]]], scores: list[float]) -> list[float]:
+    """The scores of the deepest ply (``scores`` if none finished)."""
+    for _, deeper in deepening:
+        scores = deeper
+    return scores
+
+
+def _solvable(b: Board, ox: str) -> Position | None:
+    """``b`` with ``ox`` to move as a position the solver can answer for (None: a variant it cannot)."""
+    rules = b.variant_rules
+    if rules is None:
+        return b.position(ox)
+    return variant_engine.frame_position(rules, b.variant_state(ox))
 
 
 def _is_over(position: Position) -> bool:

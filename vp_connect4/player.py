@@ -8,6 +8,8 @@ import random
 from . import wording
 from .board import Board, check_checker, other
 from .engine import search
+from .engine import variant as variant_engine
+from .engine.scores import Evaluation
 from .errors import IllegalMoveError, InvalidSettingError
 
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
@@ -94,7 +96,15 @@ class Player:
         moves, with best play by both); a move that fills the board is a draw
         (50.0). Exactly the seed's recursion; ``b`` is not changed.
         """
-        return search.column_scores(check_board(b).position(self.ox), self.ply)
+        return self.scores_at(check_board(b), self.ply)
+
+    def scores_at(self, b: Board, ply: int, evaluate: Evaluation | None = None) -> list[float]:
+        """The seed's scores for this player on ``b`` at look-ahead ``ply`` (``evaluate`` at the horizon, if
+        given), under ``b``'s rules: one per move, the flip last on a variant board that plays flips."""
+        rules = b.variant_rules
+        if rules is None:
+            return search.column_scores(b.position(self.ox), ply, evaluate=evaluate)
+        return variant_engine.column_scores(rules, b.variant_state(self.ox), ply, evaluate)
 
     def next_move(self, b: Board) -> int:
         """The column this player plays on ``b``; IllegalMoveError if the game on ``b`` is over."""
@@ -113,7 +123,12 @@ class Player:
         """
         from .engine.evaluate import evaluate
 
-        stones, mask = check_board(b).bitboard(self.ox)
+        check_board(b)
+        rules = b.variant_rules
+        if rules is not None:  # judged in gravity's frame: a standard position there
+            frame, mine, theirs = b.variant_state(self.ox)[:3]
+            return evaluate(rules.frames[frame].geom, mine, mine | theirs)
+        stones, mask = b.bitboard(self.ox)
         return evaluate(b.geometry, stones, mask)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
@@ -127,12 +142,13 @@ class Player:
         """
         from .engine.evaluate import evaluate
 
-        return search.column_scores(check_board(b).position(self.ox), self.ply, evaluate=evaluate)
+        return self.scores_at(check_board(b), self.ply, evaluate)
 
     def check_can_move(self, b: Board) -> None:
         """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""
         for ox in (self.ox, self.opp_ch()):
             if check_board(b).wins_for(ox):
                 raise IllegalMoveError(wording.phrase(wording.no_move_game_over, ox))
-        if b.is_full():
+        over = b.is_full() if b.variant_rules is None else b.variant_result(self.ox) is not None
+        if over:
             raise IllegalMoveError(wording.phrase(wording.no_move_board_full))

@@ -35,6 +35,47 @@ SWAP_CHAR = "s"  # a swap in a move string: s and four digits, the two cells' co
 
 
 @dataclass(frozen=True)
+class Token:
+    """One move of a variant move string (``number``: its place in the string, from 1), or a swap."""
+
+    number: int
+    move: int = 0  # a drop
+    flip: bool = False
+    swap: tuple[Cell, Cell] | None = None
+
+
+def read_moves(move_string: str) -> list[Token]:
+    """The moves of a variant move string: a digit is a drop (a column, or a row when gravity pulls
+    sideways), ``f`` a flip, ``s`` and four digits a swap of two cells (column, row, column, row: the
+    row counted from the bottom). IllegalMoveError for anything else."""
+    tokens = []
+    index = 0
+    while index < len(move_string):
+        char = move_string[index]
+        if char == SWAP_CHAR:
+            digits = move_string[index + 1 : index + 5]
+            if len(digits) != 4 or not (digits.isascii() and digits.isdigit()):
+                raise IllegalMoveError(wording.phrase(wording.bad_swap_code, index + 1, move_string))
+            col1, row1, col2, row2 = (int(d) for d in digits)
+            tokens.append(Token(index + 1, swap=((col1, row1), (col2, row2))))
+            index += 5
+            continue
+        if char == FLIP_CHAR:
+            tokens.append(Token(index + 1, flip=True))
+        elif char in "0123456789":
+            tokens.append(Token(index + 1, move=int(char)))
+        else:
+            raise IllegalMoveError(wording.phrase(wording.bad_variant_move_char, index + 1, move_string, char))
+        index += 1
+    return tokens
+
+
+def swap_code(first: Cell, second: Cell) -> str:
+    """A swap in a move string."""
+    return f"{SWAP_CHAR}{first[0]}{first[1]}{second[0]}{second[1]}"
+
+
+@dataclass(frozen=True)
 class _Saved:
     """The board before a move, and the move."""
 
@@ -151,42 +192,41 @@ class VariantPlay:
         self.board.data = [list(row) for row in saved.data]
         self.moves, self.flipped = saved.moves, set(saved.flipped)
 
+    def take(self, other: VariantPlay) -> None:
+        """Take ``other``'s moves made, flips and saved states (its board's ``data`` is taken by the board)."""
+        self.moves, self.flipped, self._saved = other.moves, set(other.flipped), list(other._saved)
+
     def clear(self) -> None:
         self.moves = 0
         self.flipped.clear()
         self._saved.clear()
 
     def set_moves(self, move_string: str) -> None:
-        """Play ``move_string`` from the board as it is, X first: digits are moves, ``f`` a flip, ``s`` and four
-        digits a swap of two cells (column, row, column, row). All or nothing: IllegalMoveError says what is wrong."""
+        """Play ``move_string`` from the board as it is, X first (see :func:`read_moves`). All or nothing:
+        IllegalMoveError says what is wrong, and the board is left as it was."""
         saved = (self.board.data, self.moves, set(self.flipped), list(self._saved))
         self.board.data = [row[:] for row in self.board.data]
         checker = "X"
-        index = 0
         try:
-            while index < len(move_string):
-                char = move_string[index]
-                if char == SWAP_CHAR:
-                    digits = move_string[index + 1 : index + 5]
-                    if len(digits) != 4 or not (digits.isascii() and digits.isdigit()):
-                        raise IllegalMoveError(wording.phrase(wording.bad_swap_code, index + 1, move_string))
-                    col1, row1, col2, row2 = (int(d) for d in digits)
-                    self.swap((col1, row1), (col2, row2))
-                    index += 5
+            for token in read_moves(move_string):
+                if token.swap is not None:
+                    self.swap(*token.swap)
                     continue
-                move = self.flip_move() if char == FLIP_CHAR else int(char) if char in "0123456789" else None
-                if move is None:
-                    raise IllegalMoveError(wording.phrase(wording.bad_variant_move_char, index + 1, move_string, char))
-                reason = self.why_not(move, checker)
-                if reason is not None:
-                    error = self.board.refusal(reason, move)
-                    raise IllegalMoveError(wording.phrase(wording.move_refused, index + 1, move_string, error))
-                self.play(move, checker)
+                move = self.flip_move() if token.flip else token.move
+                self.check(move, checker, token.number, move_string)
+                self.play(move, checker)  # type: ignore[arg-type]
                 checker = "O" if checker == "X" else "X"
-                index += 1
         except IllegalMoveError:
             self.board.data, self.moves, self.flipped, self._saved = saved
             raise
+
+    def check(self, move: int | None, ox: str, number: int, move_string: str) -> None:
+        """IllegalMoveError unless ``ox`` may make ``move`` (None: a flip where flips are not played) now;
+        the message names move ``number`` of ``move_string``."""
+        reason = Refusal.OFF_BOARD if move is None else self.why_not(move, ox)
+        if reason is not None:
+            error = self.board.refusal(reason, FLIP_CHAR if move is None else move)
+            raise IllegalMoveError(wording.phrase(wording.move_refused, number, move_string, error))
 
     def _save(self, move: int) -> None:
         data = tuple(tuple(row) for row in self.board.data)

@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..variant import GRAVITIES, TETRIS_MOVE_LIMIT, Variant
+from . import search
 from .budget import Budget
-from .position import Bitboard, Geometry, centre_first, geometry, has_four, move_bit
+from .position import Bitboard, Geometry, Position, centre_first, geometry, has_four, move_bit
 from .scores import DRAW, FULL_COLUMN, LOSS, SCORE_SUM, WIN, Evaluation
 from .tables import SEARCH_CAPACITY, FifoTable
 
@@ -460,6 +461,33 @@ class VariantSearch:
             return moves
         every = rules.variant.turn_every
         return moves % every if every else 0
+
+
+def frame_position(rules: VariantRules, state: State) -> Position | None:
+    """``state`` as a standard position in its frame, when the rules are the standard game's there (gravity
+    fixed; no turns, tetris or flips), so the standard engine and the solver answer for it; else None."""
+    if not rules.variant.fixed_gravity_only:
+        return None
+    frame, mine, theirs = state[0], state[1], state[2]
+    return Position(rules.frames[frame].geom, mine, mine | theirs)
+
+
+def column_scores(
+    rules: VariantRules, state: State, ply: int, evaluate: Evaluation | None = None, deadline: float | None = None
+) -> list[float]:
+    """The seed's scores of every move of the side to move under the variant's rules (see VariantSearch).
+
+    With gravity fixed and nothing else changed, the standard engine's, in the frame. Raises
+    :class:`.budget.OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
+    """
+    position = frame_position(rules, state)
+    if position is not None:
+        return search.column_scores(position, ply, evaluate=evaluate, deadline=deadline)
+    searcher = VariantSearch(rules, evaluate, Budget(deadline))
+    try:
+        return searcher.column_scores(state, ply)
+    finally:
+        search.last_stats.nodes = searcher.budget.nodes
 
 
 def iter_moves(rules: VariantRules, state: State) -> Iterator[tuple[int, State, str | None]]:

@@ -158,7 +158,7 @@ def bad_move_digit(number: int, moves: str, char: str, last: int) -> str:
 
 
 def too_many_moves(cells: int, count: int) -> str:
-    return _("a game has at most {cells} moves, one for each cell, got {count}").format(cells=cells, count=count)
+    return _("a game code has at most {cells} characters, got {count}").format(cells=cells, count=count)
 
 
 def move_refused(number: int, moves: str, error: object) -> str:
