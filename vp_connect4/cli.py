@@ -17,6 +17,7 @@ from .levels import DEFAULT_PLY, PERFECT, Level
 from .options import Parser, add_language, choose_language, port
 from .player import EVALUATIONS, TIEBREAKS
 from .text_ui import play_in_terminal
+from .variant import Variant
 
 WIDTH, HEIGHT = 7, 6  # the board of both front ends
 MAX_PLY = WIDTH * HEIGHT  # a deeper look-ahead sees nothing more: no game lasts longer
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIGITS",
         help=wording.help_moves(),
     )
+    parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=wording.help_variant())
     parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
     parser.add_argument("--port", type=port, default=0, help=wording.help_port())
     add_language(parser)
@@ -64,12 +66,17 @@ def level(text: str) -> Level:
 
 
 def moves(text: str) -> str:
-    """A start position as typed: the moves of ``Board.set_board``, checked on the board the game uses."""
+    """A start position as typed: the moves of ``Board.set_board`` (checked on the game's board in ``_main``,
+    once the variant is known)."""
+    return text
+
+
+def variant(text: str) -> Variant:
+    """A rule variant as typed (``tetris``, ``chance:0.2``, ``gravity:left``, ``flip+swap``...)."""
     try:
-        Board(WIDTH, HEIGHT).set_board(text)
+        return Variant.parse(text)
     except Connect4Error as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    return text
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
@@ -115,10 +122,16 @@ def _main(argv: list[str] | None) -> int:
         seats = seats_from(args)
     except Connect4Error as error:
         parser.error(str(error))
+    try:  # the start position, on the variant's board
+        Board(WIDTH, HEIGHT, variant=args.variant).set_board(args.moves)
+    except Connect4Error as error:
+        parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
-        game = Game(seats=seats, tiebreak=args.tiebreak, start_moves=args.moves)
+        board = Board(WIDTH, HEIGHT, variant=args.variant)
+        rng = random.Random(args.seed)
+        game = Game(board, seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
         try:
             return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
         except PortUnavailable as error:
@@ -127,8 +140,8 @@ def _main(argv: list[str] | None) -> int:
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    board = Board(WIDTH, HEIGHT)
-    outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves)  # our game, not the seed's
+    board = Board(WIDTH, HEIGHT, variant=args.variant)
+    outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # not the seed's
     return 0 if outcome is not None else 1
 
 

@@ -23,6 +23,10 @@ class Parser(argparse.ArgumentParser):
         self._optionals.title = wording.help_options()
         self.add_argument("-h", "--help", action="help", help=wording.help_help())
 
+    def option(self, name: str) -> argparse.Action:
+        """The option ``name`` (e.g. ``--moves``), for an error about its value found after parsing."""
+        return self._option_string_actions[name]
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, wording.command_error(self.prog, message) + "\n")

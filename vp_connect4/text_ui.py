@@ -13,6 +13,7 @@ One loop, three transcripts (``style``):
 from __future__ import annotations
 
 import builtins
+import random
 import re
 from collections.abc import Callable
 
@@ -21,11 +22,12 @@ from .board import Board
 from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
 from .levels import Level
 from .player import Player
+from .variant import Veered, describe
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human'
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
-COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9})[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
+COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9}|[fF])[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
 STYLES = ("game", "host_game", "play_game")
 
 
@@ -34,11 +36,21 @@ class GameStopped(Exception):
 
 
 def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int:
-    """Ask until the person types a column the side to move can play; raises GameStopped on Ctrl-D / Ctrl-C."""
+    """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C.
+
+    A move is a column number (on a variant board also a row number when gravity pulls sideways, or
+    ``f`` to turn the rack where flips are played).
+    """
     input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
-    width = game.board.width
+    board = game.board
     while True:
-        prompt = wording.ask_column(game.to_move, width) if style == "game" else wording.seed_prompt(game.to_move)
+        slots, line, flip = board.slot_count(), board.move_line(), board.flip_move()
+        if style != "game":
+            prompt = wording.seed_prompt(game.to_move)
+        elif board.variant.is_standard:
+            prompt = wording.ask_column(game.to_move, slots)
+        else:
+            prompt = wording.ask_move(game.to_move, line, slots, flip is not None)
         try:
             answer = input_fn(prompt)
         except (EOFError, KeyboardInterrupt):
@@ -46,14 +58,17 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         except UnicodeDecodeError:  # bytes that are not text: asked again
             answer = ""
         number = COLUMN_ANSWER.fullmatch(answer)
-        if number is None:
-            out(wording.not_a_column(width))
+        if number is None or (number.group(1) in "fF" and flip is None):
+            out(wording.not_a_column(slots) if board.variant.is_standard else wording.not_a_move(line, slots, flip))
             continue
-        col = int(number.group(1))
+        col = flip if number.group(1) in "fF" else int(number.group(1))
         reason = game.why_not(col)
         if reason is None:
-            return col
-        out(wording.not_possible(wording.refusal(reason, col, width)))
+            return col  # type: ignore[return-value]
+        if board.variant.is_standard:
+            out(wording.not_possible(wording.refusal(reason, col, slots)))
+        else:
+            out(wording.not_possible_move(board.refusal(reason, col)()))
 
 
 def play_in_terminal(
@@ -65,11 +80,14 @@ def play_in_terminal(
     out: OutputFn = print,
     start_moves: str = "",
     style: str = "game",
+    rng: random.Random | None = None,
 ) -> Outcome | None:
     """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is
     full, printing ``style``'s transcript.
 
     Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
+    On a variant board (``Board(variant=...)``) what happens besides the checker's fall is told too (a
+    flip, a cleared row, gravity turning, chance, a swap); ``rng`` draws chance and swaps.
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
@@ -80,7 +98,7 @@ def play_in_terminal(
         if isinstance(seat, Player) and seat.ox != ox:
             raise ValueError(wording.wrong_checker(ox, seat.ox))
     humans = [ox for ox, seat in players.items() if seat == "human"]
-    game = Game(board, start_moves=start_moves)
+    game = Game(board, start_moves=start_moves, rng=rng)
     choosers: dict[str, Chooser] = {
         ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out, style)
         for ox, seat in players.items()
@@ -89,7 +107,16 @@ def play_in_terminal(
     def show(game: Game, move: Move) -> None:
         player = players[move.ox]
         if style == "game" and isinstance(player, Player):
-            out(wording.ai_plays(move.ox, Level.parse(player.ply).label, move.col))
+            level = Level.parse(player.ply).label
+            if board.variant.is_standard:
+                out(wording.ai_plays(move.ox, level, move.col))
+            else:  # what the AI chose: chance may send the checker elsewhere (told next)
+                chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)
+                out(wording.ai_makes(move.ox, level, move.line, chosen))
+        for event in move.events:
+            told = describe(event, move.ox, move.line)
+            if told:
+                out(told)
         if style == "host_game" and game.is_over:
             return  # host_game shows the last board below the result
         out()
@@ -108,7 +135,7 @@ def play_in_terminal(
         out(wording.stopped(game.move_string))
         return None
     if style == "game":
-        out(wording.result_in_terminal(outcome.winner, humans))
+        out(wording.result_in_terminal(outcome.winner, humans, board.variant.is_standard))
         out(wording.moves_played(game.move_string))
     elif style == "host_game":
         out()

@@ -239,3 +239,21 @@ class Veered:
 
 
 Event = Dropped | Flipped | Cleared | GravityTurned | Swapped | Veered
+
+
+def describe(event: Event, ox: str, line: str = "column") -> str:
+    """What happened, in words (empty for a checker's landing, which the move itself tells).
+
+    ``ox``: the side that moved; ``line``: what its move named, ``column`` or ``row`` (moves counted from 0).
+    """
+    if isinstance(event, Veered):
+        return wording.chance_text(line, event.chosen, event.played)
+    if isinstance(event, Flipped):
+        return wording.flip_text(ox)
+    if isinstance(event, Cleared):
+        return wording.cleared_text(event.line, event.index)
+    if isinstance(event, GravityTurned):
+        return wording.gravity_text(event.gravity)
+    if isinstance(event, Swapped):
+        return wording.swap_text(event.first, event.second)
+    return ""

@@ -25,6 +25,7 @@ __all__ = [
     "help_seed",
     "help_text",
     "help_tiebreak",
+    "help_variant",
     "host_game_result",
     "moves_played",
     "not_a_column",
@@ -107,6 +108,13 @@ def help_moves() -> str:
     return _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)")
 
 
+def help_variant() -> str:
+    return _(
+        "rule variant: standard (default), gravity:down|up|left|right|turn[:k], tetris, flip, chance[:p], "
+        "swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+    )
+
+
 def help_lang() -> str:
     return _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)")
 
@@ -148,10 +156,13 @@ def moves_played(moves: str) -> str:
     return _("Moves: {moves}").format(moves=moves)
 
 
-def result_in_terminal(winner: str | None, humans: list[str]) -> str:
-    """The closing line of a terminal game (``winner`` None: a draw), worded for the people who played."""
+def result_in_terminal(winner: str | None, humans: list[str], board_full: bool = True) -> str:
+    """The closing line of a terminal game (``winner`` None: a draw), worded for the people who played.
+
+    ``board_full``: a draw means the board is full (the standard game; a variant ends in other draws too).
+    """
     if winner is None:
-        return _("It's a draw: the board is full.")
+        return _("It's a draw: the board is full.") if board_full else _("It's a draw.")
     if len(humans) == 1:
         if winner in humans:
             return _("{ox} wins -- you win, congratulations!").format(ox=winner)

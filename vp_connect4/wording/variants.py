@@ -5,6 +5,8 @@ from __future__ import annotations
 from .language import _
 
 __all__ = [
+    "ai_makes",
+    "ask_move",
     "bad_chance",
     "bad_every",
     "bad_gravity",
@@ -12,9 +14,17 @@ __all__ = [
     "bad_swap_code",
     "bad_variant",
     "bad_variant_move_char",
+    "cell_name",
+    "chance_text",
+    "cleared_text",
+    "flip_text",
     "gravity_name",
+    "gravity_text",
+    "not_a_move",
+    "not_possible_move",
     "not_the_last_move",
     "nothing_to_take_back",
+    "swap_text",
     "turn_starts_down",
     "variant_board_legend",
     "variant_board_too_big",
@@ -102,4 +112,71 @@ def nothing_to_take_back() -> str:
 def not_the_last_move(move: object, last: int) -> str:
     return _("on a variant board del_move takes back the last move, which was {last}, not {move!r}").format(
         last=last, move=move
+    )
+
+
+# -- the terminal game on a variant board --------------------------------------------------------------
+
+
+def ask_move(ox: str, line: str, slots: int, flip: bool) -> str:
+    """The prompt: ``X's choice (row 0-5, f turns the rack): ``."""
+    if line == "row":
+        text = _("{ox}'s choice (row 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (row 0-{last}): ")
+    else:
+        text = _("{ox}'s choice (column 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (0-{last}): ")
+    return text.format(ox=ox, last=slots - 1)
+
+
+def not_a_move(line: str, slots: int, flip: int | None) -> str:
+    if line == "row":
+        text = _("Please type a row number from 0 to {last} (0 is the bottom row).")
+    else:
+        text = _("Please type a column number from 0 to {last}.")
+    text = text.format(last=slots - 1)
+    return text + " " + _("Or f to turn the rack.") if flip is not None else text
+
+
+def not_possible_move(reason: str) -> str:
+    return _("Not possible: {reason}. Choose another move.").format(reason=reason)
+
+
+def ai_makes(ox: str, level_label: str, line: str, move: int) -> str:
+    """An AI's move on a variant board: a column, a row, or the flip."""
+    if line == "flip":
+        return _("{ox} ({level}) turns the rack.").format(ox=ox, level=level_label)
+    if line == "row":
+        return _("{ox} ({level}) plays row {row}.").format(ox=ox, level=level_label, row=move)
+    return _("{ox} ({level}) plays column {col}.").format(ox=ox, level=level_label, col=move)
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    col, row = cell
+    return _("column {col} row {row}").format(col=col, row=row)
+
+
+def chance_text(line: str, chosen: int, played: int) -> str:
+    if line == "row":
+        text = _("Chance! The checker meant for row {chosen} went into row {played}.")
+    else:
+        text = _("Chance! The checker meant for column {chosen} went into column {played}.")
+    return text.format(chosen=chosen, played=played)
+
+
+def flip_text(ox: str) -> str:
+    return _("{ox} turns the rack: every checker falls to the new floor.").format(ox=ox)
+
+
+def cleared_text(line: str, index: int) -> str:
+    if line == "row":
+        return _("Row {index} is full: it vanishes, and the checkers behind it fall one row.").format(index=index)
+    return _("Column {index} is full: it vanishes, and the checkers behind it fall one column.").format(index=index)
+
+
+def gravity_text(gravity: str) -> str:
+    return _("Gravity turns: it pulls {gravity} now, and every checker slides.").format(gravity=gravity_name(gravity))
+
+
+def swap_text(first: tuple[int, int], second: tuple[int, int]) -> str:
+    return _("Swap! The checkers at {first} and {second} change colours.").format(
+        first=cell_name(first), second=cell_name(second)
     )
