@@ -55,3 +55,18 @@ def test_a_result_not_yet_on_the_board_is_not_counted_as_logged(monkeypatch: pyt
     monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, resume.SceneState(result_logged=True)))
     back = resume.resumed_game(Game(), None)
     assert back is not None and not back.state.result_logged
+
+
+def test_a_variant_game_comes_back_with_its_rules_and_what_chance_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from vp_connect4.board import Board
+
+    game = Game(Board(7, 6, variant="tetris+chance:0.5+swap:2"), rng=random.Random(5))
+    for col in (3, 3, 2, 2, 4, 4):
+        game.play(col)
+    assert "s" in game.move_string  # a swap fell
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, resume.SceneState()))
+    back = resume.resumed_game(Game(), None)
+    assert back is not None and str(back.game.board.variant) == "tetris+chance:0.5+swap:2"
+    assert back.game.move_string == game.move_string and back.game.board.data == game.board.data

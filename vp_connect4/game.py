@@ -16,7 +16,7 @@ from .board import CHECKERS, Board, check_checker, other
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
-from .variant import Cell, Dropped, Event, Veered
+from .variant import Cell, Dropped, Event, Variant, Veered
 from .variant_board import FLIP_CHAR, read_moves, swap_code
 
 HUMAN, AI = "human", "ai"
@@ -242,8 +242,17 @@ class Game:
                 break
         return undone
 
-    def new_game(self) -> None:
-        """Back to the start position."""
+    def new_game(self, variant: Variant | str | None = None) -> None:
+        """Back to the start position; with ``variant`` (e.g. ``'tetris'``), a new game under those rules
+        instead, from the empty board of the same size (the start moves belong to the old rules)."""
+        if variant is not None:
+            board = Board(self.board.width, self.board.height, variant=variant)  # checks it
+            self.board = board
+            self.start_moves = ""
+            self._start = [row[:] for row in board.data]
+            self.history.clear()
+            self.outcome = self._judge()
+            return
         if self.board.moves_made is None:
             self.board.data = [row[:] for row in self._start]
         else:

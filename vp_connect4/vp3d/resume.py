@@ -3,8 +3,9 @@
 VPython cannot give a reloaded page the same scene (see :mod:`.server`), so when the game's tab
 closes the program saves its game here and restarts itself in place (``server.restart``: the same
 process id, the same listening sockets). The saved game travels in the environment variable
-:data:`RESUME_ENV` as JSON: the moves from the empty board, the start moves (so New game still
-returns to the start), both seats, the tiebreak, the seed, and the scene's own state
+:data:`RESUME_ENV` as JSON: the moves from the empty board (a variant's chance and swaps as they
+fell), the start moves (so New game still returns to the start), the rule variant, both seats, the
+tiebreak, the seed, and the scene's own state
 (:class:`SceneState`: whether the result was logged, the score across games, Pause, shown scores). The
 restarted program runs the same command line (``python -m vp_connect4 ...``, ``python main.py ...``
 or a ``scenes/*.py`` script), so the scene builds its game as before and :func:`resumed_game`
@@ -18,6 +19,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..board import Board
 from ..game import Game, Seat
 
 RESUME_ENV = "VP_CONNECT4_RESUME"
@@ -57,6 +59,7 @@ def saved_game(game: Game, seed: int | None, state: SceneState) -> str:
         {
             "moves": game.move_string,
             "start": game.start_moves,
+            "variant": str(game.board.variant),
             "seats": seats,
             "tiebreak": game.tiebreak,
             "first": game.first,
@@ -76,11 +79,10 @@ def resumed_game(game: Game, seed: int | None) -> Resumed | None:
         return None
     saved = json.loads(text)
     seats = {ox: Seat(s["kind"], s["level"], evaluation=s["evaluation"]) for ox, s in saved["seats"].items()}
-    board = type(game.board)(game.board.width, game.board.height)
+    board = Board(game.board.width, game.board.height, variant=saved["variant"])
     start = saved["start"]
-    resumed = Game(board, seats, start_moves=start, tiebreak=saved["tiebreak"], first=saved["first"])
-    for col in saved["moves"][len(start) :]:
-        resumed.play(int(col))
+    resumed = Game(board, seats, start_moves=start, tiebreak=saved["tiebreak"], first=saved["first"], rng=game.rng)
+    resumed.replay(saved["moves"][len(start) :])
     scene = saved["scene"]
     state = SceneState(
         result_logged=bool(scene["result_logged"]) and resumed.is_over,
