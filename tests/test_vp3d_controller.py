@@ -63,12 +63,18 @@ class FakeView:
         self.relabelled = 0
         self.keep_scores = False
         self.moves: str | None = None
+        self.events = ""  # what happened in the last move besides its fall (a rule variant's events)
+        self.played: list[tuple[Any, list[list[str]] | None]] = []  # each move dropped, with the board after it
 
     def is_busy(self) -> bool:
         return self.busy
 
-    def drop(self, move: Any) -> None:
+    def drop(self, move: Any, after: list[list[str]] | None = None) -> None:
         self.dropped.append((move.ox, move.col))
+        self.played.append((move, after))
+
+    def show_events(self, text: str) -> None:
+        self.events = text
 
     def redraw(self, game: Game) -> None:
         self.calls.append(("redraw", game.move_string))
@@ -363,7 +369,7 @@ def test_keys_n_u_h_are_new_game_undo_hint() -> None:
     assert key_intent("n") == NewGame() and key_intent("N") == NewGame()
     assert key_intent("u") == Undo() and key_intent("h") == Hint()
     assert key_intent("4") == PlayColumn(3, "key")
-    assert key_intent("x") is None and key_intent("up") is None and key_intent("") is None
+    assert key_intent("x") is None and key_intent("") is None
 
 
 def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:

@@ -16,15 +16,27 @@ log, never kept for later.
 Log lines (one per event, to ``log``; the scene prints them, flushed)::
 
     log: columns 0-<w-1>, counted from the left   printed once, first: the log counts columns from 0
+    log: rows 0-<h-1>, counted from the bottom    once, when the rules played can name rows (gravity sideways)
     move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
+    move <n>: <X|O> row <r>         a rule variant with gravity sideways: r 0-based, from the bottom
+    move <n>: <X|O> flip            a rule variant with flips: the rack turned over (n: moves made)
+    event: chance column <c> -> <c2>   after its move: chance sent the checker elsewhere (or ``row``)
+    event: row <r> cleared          tetris: a full row vanished (``column <c>`` when gravity pulls sideways)
+    event: gravity <down|left|up|right>   gravity turned
+    event: swap <c>,<r> <c>,<r>     the X and the O checker on these cells changed colours
     result: X wins | result: O wins | result: draw
-    moves: <digits>                  the game so far, as set_board accepts it (at the end of a game)
-    setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ..., language en|nl
-    hint: <X|O> <score> ...          one score per column (-1 full)
+    moves: <digits>                  the game so far, as set_board accepts it (at the end of a game;
+                                     in a variant also f a flip, s and four digits a swap)
+    setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ...,
+                                     language en|nl, variant <rules> (the rules menu: a new game follows)
+    hint: <X|O> <score> ...          one score per move: per column (-1 full), or row; the flip's last
     ignored: <reason>
     undo: <k> move(s) | new game | paused | resumed | error: <text>
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
+
+A move's events and their lines come from :mod:`.telling`; the rules menu and the flip are
+:mod:`.variant_intents`'s.
 """
 
 from __future__ import annotations
@@ -36,6 +48,7 @@ from typing import Any, ClassVar
 from .. import wording
 from ..errors import Connect4Error, Refusal
 from ..game import Game, Seat
+from ..variant import Variant
 from . import intents
 from .hints import best_line
 from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
@@ -44,6 +57,8 @@ from .seats import hint_seat
 from .settings import SettingIntents
 from .status import Moment, result_text, status_line
 from .tally import Tally
+from .telling import log_lines, told_phrase
+from .variant_intents import VariantIntents
 from .view import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
@@ -54,7 +69,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller(SettingIntents):
+class Controller(SettingIntents, VariantIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -94,6 +109,8 @@ class Controller(SettingIntents):
         self.tally = Tally(state.tally)
         self._thinking_shown: str | None = None
         self._moves_shown: str | None = None
+        self._rows_logged = False
+        self._told: wording.Phrase | None = None  # what happened in the last move besides its checker's fall
 
     # -- public --------------------------------------------------------------------
 
@@ -108,6 +125,7 @@ class Controller(SettingIntents):
     def start(self) -> None:
         """Log the columns' convention once; show the starting position and settings."""
         self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")
+        self._log_rows()
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
         self.view.show_tally(self.tally.text())
@@ -145,10 +163,14 @@ class Controller(SettingIntents):
 
     # -- intents ---------------------------------------------------------------------
 
-    def _why_not(self, col: int | None) -> wording.Phrase | None:
-        """Why a person cannot play ``col`` now, in words to say (None if they can)."""
+    def _why_not(self, col: int | None, flip: bool = False) -> wording.Phrase | None:
+        """Why a person cannot play ``col`` now, in words to say (None if they can).
+
+        ``col`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number.
+        """
         game = self.game
         say = wording.phrase
+        line = game.board.move_line()
         if game.is_over:
             return say(wording.refusal_in_scene, Refusal.GAME_OVER)
         if self._landing or self.view.is_busy():
@@ -158,9 +180,17 @@ class Controller(SettingIntents):
         if game.seat_to_move().is_ai:
             return say(wording.ai_turn_refusal, game.to_move)
         if col is None:
-            return say(wording.refusal_in_scene, "beside")
+            if flip:
+                return None
+            return (
+                say(wording.variant_refusal, "beside_rows")
+                if line == "row"
+                else say(wording.refusal_in_scene, "beside")
+            )
+        if not flip and col >= game.board.slot_count():  # a key or click names a slot, never the flip
+            return say(wording.refusal_in_scene, Refusal.OFF_BOARD, col, line)
         reason = game.why_not(col)
-        return None if reason is None else say(wording.refusal_in_scene, reason, col)
+        return None if reason is None else say(wording.refusal_in_scene, reason, col, line)
 
     def _on_play(self, intent: intents.PlayColumn) -> None:
         reason = self._why_not(intent.col)
@@ -173,23 +203,36 @@ class Controller(SettingIntents):
         self._hover = intent.col
 
     def _on_move_selection(self, intent: intents.MoveSelection) -> None:
-        width = self.game.board.width
-        self._hover = width // 2 if self._hover is None else min(max(self._hover + intent.step, 0), width - 1)
+        board = self.game.board
+        if intent.vertical and board.move_line() != "row":
+            return  # ↑ ↓ choose rows; columns are chosen with ← →
+        slots = board.slot_count()
+        self._hover = slots // 2 if self._hover is None else min(max(self._hover + intent.step, 0), slots - 1)
 
     def _on_drop_selection(self, intent: intents.DropSelection) -> None:
         reason = self._why_not(self._hover)
         if self._hover is None and reason == wording.phrase(wording.refusal_in_scene, "beside"):
             reason = wording.phrase(wording.refusal_in_scene, "no_selection")
+        if self._hover is None and reason == wording.phrase(wording.variant_refusal, "beside_rows"):
+            reason = wording.phrase(wording.variant_refusal, "no_row")
         if reason:
             self._refuse(reason)
         else:
             self._play(self._hover)  # type: ignore[arg-type]
 
     def _on_new_game(self, intent: intents.NewGame) -> None:
+        self._new_game(None)
+
+    def _new_game(self, variant: Variant | None) -> None:
+        """Back to the start position, or (``variant``) a new game under those rules."""
         if self.game.history and not self._announced:
             self.log(f"moves: {self.game.move_string}")
         self.jobs.drop()
-        self.game.new_game()
+        self.game.new_game(variant)
+        if variant is not None:
+            self.log(f"setting: variant {variant}")
+            self._log_rows()
+            self._hover = None  # a column may be a row now
         self._position_changed()
         self.paused = False
         self._error = None
@@ -265,6 +308,8 @@ class Controller(SettingIntents):
         intents.Hover: _on_hover,
         intents.MoveSelection: _on_move_selection,
         intents.DropSelection: _on_drop_selection,
+        intents.Flip: VariantIntents._on_flip,
+        intents.SetVariant: VariantIntents._on_set_variant,
         intents.SwapSides: SettingIntents._on_swap_sides,
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
@@ -284,10 +329,13 @@ class Controller(SettingIntents):
 
     def _play(self, col: int) -> None:
         move = self.game.play(col)
-        self.log(f"move {move.number}: {move.ox} column {move.col}")
+        for line in log_lines(move):
+            self.log(line)
         self._position_changed()
+        self._told = told_phrase(move)
+        self._show_told()
         self._landing = True
-        self.view.drop(move)
+        self.view.drop(move, [row[:] for row in self.game.board.data])
 
     def _position_changed(self) -> None:
         self.generation += 1
@@ -297,6 +345,9 @@ class Controller(SettingIntents):
         self._best = None
         self.view.show_scores(None)
         self.view.announce(None)
+        if self._told is not None:
+            self._told = None
+            self._show_told()
 
     def _announce_result(self) -> None:
         outcome = self.game.outcome
@@ -323,7 +374,8 @@ class Controller(SettingIntents):
 
     def _request(self, ox: str, seat: Seat, seed: int | None = None) -> AiRequest:
         board = self.game.board
-        return AiRequest(board.width, board.height, self.game.move_string, ox, seat, self.game.tiebreak, seed)
+        moves, tiebreak = self.game.move_string, self.game.tiebreak
+        return AiRequest(board.width, board.height, moves, ox, seat, tiebreak, seed, str(board.variant))
 
     def _start_work(self, now: float) -> None:
         game = self.game
@@ -361,7 +413,9 @@ class Controller(SettingIntents):
             scores = answer.value.scores
             self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in scores))
             self.view.show_scores(scores)
-            self._best = wording.phrase(best_line, answer.request.ox, scores, answer.value.outcomes)
+            board = self.game.board
+            outcomes, line, flip = answer.value.outcomes, board.move_line(), board.flip_move()
+            self._best = wording.phrase(best_line, answer.request.ox, scores, outcomes, line, flip)
         elif self.game.why_not(answer.value) is not None:
             self._error = wording.phrase(wording.ai_bad_column, answer.value)
             self.log(f"error: {self._error.in_english()}")

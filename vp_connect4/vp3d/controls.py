@@ -94,6 +94,7 @@ CODE_STYLE = "font: bold 16px monospace; color: #1a237e; background: #e8eaf6; pa
 LOAD_FIELD_WIDTH = 220  # pixels
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
+EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
@@ -200,6 +201,7 @@ class Controls:
         self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
         self.cue = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-cue'></span>")
+        self.events = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-events'></span>")
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
@@ -336,6 +338,11 @@ class Controls:
 
     def show_cue(self, text: str) -> None:
         self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
+
+    def show_events(self, text: str) -> None:
+        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), under the status."""
+        span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text}</span>"
+        _set(self.events, "text", "<br>" + span if text else span)
 
     def show_tally(self, text: str) -> None:
         self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"

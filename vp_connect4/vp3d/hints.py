@@ -2,6 +2,8 @@
 
 From the seed's scores (100 wins, 50 neither, 0 loses, -1 full, within the look-ahead) or, for the
 perfect level, from the solver's exact outcomes (signed distances in moves; None for a full column).
+In a rule variant the scores are one per move: the columns (or rows, when gravity pulls sideways),
+then the flip's if flips are played (``flip``: its index).
 """
 
 from __future__ import annotations
@@ -16,16 +18,33 @@ def outcome_rank(distance: int) -> tuple[int, int]:
     return (1, 0) if distance == 0 else (0, -distance)
 
 
-def best_line(ox: str, scores: list[float], outcomes: list[int | None] | None = None) -> str | None:
-    """``Best for X: column 5 (wins in 7 moves)``; None when no column can be played."""
+def best_line(
+    ox: str,
+    scores: list[float],
+    outcomes: list[int | None] | None = None,
+    line: str = "column",
+    flip: int | None = None,
+) -> str | None:
+    """``Best for X: column 5 (wins in 7 moves)``; None when no column can be played.
+
+    ``line``: what the moves name (``column`` or ``row``); ``flip``: the flip's move number, if flips are played
+    (``Best for X: turn the rack (wins)``).
+    """
     if outcomes is not None and any(d is not None for d in outcomes):
         known = {col: d for col, d in enumerate(outcomes) if d is not None}
         best = max(known.values(), key=outcome_rank)
         cols = [col for col, d in known.items() if d == best]
-        return wording.best_columns(ox, cols, wording.verdict(distance=best))
+        return _said(ox, cols, wording.verdict(distance=best), line, flip)
     playable = [score for score in scores if score >= 0]
     if not playable:
         return None
     top = max(playable)
     cols = [col for col, score in enumerate(scores) if score == top]
-    return wording.best_columns(ox, cols, wording.verdict(score=top))
+    return _said(ox, cols, wording.verdict(score=top), line, flip)
+
+
+def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) -> str:
+    if line == "column" and flip is None:
+        return wording.best_columns(ox, moves, verdict)
+    drops = [move for move in moves if move != flip]
+    return wording.best_moves(ox, line, drops, flip in moves, verdict)

@@ -24,14 +24,30 @@ class Hover:
 
 @dataclass(frozen=True)
 class MoveSelection:
-    """An arrow key: move the selected column (the ghost) ``step`` columns, -1 left, +1 right."""
+    """An arrow key: move the selected column (the ghost) ``step`` columns, -1 left, +1 right.
+
+    ``vertical``: ↑ (+1) or ↓ (-1), for rows when gravity pulls sideways (then ← → move the row too).
+    """
 
     step: int
+    vertical: bool = False
 
 
 @dataclass(frozen=True)
 class DropSelection:
     """Enter or Space: play the selected column."""
+
+
+@dataclass(frozen=True)
+class Flip:
+    """The Turn the rack button or the key f: the side to move turns the rack over (a rule variant with flips)."""
+
+
+@dataclass(frozen=True)
+class SetVariant:
+    """The rules menu: a new game under these rules (``Variant`` text, e.g. ``tetris``)."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -111,6 +127,8 @@ Intent = (
     | Hover
     | MoveSelection
     | DropSelection
+    | Flip
+    | SetVariant
     | SwapSides
     | NewGame
     | Undo

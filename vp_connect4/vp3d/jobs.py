@@ -1,7 +1,7 @@
 """The AI's work for the scene: one picklable request, and the one job in flight at a time.
 
-An :class:`AiRequest` carries everything a worker process needs (board size, the moves from
-the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
+An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
+moves from the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
 ``scores()``, ``outcomes()`` (the solver's, for the perfect level) or ``hint()`` (both); none
 of it imports VPython. :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in
 the scene, a fake in tests) and hands back answers that still fit the game: an answer for a
@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..board import Board
+from ..engine import variant as variant_engine
 from ..game import Seat
+from ..variant import STANDARD
 
 MOVE, HINT = "move", "hint"
 HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else there are none)
@@ -38,7 +40,12 @@ class AiRunner(Protocol):
 
 @dataclass(frozen=True)
 class AiRequest:
-    """A question for the AI of ``seat``, playing ``ox`` after ``moves`` on an empty ``width`` x ``height`` board."""
+    """A question for the AI of ``seat``, playing ``ox`` after ``moves`` on an empty ``width`` x ``height`` board.
+
+    ``variant``: the rules (``str(Variant)``, e.g. ``tetris``); ``moves`` is then a variant move string (``f`` a
+    flip, ``s`` and four digits a swap, chance as it fell) and a move is a move number: a column, a row when
+    gravity pulls sideways, or the flip (``Board.move_count``).
+    """
 
     width: int
     height: int
@@ -47,18 +54,20 @@ class AiRequest:
     seat: Seat
     tiebreak: str
     seed: int | None = None  # for the RANDOM tiebreak: the same request, the same answer
+    variant: str = STANDARD
 
     def board(self) -> Board:
-        board = Board(self.width, self.height)
+        board = Board(self.width, self.height, variant=self.variant)
         board.set_board(self.moves)
         return board
 
     def best_column(self) -> int:
-        """The column the seat's player plays."""
+        """The move the seat's player makes (a column; on a variant board a move number, maybe the flip)."""
         return self.seat.player(self.ox, self.tiebreak, random.Random(self.seed)).next_move(self.board())
 
     def scores(self) -> list[float]:
-        """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead)."""
+        """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead); one per
+        move (``Board.move_count``: on a variant board the flip's last)."""
         return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
 
     def outcomes(self, budget: float = HINT_SOLVER_BUDGET) -> list[int | None] | None:
@@ -95,15 +104,28 @@ def _outcome_score(distance: int | None) -> float:
 def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | None:
     """The solver's signed distance of each column for ``ox`` (``engine.solver.column_outcomes``).
 
-    None if the game is over or the solver needs more than ``budget`` seconds.
+    None if the game is over or the solver needs more than ``budget`` seconds. On a variant board, the
+    solver answers only where gravity is all that changes (its moves are then the frame's columns: the
+    move numbers); else None.
     """
     from ..engine import solver
     from ..engine.budget import OutOfTime
 
-    if board.wins_for("X") or board.wins_for("O") or board.is_full():
+    if board.wins_for("X") or board.wins_for("O"):
         return None
+    rules = board.variant_rules
+    if rules is None:
+        if board.is_full():
+            return None
+        position = board.position(ox)
+    else:
+        if board.variant_result(ox) is not None:
+            return None
+        position = variant_engine.frame_position(rules, board.variant_state(ox))
+        if position is None:
+            return None
     try:
-        return solver.column_outcomes(board.position(ox), deadline=time.perf_counter() + budget)
+        return solver.column_outcomes(position, deadline=time.perf_counter() + budget)
     except OutOfTime:
         return None
 

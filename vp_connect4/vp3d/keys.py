@@ -1,22 +1,28 @@
 """Keys on the scene's page as intents: ``1``-``9`` play a column, the arrow keys move the selection
 (the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``h`` Hint.
 
+Rule variants: when gravity pulls sideways ``1``-``9`` name rows (``1`` the bottom row: the keys name move
+numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` turns the rack over.
+
 The key names are GlowScript's (``event.key`` of VPython's ``keydown``): ``left``, ``right``,
 ``\\n`` for Enter, ``" "`` for Space; letters come in capitals with Shift.
 """
 
 from __future__ import annotations
 
-from .intents import DropSelection, Hint, Intent, MoveSelection, NewGame, PlayColumn, Undo
+from .intents import DropSelection, Flip, Hint, Intent, MoveSelection, NewGame, PlayColumn, Undo
 
 KEYS: dict[str, Intent] = {
     "left": MoveSelection(-1),
     "right": MoveSelection(1),
+    "up": MoveSelection(1, vertical=True),
+    "down": MoveSelection(-1, vertical=True),
     "\n": DropSelection(),
     " ": DropSelection(),
     "n": NewGame(),
     "u": Undo(),
     "h": Hint(),
+    "f": Flip(),
 }
 
 

@@ -35,6 +35,7 @@ class SettingIntents:
     tally: Tally
     status: str
     _announced: bool
+    _show_told: Callable[[], None]
 
     def _on_seat_setting(self, intent: intents.SetKind | intents.SetLevel | intents.SetEvaluation) -> None:
         """A seat's player, level or evaluation, from the next move on (the same value again does nothing)."""
@@ -80,6 +81,7 @@ class SettingIntents:
         self.view.show_tally(self.tally.text())
         if self._announced:
             self.view.announce(result_text(self.game))
+        self._show_told()
         self.status = ""  # _refresh says the status line again
 
     def _change(self, apply: Callable[[], object]) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from .. import wording
 from ..board import CHECKERS
 from ..game import Game
+from .telling import chosen
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,19 @@ def humans(game: Game) -> list[str]:
 def result_text(game: Game) -> str:
     outcome = game.outcome
     assert outcome is not None
-    return wording.result_in_scene(outcome.winner, humans(game))
+    # a rule variant's draw: both sides' fours (their cells glow), or no move left
+    draw = "full" if game.board.variant.is_standard else "both" if outcome.cells else "other"
+    return wording.result_in_scene(outcome.winner, humans(game), draw)
+
+
+def to_move_text(game: Game) -> str:
+    """What the person to move may click or press: columns (1-7), rows when gravity pulls sideways, f to flip."""
+    ox, board = game.to_move, game.board
+    alone = len(humans(game)) == 1
+    if board.variant.is_standard:
+        return wording.human_to_move(ox, board.width, alone)
+    flips = board.flip_move() is not None
+    return wording.human_to_move_in_variant(ox, board.move_line(), board.slot_count(), flips, alone)
 
 
 def status_line(game: Game, now: Moment) -> str:
@@ -39,7 +52,9 @@ def status_line(game: Game, now: Moment) -> str:
     if now.paused and not game.is_over:
         return wording.paused(ox, game.seats[ox].is_ai)
     if last is not None and now.falling:
-        return wording.falling(last.ox, last.col)
+        if game.board.variant.is_standard:
+            return wording.falling(last.ox, last.col)
+        return wording.falling_move(last.ox, last.line, chosen(last))
     if game.is_over:
         return result_text(game)
     if now.error:
@@ -47,5 +62,5 @@ def status_line(game: Game, now: Moment) -> str:
     if game.seats[ox].is_ai:
         status = wording.thinking(ox) if now.thinking else wording.ai_to_move(ox)
     else:
-        status = wording.human_to_move(ox, game.board.width, alone=len(humans(game)) == 1)
+        status = to_move_text(game)
     return wording.with_hint(status, now.best) if now.best else status

@@ -33,13 +33,19 @@ class View(Protocol):
     """What the scene shows; every method returns at once (animations run in ``animate``)."""
 
     def is_busy(self) -> bool:
-        """True while a checker is still falling."""
+        """True while a checker is still falling (or a move's events are still shown moving)."""
 
-    def drop(self, move: Move) -> None:
-        """Animate ``move``'s checker falling into its cell; mark it as the last move when it lands."""
+    def drop(self, move: Move, after: list[list[str]] | None = None) -> None:
+        """Animate ``move``: its checker falling into its cell, then its events in order (a rule variant: chance,
+        a flip, a cleared row, gravity turning, a swap); mark the last move when it lands. ``after``: the board's
+        ``data`` after the move, what the scene shows when the animation ends."""
 
     def redraw(self, game: Game) -> None:
-        """Show ``game``'s board at once (after an undo or a new game): checkers, last move, no highlight."""
+        """Show ``game``'s board at once (after an undo, a new game, a load): checkers, last move, no highlight,
+        gravity's arrow, the flip's button."""
+
+    def show_events(self, text: str) -> None:
+        """What happened in the last move besides its checker's fall (chance, a flip...); empty: nothing."""
 
     def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
         """Make the winning checkers glow; ``cells`` are ``(row, col)`` in ``Board.data``."""
@@ -158,8 +164,11 @@ class SceneView:
     def is_busy(self) -> bool:
         return self.checkers.is_busy()
 
-    def drop(self, move: Move) -> None:
+    def drop(self, move: Move, after: list[list[str]] | None = None) -> None:
         self.checkers.drop(move.row, move.col, move.ox)
+
+    def show_events(self, text: str) -> None:
+        self.controls.show_events(text)
 
     def redraw(self, game: Game) -> None:
         last = game.last_move

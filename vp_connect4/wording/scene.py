@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .language import _, _n
 from .rules import side
+from .variants import gravity_name
 
 __all__ = [
     "ai_bad_column",
@@ -12,16 +13,19 @@ __all__ = [
     "ai_failed",
     "ai_to_move",
     "best_columns",
+    "best_moves",
     "button",
     "copied",
     "copy_by_hand",
     "evaluation",
     "evaluation_caption",
     "falling",
+    "falling_move",
     "game_code_caption",
     "game_ended",
     "game_open_elsewhere",
     "human_to_move",
+    "human_to_move_in_variant",
     "load_caption",
     "look_ahead_caption",
     "no_moves_yet",
@@ -34,6 +38,10 @@ __all__ = [
     "thinking",
     "tiebreak",
     "title",
+    "variant_caption",
+    "variant_help",
+    "variant_name",
+    "variant_refusal",
     "verdict",
     "vs_ai_description",
     "with_hint",
@@ -47,9 +55,17 @@ def title() -> str:
     return _("Connect Four")
 
 
-def result_in_scene(winner: str | None, humans: list[str]) -> str:
-    """The result banner and status line (``winner`` None: a draw)."""
+def result_in_scene(winner: str | None, humans: list[str], draw: str = "full") -> str:
+    """The result banner and status line (``winner`` None: a draw).
+
+    ``draw``: why a game is drawn: ``full`` (the board is full: the standard game), ``both`` (a rule variant:
+    both sides have four in a row at once) or ``other`` (a variant: no move is left, or tetris's move limit).
+    """
     if winner is None:
+        if draw == "both":
+            return _("Draw: both sides have four in a row. Press New game to play again.")
+        if draw == "other":
+            return _("Draw. Press New game to play again.")
         return _("Draw: the board is full. Press New game to play again.")
     if len(humans) == 1:
         if winner in humans:
@@ -61,6 +77,15 @@ def result_in_scene(winner: str | None, humans: list[str]) -> str:
 def falling(ox: str, col: int) -> str:
     """A checker is falling into ``col`` (0-based; shown counted from 1)."""
     return _("{side} plays column {col}…").format(side=side(ox), col=col + 1)
+
+
+def falling_move(ox: str, line: str, number: int) -> str:
+    """A rule variant's move under way: ``line`` column, row or flip; ``number`` 0-based (shown from 1)."""
+    if line == "flip":
+        return _("{side} turns the rack…").format(side=side(ox))
+    if line == "row":
+        return _("{side} plays row {row}…").format(side=side(ox), row=number + 1)
+    return falling(ox, number)
 
 
 def ai_error(ox: str, error: str) -> str:
@@ -96,6 +121,39 @@ def human_to_move(ox: str, width: int, alone: bool) -> str:
     if alone:
         return _("Your turn: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
     return _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
+
+
+def human_to_move_in_variant(ox: str, line: str, slots: int, flip: bool, alone: bool) -> str:
+    """The status line of a rule variant when a person is to move: what to click or press.
+
+    ``line``: what a move names, ``column`` or ``row`` (gravity sideways; rows counted from the bottom);
+    ``slots``: how many; ``flip``: flips are played (key f).
+    """
+    if line == "row":
+        if alone:
+            text = _("Your turn: {side}. Click a row or press 1-{rows} (1 is the bottom row).")
+        else:
+            text = _("To move: {side}. Click a row or press 1-{rows} (1 is the bottom row).")
+        text = text.format(side=side(ox), rows=slots)
+    else:
+        text = human_to_move(ox, slots, alone)
+    return text + " " + _("Or press f to turn the rack.") if flip else text
+
+
+def best_moves(ox: str, line: str, numbers: list[int], flip: bool, verdict: str) -> str:
+    """The hint's line in a rule variant: the best columns or rows (0-based, shown from 1) and/or the flip."""
+    if line == "column" and not flip:
+        return best_columns(ox, numbers, verdict)
+    shown = ", ".join(str(number + 1) for number in numbers)
+    if line == "row":
+        moves = _n("row {numbers}", "rows {numbers}", len(numbers)).format(numbers=shown)
+    else:
+        moves = _n("column {numbers}", "columns {numbers}", len(numbers)).format(numbers=shown)
+    if not flip:
+        return _("Best for {ox}: {moves} ({verdict})").format(ox=ox, moves=moves, verdict=verdict)
+    if not numbers:
+        return _("Best for {ox}: turn the rack ({verdict})").format(ox=ox, verdict=verdict)
+    return _("Best for {ox}: {moves} or turn the rack ({verdict})").format(ox=ox, moves=moves, verdict=verdict)
 
 
 def best_columns(ox: str, cols: list[int], verdict: str) -> str:
@@ -197,6 +255,7 @@ def button(name: str) -> str:
         "swap": _("Swap sides"),
         "load": _("Load"),
         "copy": _("Copy"),
+        "flip": _("Turn the rack"),
     }
     return labels[name]
 
@@ -238,3 +297,111 @@ def scene_help(width: int) -> str:
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."
     ).format(width=width)
+
+
+# -- rule variants in the scene --------------------------------------------------------------------
+
+
+def variant_caption() -> str:
+    """In front of the rule variants' menu."""
+    return _("Rules:")
+
+
+def variant_name(
+    gravity: str = "down",
+    turn_every: int = 0,
+    tetris: bool = False,
+    flip: bool = False,
+    chance: float = 0.0,
+    swap_every: int = 0,
+) -> str:
+    """A choice of the rules menu: ``standard rules``, ``gravity left``, ``tetris + flip``, ``chance 10%``..."""
+    parts = []
+    if turn_every:
+        parts.append(
+            _n("gravity turns every {k} move", "gravity turns every {k} moves", turn_every).format(k=turn_every)
+        )
+    elif gravity != "down":
+        parts.append(_("gravity {direction}").format(direction=gravity_name(gravity)))
+    if tetris:
+        parts.append(_("tetris"))
+    if flip:
+        parts.append(_("flip"))
+    if chance:
+        parts.append(_("chance {percent}%").format(percent=f"{chance * 100:g}"))
+    if swap_every:
+        parts.append(_n("swap every {k} move", "swap every {k} moves", swap_every).format(k=swap_every))
+    return " + ".join(parts) or _("standard rules")
+
+
+def variant_refusal(kind: str) -> str:
+    """Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows
+    of the rack when a move names a row), ``no_row`` (Enter or Space with no row chosen)."""
+    texts = {
+        "no_flips": _("this game has no flips: choose flip in the Rules menu"),
+        "beside_rows": _("click on a row of the rack"),
+        "no_row": _("choose a row first: the arrow keys move the checker beside the rack"),
+    }
+    return texts[kind]
+
+
+def variant_help(
+    gravity: str = "down",
+    turn_every: int = 0,
+    tetris: bool = False,
+    flip: bool = False,
+    chance: float = 0.0,
+    swap_every: int = 0,
+    rows: int = 6,
+) -> str:
+    """The rules of a variant under the scene's help (HTML); empty for the standard game."""
+    sentences = []
+    if turn_every:
+        sentences.append(
+            _n(
+                "Gravity turns a quarter clockwise after every {k} move (the arrow beside the rack shows where "
+                "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
+                "click a row or press 1-{rows} (1 is the bottom row).",
+                "Gravity turns a quarter clockwise after every {k} moves (the arrow beside the rack shows where "
+                "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
+                "click a row or press 1-{rows} (1 is the bottom row).",
+                turn_every,
+            ).format(k=turn_every, rows=rows)
+        )
+    elif gravity == "up":
+        sentences.append(_("Gravity pulls up (the arrow beside the rack): a checker rises into its column from below."))
+    elif gravity in ("left", "right"):
+        sentences.append(
+            _(
+                "Gravity pulls {direction} (the arrow beside the rack): a checker comes in from the side and slides "
+                "{direction}. A move names a row: click a row or press 1-{rows} (1 is the bottom row); ↑ ↓ choose one."
+            ).format(direction=gravity_name(gravity), rows=rows)
+        )
+    if tetris:
+        sentences.append(
+            _("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
+        )
+    if flip:
+        sentences.append(
+            _(
+                "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
+                "or f): every checker falls to the new floor. Nobody turns it twice in a row."
+            )
+        )
+    if chance:
+        sentences.append(
+            _("Chance: {percent}% of the time a checker goes into another column (or row) than the one chosen.").format(
+                percent=f"{chance * 100:g}"
+            )
+        )
+    if swap_every:
+        sentences.append(
+            _n(
+                "Swap: after every {k} move an X and an O checker change colours.",
+                "Swap: after every {k} moves an X and an O checker change colours.",
+                swap_every,
+            ).format(k=swap_every)
+        )
+    if not sentences:
+        return ""
+    return _("<b>Rules:</b> {rules}").format(rules=" ".join(sentences))
