@@ -169,3 +169,45 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     wording.use_language("en")
     controls.relabel()
     assert controls.buttons["new"].text == "New game" and "Puzzle: you are X" in controls.goal.text
+
+
+def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new_game(vp: FakeVpython) -> None:
+    from vp_connect4.board import Board
+    from vp_connect4.variant import Variant
+    from vp_connect4.vp3d.intents import Flip, SetVariant
+    from vp_connect4.vp3d.rules_menu import MENU_VARIANTS
+
+    put: list[Any] = []
+    odd = Variant.parse("chance:0.3+swap:4")
+    controls = Controls(Canvas(), put.append, 7, MAX_PLY, "", odd, 6)
+    names = controls.variant.choices
+    assert names[: len(MENU_VARIANTS)] == [
+        "standard rules", "gravity up", "gravity left", "gravity right", "gravity turns every 4 moves", "tetris",
+        "flip", "chance 10%", "swap every 6 moves", "tetris + flip", "gravity turns every 4 moves + tetris",
+        "chance 10% + swap every 6 moves",
+    ]  # fmt: skip
+    assert names[-1] == "chance 30% + swap every 4 moves" and controls.variant.index == len(names) - 1
+    controls.variant.index = 5
+    controls.variant.bind(controls.variant)
+    assert put == [SetVariant("tetris")]
+    game = Game(Board(7, 6, variant="gravity:left+flip"))
+    controls.show_settings(game, paused=False)
+    assert controls.variant.choices[controls.variant.index] == "gravity left + flip"  # added: the rules played
+    assert not controls.flip.disabled and controls.flip.text == "Turn the rack"
+    assert "Gravity pulls left" in controls.help.text and "turn the rack over" in controls.help.text
+    controls.flip.bind(controls.flip)
+    assert put[-1] == Flip()
+    controls.show_settings(Game(), paused=False)
+    assert controls.flip.disabled and "Rules:" not in controls.help.text
+    assert controls.variant.index == 0
+
+
+def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> None:
+    from vp_connect4.variant import Variant
+
+    controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", Variant(tetris=True), 6)
+    assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
+    controls.show_events("Row 1 is full")
+    assert "Row 1 is full" in controls.events.text
+    standard = Controls(Canvas(), lambda intent: None, 7)
+    assert not standard.events.text.startswith("<br>")  # the standard game: no line until something happens

@@ -136,3 +136,29 @@ def test_mouse_moves_are_polled_into_hover_events() -> None:
     event = watch.poll()
     assert event is not None and to_intent(event, LAYOUT) == Hover(6)
     assert watch.poll() is None
+
+
+@pytest.mark.parametrize("gravity", ["left", "right"])
+def test_with_gravity_sideways_every_cell_picks_its_row_counted_from_the_bottom(gravity: str) -> None:
+    for row in range(LAYOUT.height):
+        for col in range(LAYOUT.width):
+            point, ray = sight_line(LAYOUT.cell(row, col), 0.4, 0.3)
+            assert LAYOUT.pick_slot(point, ray, gravity) == LAYOUT.height - 1 - row
+            assert LAYOUT.pick_slot(point, ray, "down") == col == LAYOUT.pick_slot(point, ray, "up")
+    point, ray = sight_line(LAYOUT.entry(2, gravity), 0.2, 0.2)  # the ghost beside the rack picks its row
+    assert LAYOUT.pick_slot(point, ray, gravity) == 2
+    assert to_intent(Pointer("click", point, ray), LAYOUT, gravity) == PlayColumn(2, "click")
+    point, ray = sight_line((0.0, LAYOUT.top + 1.0, 0.0), 0.0, 0.2)
+    assert LAYOUT.pick_slot(point, ray, gravity) is None  # above the rack: no row
+
+
+def test_checkers_come_in_where_gravity_pulls_away_from() -> None:
+    assert LAYOUT.entry(3, "down") == LAYOUT.drop_start(3)
+    x, y, _ = LAYOUT.entry(3, "up")
+    assert x == LAYOUT.x(3) and y < LAYOUT.bottom
+    assert LAYOUT.entry(0, "left")[0] > LAYOUT.half_width and LAYOUT.entry(0, "left")[1] == LAYOUT.y(5)
+    assert LAYOUT.entry(5, "right")[0] < -LAYOUT.half_width and LAYOUT.entry(5, "right")[1] == LAYOUT.y(0)
+    ghost = LAYOUT.ghost_point(3, "up")  # in front of the base, on the table, where it can be seen
+    assert ghost[2] > LAYOUT.base_front and ghost[1] > LAYOUT.floor_top
+    assert LAYOUT.score_point(0, "left")[0] < -LAYOUT.half_width < LAYOUT.half_width < LAYOUT.score_point(0, "right")[0]
+    assert LAYOUT.arrow_centre[0] < LAYOUT.entry(0, "right")[0] - 1  # the arrow clear of a ghost on the left

@@ -39,6 +39,8 @@ class StillHover:
 
 
 class FakeController:
+    gravity = "down"
+
     def __init__(self) -> None:
         self.handled: list[Intent] = []
         self.ticks = 0

@@ -9,8 +9,8 @@ Browser events (VPython calls them on its threads) only put intents on a
 queue; one loop takes them, hands them to the ``Controller`` and animates. It
 waits on the queue between frames (see ``pacing``: 60 frames a second while
 something moves, 10 when idle), never in VPython's ``rate``, which spins.
-Mouse positions become columns here (``RackLayout.pick_column``), so a click
-picks the right column at any camera angle. See ``controls`` for
+Mouse positions become columns here (``RackLayout.pick_slot``), so a click
+picks the right column at any camera angle (a row, when a rule variant's gravity pulls sideways). See ``controls`` for
 the page's widgets and status line, and ``controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
@@ -58,10 +58,11 @@ class Pointer:
     ray: object
 
 
-def to_intent(event: Intent | Pointer, layout: RackLayout) -> Intent:
-    """Turn a pointer event into the controller's intent; other intents pass through."""
+def to_intent(event: Intent | Pointer, layout: RackLayout, gravity: str = "down") -> Intent:
+    """Turn a pointer event into the controller's intent (a column, or a row when ``gravity`` pulls sideways);
+    other intents pass through."""
     if isinstance(event, Pointer):
-        col = layout.pick_column(event.pos, event.ray)  # type: ignore[arg-type]
+        col = layout.pick_slot(event.pos, event.ray, gravity)  # type: ignore[arg-type]
         return PlayColumn(col, "click") if event.kind == "click" else Hover(col)
     return event
 
@@ -106,7 +107,7 @@ def run_scene(
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal)
+        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant)
         controller = Controller(game, view, runner, seed=seed, state=resumed.state if resumed is not None else None)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
@@ -146,7 +147,7 @@ def run_frame(
         except queue.Empty:
             break
     for event in pending:
-        controller.handle(to_intent(event, layout))
+        controller.handle(to_intent(event, layout, controller.gravity))
     now = time.monotonic()
     controller.tick(now)
     if view.animate(now) or pending:

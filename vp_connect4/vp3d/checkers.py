@@ -1,9 +1,11 @@
 """Checker spheres: one per cell, made once and reused (VPython never frees objects).
 
 A dropped checker falls from above its column into its cell under gravity and
-bounces a little (``fall_height``: time-based, about half a second). The last
+bounces a little (``fall_height``: time-based, about half a second); a move's animation
+(:mod:`.choreography`, run by :mod:`.animation`) sets the spheres' poses (``pose``) frame by frame. The last
 move wears a white ring; at the end the winning four glow, pulse and wear green rings; a
-translucent ghost checker hovers over the column under the mouse (or chosen with the arrow keys).
+translucent ghost checker hovers over the column under the mouse (or chosen with the arrow keys; beside
+the row when a rule variant's gravity pulls sideways).
 While the AI thinks, a checker of its colour glows above the rack, pulsing and sweeping slowly
 over the columns (``thinking_pose``).
 
@@ -66,18 +68,21 @@ def fall_duration(drop: float, gravity: float = GRAVITY) -> float:
     return total
 
 
+@dataclass(frozen=True)
+class Pose:
+    """How one checker is seen: where, whose colour, its size (1: a checker's) and whether it glows."""
+
+    pos: tuple[float, float, float]
+    ox: str
+    scale: float = 1.0
+    glow: bool = False
+
+
 def thinking_pose(t: float, half_width: float) -> tuple[float, float]:
     """The thinking sign ``t`` seconds after the AI began: its x offset from the rack's middle (within
     ``±half_width``) and its size (1 = a checker's)."""
     sweep = half_width * math.sin(2 * math.pi * THINK_SWEEP_HZ * t)
     return sweep, 1 + THINK_SIZE * math.sin(2 * math.pi * THINK_HZ * t)
-
-
-@dataclass
-class _Fall:
-    row: int
-    col: int
-    start: float
 
 
 class Checkers:
@@ -133,44 +138,53 @@ class Checkers:
 
         self._markers = ring_pair(HOLE_RADIUS + 0.02, 0.035, MARKER_COLOUR)
         self._win_rings = [ring_pair(HOLE_RADIUS + 0.03, 0.05, WIN_RING_COLOUR) for _ in range(WIN_RINGS)]
-        self._fall: _Fall | None = None
+        self.shown: dict[tuple[int, int], str] = {}  # (row, col) -> 'X'/'O': the board last shown at rest
         self._last: tuple[int, int] | None = None
         self._winners: list[tuple[int, int]] = []
         self._pulse_start = self._pulse_until = 0.0
 
     # -- what the controller asks ----------------------------------------------------
 
-    def is_busy(self) -> bool:
-        return self._fall is not None
-
     def is_moving(self) -> bool:
-        """A checker falls, the thinking sign pulses or the winners pulse."""
-        return self._fall is not None or self._think_start is not None or bool(self._pulse_until)
-
-    def drop(self, row: int, col: int, ox: str) -> None:
-        """Start ``ox``'s checker falling into ``(row, col)``; a checker still falling lands at once."""
-        self._land()
-        sphere = self._spheres[row][col]
-        sphere.color = self._colours[ox]
-        sphere.pos = self._vp.vector(*self.layout.drop_start(col))
-        sphere.visible = True
-        self._fall = _Fall(row, col, self.clock())
+        """The thinking sign pulses or the winners pulse (a move's animation is ``Animator``'s)."""
+        return self._think_start is not None or bool(self._pulse_until)
 
     def show_board(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
         """Show every cell of ``data`` at rest; ``last`` ``(row, col)`` gets the ring."""
-        self._fall = None
         self.highlight([])
+        self.shown = {}
         for row, cells in enumerate(data):
             for col, cell in enumerate(cells):
-                sphere = self._spheres[row][col]
                 if cell == EMPTY:
-                    if sphere.visible:
-                        sphere.visible = False
+                    self.pose((row, col), None)
                     continue
-                sphere.color = self._colours[cell]
-                sphere.pos = self._vp.vector(*self.layout.cell(row, col))
-                sphere.visible = True
+                self.shown[(row, col)] = cell
+                self.pose((row, col), Pose(self.layout.cell(row, col), cell))
         self._mark(last)
+
+    def pose(self, spot: tuple[int, int], pose: Pose | None) -> None:
+        """Show the sphere of ``spot`` as ``pose`` (None: hidden); only what changes is sent to the page."""
+        sphere = self._spheres[spot[0]][spot[1]]
+        if pose is None:
+            if sphere.visible:
+                sphere.visible = False
+            return
+        vec = self._vp.vector
+        position, colour, radius = vec(*pose.pos), self._colours[pose.ox], CHECKER_RADIUS * pose.scale
+        if sphere.pos != position:
+            sphere.pos = position
+        if sphere.color != colour:
+            sphere.color = colour
+        if sphere.radius != radius:
+            sphere.radius = radius
+        if sphere.emissive != pose.glow:
+            sphere.emissive = pose.glow
+        if not sphere.visible:
+            sphere.visible = True
+
+    def hide_marker(self) -> None:
+        """No ring on the last move while a move's animation runs."""
+        self._mark(None)
 
     def highlight(self, cells: list[tuple[int, int]]) -> None:
         """Make the checkers in ``cells`` glow and pulse (an empty list ends it)."""
@@ -192,12 +206,13 @@ class Checkers:
         self._pulse_start = self.clock()
         self._pulse_until = self._pulse_start + PULSE_SECONDS if cells else 0.0
 
-    def show_ghost(self, col: int | None, ox: str) -> None:
+    def show_ghost(self, col: int | None, ox: str, gravity: str = "down") -> None:
+        """The ghost checker at slot ``col``'s entry (a column's, or a row's when gravity pulls sideways)."""
         if col is None:
             self._ghost.visible = False
             return
         self._ghost.color = self._colours[ox]
-        self._ghost.pos = self._vp.vector(*self.layout.drop_start(col))
+        self._ghost.pos = self._vp.vector(*self.layout.ghost_point(col, gravity))
         self._ghost.visible = True
 
     def show_thinking(self, ox: str | None) -> None:
@@ -213,15 +228,7 @@ class Checkers:
     # -- every frame -------------------------------------------------------------------
 
     def animate(self, now: float) -> None:
-        """Move the falling checker and pulse the winners (for a few seconds)."""
-        fall = self._fall
-        if fall is not None:
-            x, y, z = self.layout.cell(fall.row, fall.col)
-            drop = self.layout.drop_start(fall.col)[1] - y
-            height, resting = fall_height(now - fall.start, drop)
-            self._spheres[fall.row][fall.col].pos = self._vp.vector(x, y + height, z)
-            if resting:
-                self._land()
+        """Move the thinking sign and pulse the winners (for a few seconds)."""
         if self._think_start is not None:
             half_width = self.layout.x(self.layout.width - 1)
             dx, size = thinking_pose(now - self._think_start, half_width)
@@ -236,13 +243,6 @@ class Checkers:
                 self._spheres[row][col].radius = CHECKER_RADIUS * scale
 
     # -- inside ------------------------------------------------------------------------
-
-    def _land(self) -> None:
-        fall, self._fall = self._fall, None
-        if fall is None:
-            return
-        self._spheres[fall.row][fall.col].pos = self._vp.vector(*self.layout.cell(fall.row, fall.col))
-        self._mark((fall.row, fall.col))
 
     def _mark(self, cell: tuple[int, int] | None) -> None:
         self._last = cell

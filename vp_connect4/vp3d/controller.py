@@ -122,6 +122,11 @@ class Controller(SettingIntents, VariantIntents):
     def thinking(self) -> bool:
         return self.jobs.thinking
 
+    @property
+    def gravity(self) -> str:
+        """Where gravity pulls now: a click names a column, or a row when it pulls sideways."""
+        return self.game.board.gravity
+
     def start(self) -> None:
         """Log the columns' convention once; show the starting position and settings."""
         self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")

@@ -30,6 +30,11 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
   ``<button>``              ``c4-reset-view``           ``Reset view``
   ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
+  ``<select>``              ``c4-variant``              the rules, after ``Rules:``: ``standard rules``,
+                                                        ``gravity up`` ... ``tetris + flip`` (``rules_menu``);
+                                                        a choice starts a new game under those rules
+  ``<button>``              ``c4-flip``                 ``Turn the rack``: the flip, a move (greyed where
+                                                        the rules play no flips)
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
   ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
                                                         ``Language / Taal``: every text in that language
@@ -42,7 +47,9 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
                                                         that of the code; a bad code is refused with a cue
   ========================  ==========================  ================================================
 
-  and a help text naming the colours and how to play, rotate and zoom.
+  and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules.
+  Under the status line and the cue: ``#c4-events``, what happened in the last move of a rule variant
+  besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap).
 The same script stops the browser's context menu, so a right-drag rotates, keeps the arrow keys and
 Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked button.
 """
@@ -59,7 +66,9 @@ from .. import wording
 from ..game import AI, HUMAN, Game
 from ..levels import Level
 from ..player import EVALUATIONS, TIEBREAKS
+from ..variant import Variant
 from .intents import (
+    Flip,
     Hint,
     Intent,
     KeepScores,
@@ -71,10 +80,12 @@ from .intents import (
     SetLanguage,
     SetLevel,
     SetTiebreak,
+    SetVariant,
     SwapSides,
     TogglePause,
     Undo,
 )
+from .rules_menu import menu_variants, variant_help, variant_name
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
@@ -111,13 +122,15 @@ PAGE_SCRIPT = """<script>
   // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
   document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
   var selects = document.querySelectorAll('select');
-  ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-lang'].forEach(function (id, i) {
+  var selectIds = ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-variant', 'c4-lang'];
+  selectIds.forEach(function (id, i) {
     if (selects[i]) selects[i].id = id;
   });
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
-  ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-load'].forEach(function (id, i) {
+  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip', 'c4-load'];
+  buttonIds.forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });
   var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
@@ -187,14 +200,21 @@ class Controls:
         width: int,
         top: int = MAX_PLY,
         goal: str | wording.Phrase = "",
+        variant: Variant | None = None,
+        height: int = 6,
     ) -> None:
+        """``variant``: the rules the scene starts with (the rules menu shows them, added if not a usual choice)."""
         import vpython as vp
 
         self._vp = vp
         self._put = put
         self.top = top
         self.width = width
+        self.height = height
         self.goal_text = goal
+        self.rules = variant if variant is not None else Variant()
+        self.variants = menu_variants(self.rules)
+        self._events_text = ""
         self._reselect_at: list[float] = []
         canvas.title = ""
         self.title = vp.wtext(pos=canvas.title_anchor, text="")
@@ -240,6 +260,13 @@ class Controls:
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
         self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
         self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        vp.wtext(pos=anchor, text="\n")
+        self.variant_caption = vp.wtext(pos=anchor, text="")
+        self.variant = vp.menu(
+            pos=anchor, choices=self._variant_names(), index=self.variants.index(self.rules), bind=self._on_variant
+        )
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Flip()))
         vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
         self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
         # the language menu's label is in both languages: findable in either
@@ -271,6 +298,13 @@ class Controls:
     def _tiebreaks(self) -> list[str]:
         return [wording.tiebreak(name) for name in TIEBREAKS]
 
+    def _variant_names(self) -> list[str]:
+        return [variant_name(variant) for variant in self.variants]
+
+    def _help(self) -> str:
+        rules = variant_help(self.rules, self.height)
+        return "\n\n" + wording.scene_help(self.width) + ("\n" + rules if rules else "")
+
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
 
@@ -292,18 +326,22 @@ class Controls:
             _set(self.evaluation_label[ox], "text", "&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
             _relabel_menu(self.evaluation[ox], self._evaluations())
         _relabel_menu(self.tiebreak, self._tiebreaks())
+        _set(self.variant_caption, "text", wording.variant_caption() + " ")
+        _relabel_menu(self.variant, self._variant_names())
         for name, widget in self.buttons.items():
             _set(widget, "text", wording.button(name))
+        _set(self.flip, "text", wording.button("flip"))
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
         _set(self.moves, "text", self._moves_html())
         _set(self.load_caption, "text", "&nbsp;&nbsp;&nbsp;&nbsp;" + wording.load_caption() + " ")
-        _set(self.help, "text", "\n\n" + wording.scene_help(self.width))
+        _set(self.help, "text", self._help())
+        self.show_events(self._events_text)
         now = time.monotonic()
         self._reselect_at = [now + delay for delay in RESELECT_AFTER]
 
     def menus(self) -> list[Any]:
-        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.language]
+        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.variant, self.language]
 
     def settle(self, now: float) -> None:
         """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
@@ -328,6 +366,9 @@ class Controls:
     def _on_tiebreak(self, m: Any) -> None:
         self._put(SetTiebreak(TIEBREAKS[m.index]))
 
+    def _on_variant(self, m: Any) -> None:
+        self._put(SetVariant(str(self.variants[m.index])))
+
     def _on_language(self, m: Any) -> None:
         self._put(SetLanguage(LANGUAGE_CODES[m.index]))
 
@@ -340,9 +381,11 @@ class Controls:
         self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
 
     def show_events(self, text: str) -> None:
-        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), under the status."""
-        span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text}</span>"
-        _set(self.events, "text", "<br>" + span if text else span)
+        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on a line under
+        the status; in a variant the line stays (empty) between events, so the canvas does not jump."""
+        self._events_text = text
+        span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
+        _set(self.events, "text", "<br>" + span if text or not self.rules.is_standard else span)
 
     def show_tally(self, text: str) -> None:
         self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
@@ -381,6 +424,20 @@ class Controls:
             _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
+        self.show_rules(game.board.variant)
+
+    def show_rules(self, variant: Variant) -> None:
+        """The rules menu shows ``variant`` (added to its choices if need be); the flip's button is greyed
+        where the rules play no flips; the help says the rules."""
+        if variant not in self.variants:
+            self.variants = menu_variants(*self.variants, variant)
+            _relabel_menu(self.variant, self._variant_names())
+        _set(self.variant, "index", self.variants.index(variant))
+        _set(self.flip, "disabled", not variant.flip)
+        if variant != self.rules:
+            self.rules = variant
+            _set(self.help, "text", self._help())
+            self.show_events(self._events_text)
 
 
 def _relabel_menu(menu: Any, choices: list[str]) -> None:

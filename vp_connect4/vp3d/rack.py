@@ -14,6 +14,14 @@ The rack's middle plane is z = 0; a front and a back panel with round holes
 stand at z = +/- PANEL_Z, the checkers (spheres) fall in the slot between.
 ``RackLayout`` is plain arithmetic (no VPython), so picking is testable
 without a browser; ``Rack`` builds the model and imports VPython itself.
+
+Rule variants. A move names a *slot*: a column, or a row counted from the bottom when gravity pulls
+sideways. A checker comes in (``entry``) from the side gravity pulls away from: above its column (down),
+below it, out of the base (up), beside its row on the right (gravity left) or on the left (right). The
+ghost hovers there (for up: on the table in front of the base, where it can be seen), the hint's scores
+stand above the columns or beside the rows across from the entry, the flip's score above the top right
+corner, and an arrow beside the rack (``arrow_centre``) shows where gravity pulls. For a flip the panels
+(with the checkers) turn about ``panel_centre`` within the posts and the base, which stay.
 """
 
 from __future__ import annotations
@@ -35,6 +43,11 @@ DROP_HEIGHT = 1.4  # where a falling checker starts and the ghost hovers, above 
 PICK_MARGIN_BELOW = 1.2  # how far below the rack a click still counts for a column
 PICK_MARGIN_ABOVE = 3.0  # and above it
 PARALLEL = 1e-9  # a mouse ray this close to parallel to the rack picks nothing
+SIDE_MARGIN = 3.0  # how far beside the rack a click still counts for a row (gravity sideways)
+SCORE_LIFT = 0.8  # score labels float this far beyond the ghost
+ARROW_OFFSET = 2.5  # the gravity arrow's middle is this far left of the rack's left edge
+SIDEWAYS = ("left", "right")
+GRAVITY_DIRECTIONS = {"down": (0.0, -1.0), "left": (-1.0, 0.0), "up": (0.0, 1.0), "right": (1.0, 0.0)}
 
 RACK_BLUE = (0.08, 0.28, 0.85)
 BASE_COLOUR = (0.06, 0.16, 0.5)
@@ -42,6 +55,9 @@ FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
 LABEL_HEIGHT = 0.3  # the column numbers' height on the base's front, in world units
 LABEL_DEPTH = 0.02  # how far the numbers stand out of the base
+ARROW_COLOUR = (0.42, 0.1, 0.6)
+ARROW_LENGTH = 1.7
+ARROW_SHAFT = 0.24
 
 
 class Vec(Protocol):
@@ -94,6 +110,72 @@ class RackLayout:
         """Where a checker dropped into ``col`` starts falling (also where the ghost hovers)."""
         return (self.x(col), self.y(0) + DROP_HEIGHT, 0.0)
 
+    # -- rule variants: slots (columns, or rows counted from the bottom) under each gravity ---------------
+
+    def slot_row(self, slot: int) -> int:
+        """The row index in ``Board.data`` of row ``slot`` counted from the bottom."""
+        return self.height - 1 - slot
+
+    def entry(self, slot: int, gravity: str = "down") -> tuple[float, float, float]:
+        """Where a checker of move ``slot`` comes in under ``gravity`` (above its column for down)."""
+        if gravity == "down":
+            return self.drop_start(slot)
+        if gravity == "up":
+            return (self.x(slot), self.y(self.height - 1) - DROP_HEIGHT, 0.0)
+        y = self.y(self.slot_row(slot))
+        if gravity == "left":
+            return (self.x(self.width - 1) + DROP_HEIGHT, y, 0.0)
+        return (self.x(0) - DROP_HEIGHT, y, 0.0)
+
+    def ghost_point(self, slot: int, gravity: str = "down") -> tuple[float, float, float]:
+        """Where the ghost checker hovers for ``slot``: at its entry; for up, on the table in front of the base."""
+        if gravity == "up":
+            return (self.x(slot), self.floor_top + CHECKER_RADIUS, self.base_front + CHECKER_RADIUS + 0.05)
+        return self.entry(slot, gravity)
+
+    def score_point(self, slot: int, gravity: str = "down") -> tuple[float, float, float]:
+        """Where the hint's score of ``slot`` stands: above its column, or beside its row across from the entry."""
+        if gravity in SIDEWAYS:
+            side = -1 if gravity == "left" else 1
+            return (side * (self.x(self.width - 1) + DROP_HEIGHT), self.y(self.slot_row(slot)), 0.0)
+        return (self.x(slot), self.y(0) + DROP_HEIGHT + SCORE_LIFT, 0.0)
+
+    def flip_score_point(self) -> tuple[float, float, float]:
+        """Where the flip's score stands: above the rack's top right corner."""
+        return (self.x(self.width - 1) + DROP_HEIGHT + 0.2, self.y(0) + DROP_HEIGHT + SCORE_LIFT, 0.0)
+
+    @property
+    def panel_centre(self) -> tuple[float, float, float]:
+        """The middle of the panels: a flip turns them (and the checkers) about it."""
+        return (0.0, (self.top + self.bottom) / 2, 0.0)
+
+    @property
+    def arrow_centre(self) -> tuple[float, float, float]:
+        """The middle of gravity's arrow, left of the rack (and of a ghost coming in from the left)."""
+        return (-self.half_width - POST_WIDTH - ARROW_OFFSET, (self.top + self.bottom) / 2, 0.0)
+
+    @property
+    def floor_top(self) -> float:
+        """The table top under the rack."""
+        return self.bottom - BASE_HEIGHT - 0.2
+
+    def slot_at(self, x: float, y: float, gravity: str = "down") -> int | None:
+        """The slot at point ``(x, y)`` of the rack's plane under ``gravity``: a column, or a row (from the
+        bottom) when gravity pulls sideways; None beside the rack."""
+        if gravity not in SIDEWAYS:
+            return self.column_at(x, y)
+        if not -self.half_width - SIDE_MARGIN <= x <= self.half_width + SIDE_MARGIN:
+            return None
+        slot = math.floor((y - self.bottom) / CELL)
+        return slot if 0 <= slot < self.height else None
+
+    def pick_slot(self, point: Vec, ray: Vec, gravity: str = "down") -> int | None:
+        """The slot the mouse points at, from any camera angle (see ``pick_column``)."""
+        if abs(ray.z) < PARALLEL:
+            return None
+        t = -point.z / ray.z
+        return self.slot_at(point.x + t * ray.x, point.y + t * ray.y, gravity)
+
     def column_at(self, x: float, y: float) -> int | None:
         """The column at point ``(x, y)`` of the rack's plane, or None beside the rack."""
         if not self.bottom - PICK_MARGIN_BELOW <= y <= self.top + PICK_MARGIN_ABOVE:
@@ -115,7 +197,8 @@ class RackLayout:
 
 
 class Rack:
-    """The rack's 3D model: panels with holes, side posts, a base, a floor and the column labels."""
+    """The rack's 3D model: panels with holes, side posts, a base, a floor and the column labels; gravity's
+    arrow (rule variants). ``turn_panels`` turns the panels over for a flip; the rest of the rack stays."""
 
     def __init__(self, layout: RackLayout, canvas: Any) -> None:
         import vpython as vp
@@ -133,7 +216,7 @@ class Rack:
             for col in range(layout.width)
         ]
         outline = vp.shapes.rectangle(width=width, height=height)
-        for z in (PANEL_Z, -PANEL_Z):
+        self.panels = [
             vp.extrusion(
                 canvas=canvas,
                 path=[vec(0, centre_y, z - PANEL_THICKNESS / 2), vec(0, centre_y, z + PANEL_THICKNESS / 2)],
@@ -141,6 +224,9 @@ class Rack:
                 color=blue,
                 shininess=0.6,
             )
+            for z in (PANEL_Z, -PANEL_Z)
+        ]
+        self._turn = (0.0, 0.0)  # the panels' turn (radians) and lift now
         depth = 2 * PANEL_Z + PANEL_THICKNESS
         assert math.isclose(layout.base_front, (depth + BASE_OVERHANG) / 2)
         post_height = height + BASE_HEIGHT
@@ -188,6 +274,56 @@ class Rack:
                 color=vec(*LABEL_COLOUR),
                 emissive=True,
             )
+
+        self.arrow = vp.arrow(
+            canvas=canvas,
+            pos=vec(*layout.arrow_centre),
+            axis=vec(0, -ARROW_LENGTH, 0),
+            shaftwidth=ARROW_SHAFT,
+            color=vec(*ARROW_COLOUR),
+            emissive=True,
+            visible=False,
+        )
+        self._arrow_angle: float | None = None
+
+    def turn_panels(self, angle: float, lift: float) -> None:
+        """Turn the panels to ``angle`` (radians, counterclockwise from upright) about their middle, raised by
+        ``lift``; only a change is sent to the page."""
+        turned, lifted = self._turn
+        if (angle, lift) == self._turn:
+            return
+        vec = self._vp.vector
+        cx, cy, _ = self.layout.panel_centre
+        for panel in self.panels:
+            if angle != turned:
+                panel.rotate(angle=angle - turned, axis=vec(0, 0, 1), origin=vec(cx, cy + lifted, 0))
+            if lift != lifted:
+                panel.pos = panel.pos + vec(0, lift - lifted, 0)
+        self._turn = (angle, lift)
+
+    def settle_panels(self) -> None:
+        """The panels upright again (a half turn looks the same: to the nearest one), on the base."""
+        angle, _ = self._turn
+        self.turn_panels(math.pi * round(angle / math.pi), 0.0)
+
+    @property
+    def panel_turn(self) -> float:
+        return self._turn[0]
+
+    def point_arrow(self, angle: float | None) -> None:
+        """Gravity's arrow at ``angle`` (radians from +x, counterclockwise: -pi/2 points down); None hides it."""
+        if angle == self._arrow_angle:
+            return
+        self._arrow_angle = angle
+        if angle is None:
+            self.arrow.visible = False
+            return
+        vec = self._vp.vector
+        dx, dy = math.cos(angle) * ARROW_LENGTH, math.sin(angle) * ARROW_LENGTH
+        x, y, z = self.layout.arrow_centre
+        self.arrow.pos = vec(x - dx / 2, y - dy / 2, z)
+        self.arrow.axis = vec(dx, dy, 0)
+        self.arrow.visible = True
 
     @property
     def centre(self) -> tuple[float, float, float]:

@@ -1,4 +1,9 @@
-"""The scene as the controller sees it (``View``), and ``SceneView``: the rack, checkers, widgets, labels, camera."""
+"""The scene as the controller sees it (``View``), and ``SceneView``: the rack, checkers, widgets, labels, camera.
+
+A move is shown by its animation (:mod:`.choreography` plans it from the move's events, :mod:`.animation`
+runs it); the view keeps where gravity pulls as the scene shows it, so the ghost, the hint's scores and
+gravity's arrow stand where a rule variant's moves come in.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,18 @@ from typing import Any, Protocol
 
 from .. import wording
 from ..game import Game, Move
+from ..variant import Variant
 from . import camera
+from .animation import Animator
 from .checkers import Checkers
+from .choreography import choreograph, gravity_angle, landing_spot
 from .controls import MAX_PLY, Controls
 from .intents import Intent
-from .rack import DROP_HEIGHT, Rack, RackLayout
+from .rack import SIDEWAYS, Rack, RackLayout
 
 CUE_SECONDS = 2.5
 SCORE_HEIGHT = 26  # pixels
-SCORE_LIFT = 0.8  # score labels float this far above the ghost
+FLIP_SYMBOL = "↻"  # beside the flip's score (a rule variant with flips)
 SCORE_BACKGROUND = (0.08, 0.1, 0.25)
 BANNER_FROM_TOP = 45  # pixels
 SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
@@ -59,7 +67,8 @@ class View(Protocol):
         """Flash a short warning: input was refused."""
 
     def show_scores(self, scores: list[float] | None) -> None:
-        """Large per-column scores above the rack; ``None`` hides them."""
+        """Large scores, one per move (per column; per row when gravity pulls sideways; the flip's last), where
+        the moves come in; ``None`` hides them."""
 
     def show_ghost(self, col: int | None, ox: str) -> None:
         """A translucent ``ox`` checker over ``col``; ``None`` hides it."""
@@ -109,6 +118,7 @@ class SceneView:
         clock: Callable[[], float],
         top: int = MAX_PLY,
         goal: str | wording.Phrase = "",
+        variant: Variant | None = None,
     ):
         import vpython as vp
 
@@ -124,15 +134,19 @@ class SceneView:
         canvas.userspin = True
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
-        self.controls = Controls(canvas, put, layout.width, top, goal)
+        self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height)
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
-        score_y = layout.y(0) + DROP_HEIGHT + SCORE_LIFT
+        self.animator = Animator(self.checkers, self.rack, clock)
+        rules = variant if variant is not None else Variant()
+        self._gravity = rules.gravity  # where gravity pulls as the scene shows it
+        self._flips = rules.flip
+        self._score_slots: tuple[int, str] | None = None  # the slots and gravity the score labels stand for
         self._scores = [
             vp.label(
                 canvas=canvas,
-                pos=vec(layout.x(col), score_y, 0),
+                pos=vec(*layout.score_point(col)),
                 text="",
                 height=SCORE_HEIGHT,
                 box=False,
@@ -141,7 +155,7 @@ class SceneView:
                 border=4,
                 visible=False,
             )
-            for col in range(layout.width)
+            for col in range(max(layout.width, layout.height) + 1)  # the slots, then the flip's
         ]
         self._banner = vp.label(
             canvas=canvas,
@@ -162,17 +176,26 @@ class SceneView:
     # -- controller.View -----------------------------------------------------------------
 
     def is_busy(self) -> bool:
-        return self.checkers.is_busy()
+        return self.animator.is_busy()
 
     def drop(self, move: Move, after: list[list[str]] | None = None) -> None:
-        self.checkers.drop(move.row, move.col, move.ox)
+        self.animator.finish()  # a move still shown moving comes to rest first
+        plan = choreograph(move, self.checkers.shown, self.layout, self._gravity)
+        self._gravity = plan.gravity
+        self.animator.play(plan, after, self.layout.height, self.layout.width)
 
     def show_events(self, text: str) -> None:
         self.controls.show_events(text)
 
     def redraw(self, game: Game) -> None:
+        self.animator.cancel()
         last = game.last_move
-        self.checkers.show_board(game.board.data, (last.row, last.col) if last else None)
+        board = game.board
+        self._gravity, self._flips = board.gravity, board.variant.flip
+        self.checkers.show_board(board.data, landing_spot(last, board.height) if last else None)
+        variant = board.variant
+        shows_arrow = variant.turn_every or variant.gravity != "down"
+        self.rack.point_arrow(gravity_angle(self._gravity) if shows_arrow else None)
         self.announce(None)
 
     def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
@@ -191,18 +214,38 @@ class SceneView:
         self._cue_until = self.clock() + CUE_SECONDS
 
     def show_scores(self, scores: list[float] | None) -> None:
-        for col, label in enumerate(self._scores):
-            score = scores[col] if scores is not None and col < len(scores) else -1
-            if score < 0:
-                if label.visible:
-                    label.visible = False
-                continue
-            label.text = f"{score:g}"
-            label.color = self._vp.vector(*score_colour(score))
-            label.visible = True
+        """One score per slot (a column, or a row when gravity pulls sideways) where its moves come in; the
+        flip's (the last, in a variant with flips) above the top right corner."""
+        slots = self.layout.height if self._gravity in SIDEWAYS else self.layout.width
+        self._place_scores(slots)
+        values = list(scores or [])
+        for index, label in enumerate(self._scores[:-1]):
+            self._show_score(label, values[index] if index < min(slots, len(values)) else -1)
+        flip = values[slots] if self._flips and len(values) > slots else -1
+        self._show_score(self._scores[-1], flip, FLIP_SYMBOL + " ")
+
+    def _show_score(self, label: Any, score: float, prefix: str = "") -> None:
+        if score < 0:
+            if label.visible:
+                label.visible = False
+            return
+        label.text = f"{prefix}{score:g}"
+        label.color = self._vp.vector(*score_colour(score))
+        label.visible = True
+
+    def _place_scores(self, slots: int) -> None:
+        """The score labels beside the slots of gravity now (moved only when gravity has turned)."""
+        if self._score_slots == (slots, self._gravity):
+            return
+        self._score_slots = (slots, self._gravity)
+        vec = self._vp.vector
+        for index, label in enumerate(self._scores[:-1]):
+            if index < slots:
+                label.pos = vec(*self.layout.score_point(index, self._gravity))
+        self._scores[-1].pos = vec(*self.layout.flip_score_point())
 
     def show_ghost(self, col: int | None, ox: str) -> None:
-        self.checkers.show_ghost(col, ox)
+        self.checkers.show_ghost(col, ox, self._gravity)
 
     def show_settings(self, game: Game, paused: bool) -> None:
         self.controls.show_settings(game, paused)
@@ -242,7 +285,7 @@ class SceneView:
 
     def is_moving(self) -> bool:
         """Something moves on its own (see ``pacing``)."""
-        return self.checkers.is_moving()
+        return self.animator.is_busy() or self.checkers.is_moving()
 
     def animate(self, now: float) -> bool:
         """One frame: move what moves; True if the person is turning the camera (it moved since the last frame)."""
@@ -251,6 +294,7 @@ class SceneView:
         seen = (forward.x, forward.y, forward.z, self.canvas.range)
         turned = turned or (self._last_seen is not None and seen != self._last_seen)
         self._last_seen = seen
+        self.animator.animate(now)
         self.checkers.animate(now)
         self.controls.settle(now)
         if self._cue_until and now >= self._cue_until:
