@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import random
+import runpy
+import sys
 from typing import Any
 
+import pytest
+from conftest import ROOT
 from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, HandRunner, SyncRunner, settle
 
 from vp_connect4.board import Board
@@ -317,3 +321,33 @@ def test_the_events_line_is_said_again_in_another_language_and_cleared_by_undo()
     assert view.events == english
     controller.handle(Undo())
     assert view.events == ""
+
+
+# -- the ready-made scenes ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("scene", "rules", "name"),
+    [
+        ("tetris", "tetris", "tetris"),
+        ("flip", "flip", "flip"),
+        ("gravity", "gravity:turn:4", "gravity turns every 4 moves"),
+        ("chance", "chance:0.1", "chance 10%"),
+        ("swap", "swap:6", "swap every 6 moves"),
+    ],
+)
+def test_each_variant_has_a_scene_of_its_own(
+    scene: str, rules: str, name: str, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    from vp_connect4.vp3d import app
+
+    games: list[Game] = []
+    monkeypatch.setattr(app, "run_scene", lambda game, **options: games.append(game) or 0)
+    monkeypatch.setattr(sys, "argv", [f"{scene}.py", "--no-browser", "--seed", "3"])
+    with pytest.raises(SystemExit) as ended:
+        runpy.run_path(str(ROOT / "scenes" / f"{scene}.py"), run_name="__main__")
+    assert ended.value.code == 0
+    (game,) = games
+    assert str(game.board.variant) == rules and game.seats["O"] == Seat(AI, 4) and not game.seats["X"].is_ai
+    assert f"Rules: {name}. You are X (red)" in capsys.readouterr().out
+    assert game.rng.random() == random.Random(3).random()  # --seed: the same chances and swaps every time

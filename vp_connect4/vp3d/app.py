@@ -164,6 +164,7 @@ def scene_main(
 
     ``description`` is printed in the terminal; ``goal`` is shown on the page too (see ``run_scene``);
     give them as ``wording.phrase(...)`` to have them said in the language chosen (``--lang`` or the environment).
+    ``--seed`` also seeds the game's chance and swaps (a rule variant's), as ``main.py --seed`` does.
     """
     choose_language(argv)
     parser = Parser(description=wording.said(description) or None)
@@ -174,6 +175,8 @@ def scene_main(
     args = parser.parse_args(argv)
     if description and RESUME_ENV not in os.environ:  # not again after a reload
         print(wording.said(description), flush=True)
+    if args.seed is not None:
+        game.rng.seed(args.seed)
     try:
         return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed, goal=goal)
     except PortUnavailable as error:

@@ -106,6 +106,7 @@ LOAD_FIELD_WIDTH = 220  # pixels
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
+RULES_STYLE = "display: inline-block; max-width: 940px; white-space: normal"  # a rule variant's help wraps
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
@@ -303,7 +304,8 @@ class Controls:
 
     def _help(self) -> str:
         rules = variant_help(self.rules, self.height)
-        return "\n\n" + wording.scene_help(self.width) + ("\n" + rules if rules else "")
+        shown = f"\n<span style='{RULES_STYLE}'>{rules}</span>" if rules else ""
+        return "\n\n" + wording.scene_help(self.width) + shown
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).

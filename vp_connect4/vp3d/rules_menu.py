@@ -48,5 +48,10 @@ def variant_help(variant: Variant, rows: int) -> str:
     return wording.variant_help(*_parts(variant), rows=rows)
 
 
+def scene_description(text: str, ply: int) -> str:
+    """What a ready-made variant scene (``scenes/tetris.py``) prints: its rules (``text``) and the AI's level."""
+    return wording.variant_scene_description(variant_name(Variant.parse(text)), ply)
+
+
 def _parts(variant: Variant) -> tuple[str, int, bool, bool, float, int]:
     return (variant.gravity, variant.turn_every, variant.tetris, variant.flip, variant.chance, variant.swap_every)

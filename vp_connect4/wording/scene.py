@@ -42,6 +42,7 @@ __all__ = [
     "variant_help",
     "variant_name",
     "variant_refusal",
+    "variant_scene_description",
     "verdict",
     "vs_ai_description",
     "with_hint",
@@ -200,6 +201,13 @@ def vs_ai_description(ply: int) -> str:
 def ai_duel_description(x_ply: int, o_ply: int) -> str:
     """What ``scenes/ai_duel.py`` prints in the terminal."""
     return _("AI duel: X (red) looks {x} moves ahead, O (yellow) {o}.").format(x=x_ply, o=o_ply)
+
+
+def variant_scene_description(rules: str, ply: int) -> str:
+    """What a rule variant's scene (``scenes/tetris.py``...) prints in the terminal; ``rules``: the rules' name."""
+    return _("Rules: {rules}. You are X (red) and move first; the AI plays O (yellow) at ply {ply}.").format(
+        rules=rules, ply=ply
+    )
 
 
 def tally(x: int, o: int, draws: int) -> str:
@@ -385,7 +393,8 @@ def variant_help(
         sentences.append(
             _(
                 "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
-                "or f): every checker falls to the new floor. Nobody turns it twice in a row."
+                "or f): every checker falls to the new floor. Nobody turns it twice in a row. "
+                "(A drag with the right mouse button only turns your view of it.)"
             )
         )
     if chance:
@@ -404,4 +413,4 @@ def variant_help(
         )
     if not sentences:
         return ""
-    return _("<b>Rules:</b> {rules}").format(rules=" ".join(sentences))
+    return _("<b>Rules:</b> {rules}").format(rules="<br>".join(sentences))
