@@ -5,6 +5,8 @@
   whole page, widgets and captions included.
 - ``docs/screenshot-nl.png``: the same in Dutch (``--lang nl``).
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
+- ``docs/variants/<name>.png``: each rule variant (gravity, tetris, flip, chance, swap) right after its
+  event, as the browser tests see it (``variant_scenes``): the status, the line saying what happened, the rack.
 
 ``python -m tests.browser.screenshot [FOLDER]`` from the repo root (default: ``docs``).
 """
@@ -19,6 +21,7 @@ from vp_connect4.vp3d.rack import RackLayout
 
 from .scene_page import ScenePage
 from .scene_process import ROOT, SceneProcess, free_port
+from .variant_scenes import SCENES, VariantScene, at_the_event
 
 DOCS = ROOT / "docs"
 PUZZLE = ROOT / "scenes" / "puzzle.py"
@@ -61,6 +64,16 @@ def make_result_screenshot(context: Any, path: Path) -> str:
         return result
 
 
+def make_variant_screenshot(context: Any, scene: VariantScene, path: Path) -> str:
+    """Save the page above and with the canvas at ``scene``'s event at ``path``; returns the event's log line."""
+    with at_the_event(context, scene) as there:
+        box = there.view.canvas_box()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        clip = {"x": 0, "y": 0, "width": VIEWPORT["width"], "height": box["y"] + box["height"]}
+        there.view.screenshot(clip=clip, path=str(path))
+        return there.event
+
+
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
@@ -71,6 +84,13 @@ def main(argv: list[str]) -> int:
         (make_screenshot, folder / "screenshot.png"),
         (lambda context, path: make_screenshot(context, path, "nl"), folder / "screenshot-nl.png"),
         (make_result_screenshot, folder / "screenshot-result.png"),
+        *(
+            (
+                lambda context, path, scene=scene: make_variant_screenshot(context, scene, path),
+                folder / "variants" / f"{name}.png",
+            )
+            for name, scene in SCENES.items()
+        ),
     )
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

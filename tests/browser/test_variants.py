@@ -1,0 +1,96 @@
+"""Each rule variant played to its result in the real scene, its animation's end seen on a screenshot.
+
+The games are short and repeatable (see ``variant_scenes``): at the event the scene waits for X, the
+picture is read cell by cell (``cells_seen``) and must be the board the game code says; then the game goes
+on to the result the same game has in the core.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser.variant_scenes import (
+    LAYOUT,
+    SCENES,
+    AtTheEvent,
+    VariantScene,
+    at_the_event,
+    board_of,
+    cells_seen,
+    game_code,
+    purple_height,
+)
+from vp_connect4.vp3d.rack import ARROW_LENGTH
+
+HEAD_OVER_SHAFT = 1.3  # the arrow's head is this much higher than its shaft, at least
+HEAD_SAMPLE = 0.5  # world units from an end of the arrow: in its head (about 0.7 long), twice the shaft's height
+
+
+def the_board_is_shown(there: AtTheEvent, scene: VariantScene) -> list[list[str]]:
+    """The picture shows every checker of the game so far where the board has it; returns the board."""
+    image = there.view.canvas_image()
+    board = board_of(scene, game_code(there.view)).data
+    assert cells_seen(there.view, image) == board, f"the picture is not the board {board}"
+    return board
+
+
+def plays_to_its_result(there: AtTheEvent, scene: VariantScene) -> None:
+    """The game goes on to its result; the log's moves are a game the core replays to the same board."""
+    assert there.to_the_end() == f"result: {scene.result}"
+    moves = there.view.wait_log("^moves: ").removeprefix("moves: ")
+    assert moves.startswith(scene.moves) and moves == game_code(there.view)
+    assert board_of(scene, moves).data == cells_seen(there.view, there.view.canvas_image())
+
+
+def events_line(there: AtTheEvent) -> str:
+    return there.view.page.evaluate("() => document.getElementById('c4-events').textContent")
+
+
+def test_gravity_turns_the_arrow_and_the_checkers_slide_to_the_left_wall(context: Any) -> None:
+    scene = SCENES["gravity"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert all(row[0] != " " for row in board[-3:]), "the checkers lie against the left wall"
+        assert events_line(there) == "Gravity turns: it pulls left now, and every checker slides."
+        image = there.view.canvas_image()
+        x, y, z = LAYOUT.arrow_centre
+        head = purple_height(there.view, image, (x - ARROW_LENGTH / 2 + HEAD_SAMPLE, y, z))  # near the left end
+        shaft = purple_height(there.view, image, (x + ARROW_LENGTH / 2 - HEAD_SAMPLE, y, z))  # as near the right end
+        assert shaft > 0 and head > HEAD_OVER_SHAFT * shaft, f"the arrow does not point left ({head=}, {shaft=})"
+        plays_to_its_result(there, scene)
+
+
+def test_tetris_a_full_row_flashes_away_and_the_rows_above_fall(context: Any) -> None:
+    scene = SCENES["tetris"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert board[-1] == ["X", "X", "X", " ", " ", " ", "O"], "the full row is gone, the rows above fell"
+        assert events_line(there).startswith("Row 1 is full: it vanishes")
+        plays_to_its_result(there, scene)
+
+
+def test_flip_the_rack_turns_over_and_the_checkers_lie_at_the_new_floor(context: Any) -> None:
+    scene = SCENES["flip"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert board[-1] == ["X", "X", "X", "X", "O", " ", "O"]  # the bottom row turned round: four X win
+        assert there.before is not None and there.before.difference(there.view.canvas_image()) > 0.003
+        plays_to_its_result(there, scene)
+
+
+def test_chance_the_checker_veers_to_its_new_column_with_a_cue(context: Any) -> None:
+    scene = SCENES["chance"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert board[-3][0] == "X" and board[-1][3] == " ", "X's checker is in column 1, not 4"
+        assert events_line(there) == "Chance! The checker meant for column 4 went into column 1."
+        plays_to_its_result(there, scene)
+
+
+def test_swap_two_checkers_change_colours(context: Any) -> None:
+    scene = SCENES["swap"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert (board[-1][4], board[-1][2]) == ("O", "X"), "the swapped checkers show their new colours"
+        assert events_line(there) == "Swap! The checkers at column 5 row 1 and column 3 row 1 change colours."
+        plays_to_its_result(there, scene)

@@ -1,0 +1,191 @@
+"""Each rule variant in the real scene, at the moment its event happens: the browser tests and the pictures.
+
+A :class:`VariantScene` is a short game from a start position: X is a person (the test presses keys), O
+the AI at a low level with the ``LEFT`` tiebreak, so every move is known, and ``--seed`` fixes chance's
+and the swaps' draws. :func:`at_the_event` opens it and plays X's keys up to the event; then X is to move
+(or the AI is paused), so the scene waits, still, once the animation is over: the test looks at the
+picture (``cells_seen``: which checker each cell shows, read from the pixels at the cells' middles), and
+``to_the_end`` plays on to the result. ``make screenshot`` takes the README's pictures
+(``docs/variants/<name>.png``) at the same moments.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from vp_connect4.board import EMPTY, Board
+from vp_connect4.vp3d.rack import RackLayout
+
+from .pixels import Image
+from .scene_page import MOVE_TIMEOUT, RETRY_PAUSE, ScenePage
+from .scene_process import SceneProcess
+
+LAYOUT = RackLayout()
+ANIMATION_SECONDS = 3.0  # the longest move's animation (a row flashing away, then the rows above falling) and some
+PATCH = 4  # pixels each side of a cell's middle looked at
+SHARE = 0.3  # a cell shows a checker when this part of its patch has the checker's colour
+
+Key = tuple[str, str]
+"""A person's move: the key pressed and the log line it makes (``move 9: X column 0``)."""
+
+
+@dataclass(frozen=True)
+class VariantScene:
+    """A game under ``variant`` from ``moves``: X's keys ``before`` the event (its log line ``event``; with
+    ``pause`` the AI is paused before the last of them, so it does not answer), then ``after`` it, to ``result``."""
+
+    name: str
+    variant: str
+    moves: str
+    options: tuple[str, ...]
+    before: tuple[Key, ...]
+    event: str
+    after: tuple[Key, ...]
+    result: str
+    pause: bool = False
+
+    def command(self) -> tuple[str, ...]:
+        return ("--variant", self.variant, "--moves", self.moves, "--tiebreak", "LEFT", *self.options)
+
+
+SCENES = {
+    scene.name: scene
+    for scene in (
+        # gravity turns after every 2 moves: after moves 9 and 10 it pulls left, the checkers slide to the left wall
+        VariantScene("gravity", "gravity:turn:2", "00215652", ("--o-ply", "1"),
+                     (("1", "move 9: X column 0"),), r"^event: gravity left$",
+                     (("5", "move 11: X row 4"), ("1", "move 13: X column 0")), "O wins"),
+        # X's checker fills the bottom row: it flashes away and the rows above fall; X wins two moves later
+        VariantScene("tetris", "tetris", "6222462160221605", ("--o-ply", "1"),
+                     (("4", "move 17: X column 3"),), r"^event: row 0 cleared$",
+                     (("4", "move 19: X column 3"),), "X wins", pause=True),
+        # X turns the rack: the checkers fall to the new floor, and four X in the bottom row win
+        VariantScene("flip", "flip", "4536654250", ("--o-ply", "2"),
+                     (("f", "move 11: X flip"),), r"^result: X wins$", (), "X wins"),
+        # chance (half the time, seed 1) sends X's checker meant for column 3 into column 0
+        VariantScene("chance", "chance:0.5", "00261565", ("--o-ply", "1", "--seed", "1"),
+                     (("4", "move 9: X column 0"),), r"^event: chance column 3 -> 0$",
+                     (("4", "move 11: X column 3"),), "X wins", pause=True),
+        # after every 2nd move an X and an O checker change colours (seed 0: the bottom row's 5th and 3rd)
+        VariantScene("swap", "swap:2", "63024336623241", ("--o-ply", "1", "--seed", "0"),
+                     (("3", "move 15: X column 2"),), r"^event: swap 4,0 2,0$",
+                     (("6", "move 17: X column 5"),), "X wins"),
+    )
+}  # fmt: skip
+
+
+@dataclass
+class AtTheEvent:
+    """A scene at its event: the page, the scene's process, the picture before X's last key."""
+
+    scene: VariantScene
+    view: ScenePage
+    process: SceneProcess
+    before: Image | None = None
+    event: str = ""  # the event's log line
+
+    def to_the_end(self) -> str:
+        """Play on (the AI resumed) to the result; returns the log's ``result:`` line."""
+        if self.event.startswith("result: "):  # the event ended the game
+            return self.event
+        if self.scene.pause:
+            self.view.page.evaluate("() => document.getElementById('c4-pause').click()")
+            self.view.wait_log("^resumed$")
+        for key in self.scene.after:
+            press_move(self.view, *key)
+        return self.view.wait_log("^result: ", MOVE_TIMEOUT)
+
+
+@contextlib.contextmanager
+def at_the_event(context: Any, scene: VariantScene) -> Iterator[AtTheEvent]:
+    """The scene open at its event, the scene waiting for X, the animation over."""
+    with SceneProcess.main(*scene.command()) as process:
+        there = AtTheEvent(scene, ScenePage.open(context, process), process)
+        view = there.view
+        for index, key in enumerate(scene.before):
+            if index == len(scene.before) - 1:
+                if scene.pause:
+                    view.page.evaluate("() => document.getElementById('c4-pause').click()")
+                    view.wait_log("^paused$")
+                there.before = view.canvas_image()
+            press_move(view, *key)
+        there.event = view.wait_log(scene.event, MOVE_TIMEOUT)
+        time.sleep(ANIMATION_SECONDS)
+        yield there
+
+
+def press_move(view: ScenePage, key: str, line: str) -> None:
+    """Press ``key`` until the scene plays it (a refused key: a checker still falling, the AI thinking)."""
+    number = line.split(":")[0]
+    deadline = time.monotonic() + MOVE_TIMEOUT
+    while True:
+        view.press(key)
+        index, found = view.scene.wait_for(rf"^({number}: |ignored: )", MOVE_TIMEOUT, view.log_start)
+        view.log_start = index + 1
+        if found.string.startswith("move"):
+            assert found.string == line, f"logged {found.string!r}, wanted {line!r}"
+            return
+        assert time.monotonic() < deadline, f"{line} refused until the deadline; {view.scene.describe()}"
+        time.sleep(RETRY_PAUSE)
+
+
+def game_code(view: ScenePage) -> str:
+    return view.page.evaluate("() => document.getElementById('c4-moves').dataset.code")
+
+
+def board_of(scene: VariantScene, code: str) -> Board:
+    board = Board(LAYOUT.width, LAYOUT.height, variant=scene.variant)
+    board.set_board(code)
+    return board
+
+
+def is_red(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return r > 140 and g < 80 and b < 80
+
+
+def is_yellow(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return r > 170 and g > 130 and b < 90 and r - b > 100
+
+
+def is_arrow_purple(rgb: tuple[int, int, int]) -> bool:
+    r, g, b = rgb
+    return b > 100 and g < 70 and b > r + 25 and r > 50
+
+
+def cells_seen(view: ScenePage, image: Image) -> list[list[str]]:
+    """What each cell of the rack shows in ``image`` (a screenshot of the canvas): 'X', 'O' or ' ', rows top first."""
+    box = view.canvas_box()
+    cells = [(row, col) for row in range(LAYOUT.height) for col in range(LAYOUT.width)]
+    points = view.project([LAYOUT.cell(row, col) for row, col in cells])
+    seen = [[EMPTY] * LAYOUT.width for _ in range(LAYOUT.height)]
+    for (row, col), (x, y) in zip(cells, points, strict=True):
+        patch = pixels_around(image, round(x - box["x"]), round(y - box["y"]))
+        red = sum(map(is_red, patch)) / len(patch)
+        yellow = sum(map(is_yellow, patch)) / len(patch)
+        if max(red, yellow) >= SHARE:
+            seen[row][col] = "X" if red > yellow else "O"
+    return seen
+
+
+def pixels_around(image: Image, x: int, y: int, size: int = PATCH) -> list[tuple[int, int, int]]:
+    found = []
+    for py in range(max(y - size, 0), min(y + size + 1, image.height)):
+        for px in range(max(x - size, 0), min(x + size + 1, image.width)):
+            i = 3 * (py * image.width + px)
+            found.append((image.rgb[i], image.rgb[i + 1], image.rgb[i + 2]))
+    return found
+
+
+def purple_height(view: ScenePage, image: Image, point: tuple[float, float, float], reach: int = 60) -> int:
+    """How many pixels high gravity's arrow is where it passes the world ``point`` (a vertical strip through it)."""
+    box = view.canvas_box()
+    ((x, y),) = view.project([point])
+    column, middle = round(x - box["x"]), round(y - box["y"])
+    rows = range(max(middle - reach, 0), min(middle + reach + 1, image.height))
+    return sum(1 for row in rows if any(map(is_arrow_purple, pixels_around(image, column, row, 1))))
