@@ -30,6 +30,7 @@ class VariantIntents:
 
     game: Game
     view: View
+    paused: bool
     log: Callable[[str], None]
     _rows_logged: bool
     _refuse: Callable[[object], None]
@@ -44,7 +45,7 @@ class VariantIntents:
             variant = Variant.parse(intent.text)
         except Connect4Error as error:
             self._refuse(error)
-            self.view.show_settings(self.game, False)  # the menu shows the rules played again
+            self.view.show_settings(self.game, self.paused)  # the menu shows the rules played again
             return
         if variant == self.game.board.variant:
             return
