@@ -9,7 +9,7 @@ import argparse
 import importlib
 import sys
 
-TABLES = ("search_bench", "solver_bench", "match_bench", "ladder_bench", "idle_bench")
+TABLES = ("search_bench", "solver_bench", "match_bench", "ladder_bench", "idle_bench", "variants_bench")
 
 
 def main(argv: list[str] | None = None) -> int:

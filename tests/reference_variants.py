@@ -15,7 +15,9 @@ Deliberately slow and simple. The rules (see ``vp_connect4.variant``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from vp_connect4.variant import GRAVITIES, TETRIS_MOVE_LIMIT, Variant
 
@@ -81,15 +83,21 @@ def line_cells(rack: Rack, slot: int) -> list[tuple[int, int]]:
     return [(col, slot) for col in reversed(range(rack.width))]
 
 
-def four(grid: list[list[str]] | tuple[tuple[str, ...], ...], ox: str) -> bool:
-    width, height = len(grid), len(grid[0])
+@cache
+def runs_of_four(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The cells of every run of four on a ``width`` x ``height`` rack: across, up, both diagonals."""
+    runs = []
     for col in range(width):
         for row in range(height):
             for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                cells = [(col + k * dc, row + k * dr) for k in range(4)]
-                if all(0 <= c < width and 0 <= r < height and grid[c][r] == ox for c, r in cells):
-                    return True
-    return False
+                cells = tuple((col + k * dc, row + k * dr) for k in range(4))
+                if all(0 <= c < width and 0 <= r < height for c, r in cells):
+                    runs.append(cells)
+    return tuple(runs)
+
+
+def four(grid: list[list[str]] | tuple[tuple[str, ...], ...], ox: str) -> bool:
+    return any(all(grid[c][r] == ox for c, r in run) for run in runs_of_four(len(grid), len(grid[0])))
 
 
 def fours_result(grid: list[list[str]], mover: str) -> str | None:
@@ -163,24 +171,53 @@ def play(rack: Rack, variant: Variant, move: int, mover: str) -> tuple[Rack, str
 
 SCORES = {"win": 100.0, "loss": 0.0, "draw": 50.0}
 
+Horizon = Callable[[Rack, str], float]
+"""A judgement of a rack for the side to move, at ply 0 (the seed's: 50.0)."""
+Recurse = Callable[[Rack, str, int], list[float]]
 
-def reference_variant_scores(rack: Rack, variant: Variant, ox: str, ply: int) -> list[float]:
-    """The seed's ``scores_for`` for ``ox`` (to move) on ``rack`` under ``variant``'s rules, plainly."""
+
+def reference_variant_scores(
+    rack: Rack, variant: Variant, ox: str, ply: int, horizon: Horizon | None = None, recurse: Recurse | None = None
+) -> list[float]:
+    """The seed's ``scores_for`` for ``ox`` (to move) on ``rack`` under ``variant``'s rules, plainly.
+
+    ``horizon(rack, ox)``, if given, scores the legal moves at ply 0 instead of 50.0 (``scores_for_tourney``);
+    ``recurse(rack, ox, ply)`` gives the other side's scores one level down (by default this same function).
+    """
+    if recurse is None:
+
+        def recurse(after: Rack, next_ox: str, next_ply: int) -> list[float]:
+            return reference_variant_scores(after, variant, next_ox, next_ply, horizon)
+
     count = slots(rack) + (1 if variant.flip else 0)
     scores = [-1.0] * count
-    grid = [list(column) for column in rack.grid]
+    already = fours_result([list(column) for column in rack.grid], ox)
     for move in range(count):
         if not legal(rack, variant, move, ox):
             continue
-        already = fours_result(grid, ox)
         if already is not None:
             scores[move] = SCORES[already]
         elif ply == 0:
-            scores[move] = 50.0
+            scores[move] = 50.0 if horizon is None else horizon(rack, ox)
         else:
             after, result = play(rack, variant, move, ox)
             if result is not None:
                 scores[move] = SCORES[result]
             else:
-                scores[move] = 100.0 - max(reference_variant_scores(after, variant, other(ox), ply - 1))
+                scores[move] = 100.0 - max(recurse(after, other(ox), ply - 1))
     return scores
+
+
+def memo_reference_variant_scores(
+    rack: Rack, variant: Variant, ox: str, ply: int, horizon: Horizon | None = None
+) -> list[float]:
+    """``reference_variant_scores`` with a memo keyed by (rack, side, ply): the same recursion, for deeper plies."""
+    memo: dict[tuple[Rack, str, int], list[float]] = {}
+
+    def scores(here: Rack, here_ox: str, here_ply: int) -> list[float]:
+        key = (here, here_ox, here_ply)
+        if key not in memo:
+            memo[key] = reference_variant_scores(here, variant, here_ox, here_ply, horizon, recurse=scores)
+        return memo[key]
+
+    return list(scores(rack, ox, ply))

@@ -1,0 +1,268 @@
+"""The variant engine returns exactly what the plain recursion under the variant rules returns.
+
+The yardstick is ``tests/reference_variants.py`` (a grid of lists, every rule a loop). Positions are
+made by random legal moves through ``Board.add_move``, with the reference rack played alongside: the
+board must follow the reference's rules move for move (cells, gravity, legal moves, results), and
+``Player.scores_for`` / ``scores_for_tourney`` must equal the reference's scores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from reference_variants import (
+    Rack,
+    empty_rack,
+    legal,
+    memo_reference_variant_scores,
+    other,
+    play,
+    reference_variant_scores,
+    slots,
+)
+
+from vp_connect4 import Board, Player
+from vp_connect4.engine.evaluate import evaluate
+from vp_connect4.engine.position import geometry
+from vp_connect4.variant import Variant
+
+# every deterministic rule, alone and combined; the AI plays chance and swaps as if they did not happen
+DETERMINISTIC = (
+    "gravity:up",
+    "gravity:left",
+    "gravity:right",
+    "gravity:turn:1",
+    "gravity:turn:2",
+    "gravity:turn:3",
+    "tetris",
+    "flip",
+    "tetris+flip",
+    "gravity:left+tetris",
+    "gravity:right+flip",
+    "gravity:up+tetris+flip",
+    "gravity:turn:2+tetris",
+    "gravity:turn:3+flip",
+    "gravity:turn:2+tetris+flip",
+)
+WITH_CHANCE = ("tetris+chance:0.3", "flip+swap:2", "gravity:turn:2+chance:0.5+swap:3")
+SMALL = ((4, 4), (5, 4), (4, 5))
+STANDARD_SIZE = ((7, 6),)
+# how random games are played: "quiet" avoids moves that end the game, "stop" stops at the end, "free" plays on
+MOVE_STYLES = ("quiet", "quiet", "stop", "free")
+RESULT_FOR_THE_NEXT_SIDE = {"win": "loss", "loss": "win", "draw": "draw", None: None}
+
+
+def exact(max_examples: int) -> settings:
+    """Deterministic hypothesis settings without per-example deadlines."""
+    return settings(
+        max_examples=max_examples,
+        derandomize=True,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+@dataclass
+class Played:
+    """A variant board after random legal moves, the reference rack played alongside, and the side to score for."""
+
+    variant: Variant
+    board: Board
+    rack: Rack
+    ox: str
+
+
+def reference_moves(rack: Rack, variant: Variant, ox: str) -> list[int]:
+    return [move for move in range(slots(rack) + (1 if variant.flip else 0)) if legal(rack, variant, move, ox)]
+
+
+def board_moves(b: Board) -> list[int]:
+    return [move for move in range(b.move_count()) if b.why_not(move) is None]
+
+
+def rack_picture(rack: Rack) -> list[str]:
+    """The reference rack as ``Board.data`` rows, top first."""
+    return ["".join(rack.grid[col][row] for col in range(rack.width)) for row in reversed(range(rack.height))]
+
+
+def assert_board_is_the_rack(b: Board, rack: Rack, ox: str) -> None:
+    """The board (and its state for the engine, with ``ox`` to move) holds what the reference rack holds."""
+    assert ["".join(row) for row in b.data] == rack_picture(rack)
+    assert (b.gravity, b.moves_made) == (rack.gravity, rack.moves)
+    rules = b.variant_rules
+    assert rules is not None
+    state = b.variant_state(ox)
+    assert rules.frames[state[0]].gravity == rack.gravity and state[3] == rack.moves
+    cells = {(col, row): rack.grid[col][row] for col in range(rack.width) for row in range(rack.height)}
+    assert rules.cells_of(state, ox) == {cell: owner for cell, owner in cells.items() if owner != " "}
+    assert state[4] == (1 if ox in rack.flipped else 0) | (2 if other(ox) in rack.flipped else 0)
+
+
+def meets_a_known_bug(rack: Rack, variant: Variant, move: int, ox: str) -> bool:
+    """A move whose board the core gets wrong today (see the xfail tests in ``test_variants.py``): random games
+    leave them out, so that these tests hold the rest exactly.
+
+    * A move after which gravity is due to turn but a four stands (the game ends, or had ended): the rules do
+      not turn gravity then, but the board reckons its gravity from the moves made and turns it anyway.
+    * A flip on a move that turns gravity, on a rack that is not square: the board forgets the flip (it looks
+      for the flip's number among the new gravity's moves), so that side may flip again at once.
+    """
+    every = variant.turn_every
+    if not every or (rack.moves + 1) % every:
+        return False
+    after, result = play(rack, variant, move, ox)
+    if result is not None and after.gravity == rack.gravity:  # a four stopped the turn
+        return True
+    return move == slots(rack) and variant.flip and rack.width != rack.height
+
+
+@st.composite
+def variant_games(
+    draw: st.DrawFn, sizes: tuple[tuple[int, int], ...], max_moves: int, variants: tuple[str, ...] = DETERMINISTIC
+) -> Played:
+    """A random variant game, checked move for move against the reference rules; a side to score for."""
+    variant = Variant.parse(draw(st.sampled_from(variants)))
+    rules = variant.rules
+    width, height = draw(st.sampled_from(sizes))
+    style = draw(st.sampled_from(MOVE_STYLES))
+    count = draw(st.integers(0, max_moves))
+    picks = draw(st.lists(st.integers(0, 10), min_size=count, max_size=count))
+    b = Board(width, height, variant=variant)
+    rack = empty_rack(rules, width, height)
+    ox, result = "X", None
+    for pick in picks:
+        if style != "free" and result is not None:
+            break
+        moves = reference_moves(rack, rules, ox)
+        assert board_moves(b) == moves and b.move_count() == slots(rack) + (1 if rules.flip else 0)
+        moves = [move for move in moves if not meets_a_known_bug(rack, rules, move, ox)]
+        if style == "quiet":
+            moves = [move for move in moves if play(rack, rules, move, ox)[1] is None] or moves
+        if not moves:
+            break
+        move = moves[pick % len(moves)]
+        b.add_move(move, ox)
+        rack, result = play(rack, rules, move, ox)
+        ox = other(ox)
+        assert b.variant_result(ox) == RESULT_FOR_THE_NEXT_SIDE[result]
+        assert_board_is_the_rack(b, rack, ox)
+    scored = draw(st.sampled_from("XO"))
+    assert_board_is_the_rack(b, rack, scored)
+    return Played(variant, b, rack, scored)
+
+
+# -- the rules, move for move --------------------------------------------------------------------------
+
+
+@exact(300)
+@given(variant_games(SMALL + STANDARD_SIZE, max_moves=40, variants=DETERMINISTIC + WITH_CHANCE))
+def test_boards_follow_the_reference_rules(game: Played) -> None:
+    """Every step is checked inside the strategy; here: the board still answers for both sides."""
+    b, rack, rules = game.board, game.rack, game.variant.rules
+    for ox in "XO":
+        assert [move for move in range(b.move_count()) if b.why_not(move, ox) is None] == reference_moves(
+            rack, rules, ox
+        )
+
+
+# -- the seed's scores (0-50-100) ------------------------------------------------------------------------
+
+
+@exact(200)
+@given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
+def test_shallow_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
+    expected = reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
+
+
+@exact(40)
+@given(variant_games(SMALL, max_moves=16), st.integers(4, 5))
+def test_deeper_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
+    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
+
+
+@exact(60)
+@given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
+def test_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
+    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
+
+
+@exact(25)
+@given(variant_games(SMALL, max_moves=12, variants=WITH_CHANCE), st.integers(0, 3))
+def test_chance_and_swaps_are_not_foreseen(game: Played, ply: int) -> None:
+    expected = reference_variant_scores(game.rack, game.variant.rules, game.ox, ply)
+    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
+
+
+@exact(12)
+@given(variant_games(SMALL, max_moves=12), st.integers(0, 3))
+def test_the_memoized_reference_is_the_reference(game: Played, ply: int) -> None:
+    plain = reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    assert memo_reference_variant_scores(game.rack, game.variant, game.ox, ply) == plain
+
+
+# -- the smart evaluation at the horizon (scores_for_tourney) -------------------------------------------
+
+
+def frame_cell(rack: Rack, col: int, row: int) -> tuple[int, int]:
+    """A rack cell seen from the side gravity pulls to (``engine.variant``'s frames): (frame column, frame row)."""
+    width, height = rack.width, rack.height
+    return {
+        "down": (col, row),
+        "left": (row, col),
+        "up": (col, height - 1 - row),
+        "right": (row, width - 1 - col),
+    }[rack.gravity]
+
+
+def smart_horizon(rack: Rack, ox: str) -> float:
+    """The smart evaluation of ``rack`` for ``ox``, judged in gravity's frame (a standard position there)."""
+    sideways = rack.gravity in ("left", "right")
+    geom = geometry(rack.height, rack.width) if sideways else geometry(rack.width, rack.height)
+    stones = mask = 0
+    for col in range(rack.width):
+        for row in range(rack.height):
+            owner = rack.grid[col][row]
+            if owner != " ":
+                bit = geom.bit(*frame_cell(rack, col, row))
+                mask |= bit
+                if owner == ox:
+                    stones |= bit
+    return evaluate(geom, stones, mask)
+
+
+@exact(120)
+@given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
+def test_smart_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
+    expected = reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
+
+
+@exact(15)
+@given(variant_games(SMALL, max_moves=16), st.just(4))
+def test_smart_scores_at_ply_4_match_the_reference(game: Played, ply: int) -> None:
+    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
+
+
+@exact(30)
+@given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
+def test_smart_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
+    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
+
+
+def test_the_smart_horizon_is_the_board_evaluation() -> None:
+    """At ply 0 every legal move scores the board's own evaluation: ``score_board_for_tourney``."""
+    for variant in ("gravity:left", "gravity:right", "gravity:up+flip", "gravity:turn:2+tetris"):
+        b = Board(5, 4, variant=variant)
+        b.set_board("01302")
+        rack = empty_rack(Variant.parse(variant), 5, 4)
+        for index, char in enumerate("01302"):
+            rack, _ = play(rack, Variant.parse(variant), int(char), "XO"[index % 2])
+        for ox in "XO":
+            assert Player(ox, "LEFT", 0).score_board_for_tourney(b) == smart_horizon(rack, ox), variant
