@@ -100,24 +100,6 @@ def assert_board_is_the_rack(b: Board, rack: Rack, ox: str) -> None:
     assert state[4] == (1 if ox in rack.flipped else 0) | (2 if other(ox) in rack.flipped else 0)
 
 
-def meets_a_known_bug(rack: Rack, variant: Variant, move: int, ox: str) -> bool:
-    """A move whose board the core gets wrong today (see the xfail tests in ``test_variants.py``): random games
-    leave them out, so that these tests hold the rest exactly.
-
-    * A move after which gravity is due to turn but a four stands (the game ends, or had ended): the rules do
-      not turn gravity then, but the board reckons its gravity from the moves made and turns it anyway.
-    * A flip on a move that turns gravity, on a rack that is not square: the board forgets the flip (it looks
-      for the flip's number among the new gravity's moves), so that side may flip again at once.
-    """
-    every = variant.turn_every
-    if not every or (rack.moves + 1) % every:
-        return False
-    after, result = play(rack, variant, move, ox)
-    if result is not None and after.gravity == rack.gravity:  # a four stopped the turn
-        return True
-    return move == slots(rack) and variant.flip and rack.width != rack.height
-
-
 @st.composite
 def variant_games(
     draw: st.DrawFn, sizes: tuple[tuple[int, int], ...], max_moves: int, variants: tuple[str, ...] = DETERMINISTIC
@@ -137,7 +119,6 @@ def variant_games(
             break
         moves = reference_moves(rack, rules, ox)
         assert board_moves(b) == moves and b.move_count() == slots(rack) + (1 if rules.flip else 0)
-        moves = [move for move in moves if not meets_a_known_bug(rack, rules, move, ox)]
         if style == "quiet":
             moves = [move for move in moves if play(rack, rules, move, ox)[1] is None] or moves
         if not moves:

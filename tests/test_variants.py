@@ -149,11 +149,6 @@ def test_variant_text_round_trips(text: str, canonical: str) -> None:
     assert Variant.parse(str(variant)) == variant
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Variant.__str__ writes chance with '{:g}' (6 significant digits): 'chance:0.1234567' comes back "
-    "as chance 0.123457, another variant",
-)
 def test_a_precise_chance_round_trips() -> None:
     variant = Variant.parse("chance:0.1234567")
     assert Variant.parse(str(variant)) == variant
@@ -399,12 +394,6 @@ def test_gravity_turns_after_four_moves_by_default() -> None:
     assert game.play(0).words() == "row 0"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the board reckons its gravity from the moves made (VariantPlay.frame = rules.frame_at(moves)), but "
-    "VariantRules.play does not turn gravity after a move that made a four: after '3434343' on gravity:turn:7 the "
-    "board says gravity left (moves name rows) though no GravityTurned happened and no checker slid",
-)
 def test_a_game_won_on_a_turning_move_keeps_its_gravity() -> None:
     game = Game(Board(7, 6, variant="gravity:turn:7"), start_moves="343434")
     last = game.play(3)  # X's fourth in column 3, on the seventh move: the game ends before gravity turns
@@ -414,12 +403,6 @@ def test_a_game_won_on_a_turning_move_keeps_its_gravity() -> None:
     assert game.board.gravity == "down" and game.board.move_line() == "column"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="VariantPlay.play counts the move before it asks flip_move(): on a move that turns gravity on a rack "
-    "that is not square the flip's number changes (7 -> 6 on 7x6), so the flip is not recorded in 'flipped' and "
-    "the same side may flip again at once",
-)
 def test_a_flip_on_a_turning_move_is_remembered() -> None:
     b = board_after("gravity:turn:2+flip", "2f0")  # O flips on the second move, when gravity turns left
     assert b.gravity == "left" and b.flip_move() == 6
@@ -663,11 +646,6 @@ def test_game_load_refuses_and_leaves_the_game_unchanged(variant: str, start: st
     assert (snapshot(game.board), game.move_string, game.history) == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="VariantPlay.check and Game.replay pass wording.phrase(refusal, ...) (a Phrase, not an exception) to "
-    "wording.move_refused, which formats it with str(): the message reads 'Phrase(say=<function refusal ...>, ...)'",
-)
 @pytest.mark.parametrize(
     ("variant", "bad", "reason"),
     [
@@ -685,12 +663,6 @@ def test_a_refused_move_string_says_why_in_words(variant: str, bad: str, reason:
         assert reason in str(refused.value) and "Phrase" not in str(refused.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Game.replay skips every swap token except one right after a move: Game.load('s3040') loads an empty "
-    "game without a word and Game.load('34s3040s3040') drops the second swap, while Board.set_board refuses the "
-    "first and applies both swaps of the second",
-)
 def test_game_load_plays_a_move_string_as_set_board_does() -> None:
     for code in ("34s3040s3040", "s3040"):
         board = Board(7, 6, variant="swap:2")
@@ -779,12 +751,20 @@ def test_the_perfect_player_uses_the_solver_with_gravity_left() -> None:
     assert scores[move] == 100.0 and scores.count(100.0) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Board.is_full asks allows_move(col) for col in range(width) only: with gravity left on a rack taller "
-    "than wide, the rows from width up are never asked, so a rack with two empty rows is 'full'",
-)
 def test_is_full_asks_every_move_of_a_variant_board() -> None:
     b = board_after("gravity:left", "0101101023233232", width=4, height=6)  # rows 0-3 full, no four
     assert b.variant_result(b.to_move()) is None and b.why_not(4) is None
     assert not b.is_full()
+
+
+@pytest.mark.parametrize(("variant", "code", "says"), [
+    ("tetris", "34s3040", "move 3 of '34s3040' is a swap, but these rules have no swaps"),
+    ("swap:2", "s3040", "move 1 of 's3040' is a swap before any move"),
+])  # fmt: skip
+def test_a_swap_where_it_cannot_be_is_refused_by_set_board_and_load(variant: str, code: str, says: str) -> None:
+    board = Board(7, 6, variant=variant)
+    game = Game(Board(7, 6, variant=variant))
+    for load in (board.set_board, game.load):
+        with pytest.raises(IllegalMoveError, match=re.escape(says)):
+            load(code)
+    assert board.moves_made == 0 and game.move_string == ""

@@ -228,7 +228,9 @@ class Board:
     # -- questions -------------------------------------------------------------
 
     def is_full(self) -> bool:
-        """True if no column has room."""
+        """True if no column has room (on a variant board: if every cell holds a checker)."""
+        if self._play is not None:
+            return all(EMPTY not in row for row in self.data)
         return not any(self.allows_move(col) for col in range(self.width))
 
     def wins_for(self, ox: str) -> bool:

@@ -8,7 +8,7 @@ move, ``play(col)`` it, and read ``outcome``. :func:`play_out` is the one game l
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from . import wording
@@ -17,7 +17,7 @@ from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
 from .variant import Cell, Dropped, Event, Variant, Veered
-from .variant_board import FLIP_CHAR, read_moves, swap_code
+from .variant_board import FLIP_CHAR, SWAP_CHAR, Token, read_moves, swap_code
 
 HUMAN, AI = "human", "ai"
 FLIP = "flip"
@@ -182,9 +182,9 @@ class Game:
             return wording.phrase(wording.refusal, reason, col, self.board.width)
         return self.board.refusal(reason, col)
 
-    def _play_variant(self, move: int, drawn: bool, swap: tuple[Cell, Cell] | None = None) -> Move:
-        """A move on a variant board. ``drawn``: chance and swaps are drawn (a game played); else ``swap``
-        is the swap that followed the move, if any (a game replayed from its move string)."""
+    def _play_variant(self, move: int, drawn: bool, swaps: tuple[tuple[Cell, Cell], ...] = ()) -> Move:
+        """A move on a variant board. ``drawn``: chance and swaps are drawn (a game played); else ``swaps``
+        are those that followed the move (a game replayed from its move string)."""
         board, variant, ox = self.board, self.board.variant, self.to_move
         line = FLIP if move == board.flip_move() else board.move_line()
         events: list[Event] = []
@@ -198,8 +198,9 @@ class Game:
         code = FLIP_CHAR if line == FLIP else str(played)
         due = variant.swap_every and board.moves_made % variant.swap_every == 0  # type: ignore[operator]
         if drawn and due and self._judge() is None:
-            swap = self._draw_swap()
-        if swap is not None:
+            drawn_swap = self._draw_swap()
+            swaps = () if drawn_swap is None else (drawn_swap,)
+        for swap in swaps:
             events.append(board.swap(*swap))
             code += swap_code(*swap)
         landed = next((event.cell for event in events if isinstance(event, Dropped)), None)
@@ -277,7 +278,8 @@ class Game:
         longest = cells if self.board.variant.is_standard else LONGEST_VARIANT_CODE * cells
         if len(moves) > longest:
             raise IllegalMoveError(wording.phrase(wording.too_many_moves, longest, len(moves)))
-        start = self.start_moves if moves.startswith(self.start_moves) else ""
+        rest = moves[len(self.start_moves) :]
+        start = self.start_moves if moves.startswith(self.start_moves) and not rest.startswith(SWAP_CHAR) else ""
         board = self.board.blank()
         trial = Game(board, self.seats, start_moves=start, tiebreak=self.tiebreak, first=self.first, rng=self.rng)
         trial.replay(moves[len(start) :], moves, len(start))
@@ -301,18 +303,22 @@ class Game:
             return
         tokens = read_moves(code)
         for position, token in enumerate(tokens):
+            number = token.number + offset
             if token.swap is not None:
+                if not self.board.variant.swap_every:
+                    raise IllegalMoveError(wording.phrase(wording.no_swaps_here, number, whole))
+                if position == 0 or (tokens[position - 1].swap is None and position == 0):
+                    raise IllegalMoveError(wording.phrase(wording.swap_without_move, number, whole))
                 continue  # taken with the move before it
             move = self.board.flip_move() if token.flip else token.move
-            following = tokens[position + 1].swap if position + 1 < len(tokens) else None
-            number = token.number + offset
+            swaps = tuple(_following_swaps(tokens, position + 1))
             if move is None:
                 error = self.board.refusal(Refusal.OFF_BOARD, FLIP_CHAR)
                 raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, error))
             reason = self.why_not(move)
             if reason is not None:
                 raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, self._refusal(reason, move)))
-            self._replayed(number, whole, lambda m=move, s=following: self._play_variant(m, drawn=False, swap=s))
+            self._replayed(number, whole, lambda m=move, s=swaps: self._play_variant(m, drawn=False, swaps=s))
 
     @staticmethod
     def _replayed(number: int, whole: str, play: Callable[[], object]) -> None:
@@ -349,6 +355,14 @@ class Game:
             if fours[ox]:
                 return Outcome(ox, tuple(sorted(fours[ox])))
         return Outcome(None) if self.board.is_full() else None
+
+
+def _following_swaps(tokens: list[Token], start: int) -> Iterator[tuple[Cell, Cell]]:
+    """The swaps that follow a move in a move string, from ``tokens[start]`` on."""
+    for token in tokens[start:]:
+        if token.swap is None:
+            return
+        yield token.swap
 
 
 Chooser = Callable[[Game], int]

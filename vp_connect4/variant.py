@@ -116,7 +116,7 @@ class Variant:
         if self.flip:
             parts.append("flip")
         if self.chance:
-            parts.append(f"chance:{self.chance:g}")
+            parts.append(f"chance:{self.chance!r}")
         if self.swap_every:
             parts.append(f"swap:{self.swap_every}")
         return "+".join(parts) or STANDARD

@@ -82,6 +82,7 @@ class _Saved:
     data: tuple[tuple[str, ...], ...]
     moves: int
     flipped: frozenset[str]
+    frame: int
     move: int
 
 
@@ -94,6 +95,7 @@ class VariantPlay:
         self.rules: VariantRules = rules_for(variant, board.width, board.height)
         self.moves = 0
         self.flipped: set[str] = set()
+        self.frame = self.rules.start_frame  # gravity's frame: turned by the moves that turn it (not by a won game)
         self._saved: list[_Saved] = []
 
     # -- between data and the rules --------------------------------------------------------------
@@ -109,7 +111,7 @@ class VariantPlay:
 
     def state(self, ox: str) -> State:
         """The rules' state of this board with ``ox`` to move."""
-        return self.rules.state_from_cells(self.cells(), ox, self.moves, self.flipped)
+        return self.rules.state_from_cells(self.cells(), ox, self.moves, self.flipped, self.frame)
 
     def _write(self, state: State, ox: str) -> None:
         """Set ``data`` from ``state``, whose side to move is ``ox``."""
@@ -120,10 +122,6 @@ class VariantPlay:
         board.data = data
 
     # -- what the board answers -------------------------------------------------------------------
-
-    @property
-    def frame(self) -> int:
-        return self.rules.frame_at(self.moves)
 
     def slot_count(self) -> int:
         return self.rules.slots(self.frame)
@@ -161,10 +159,12 @@ class VariantPlay:
     def play(self, move: int, ox: str) -> list[Event]:
         """``ox`` makes ``move`` (checked by the caller with :meth:`why_not`); what happened, in order."""
         self._save(move)
+        flipping = move == self.flip_move()
         paths: list[tuple[str, object]] = []
         after, _ = self.rules.play(self.state(ox), move, paths)
         self.moves += 1
-        if move == self.flip_move() and self.variant.flip and paths[0][0] == "flip":
+        self.frame = after[0]
+        if flipping:
             self.flipped.add(ox)
         else:
             self.flipped.discard(ox)
@@ -190,26 +190,32 @@ class VariantPlay:
             raise IllegalMoveError(wording.phrase(wording.not_the_last_move, move, self._saved[-1].move))
         saved = self._saved.pop()
         self.board.data = [list(row) for row in saved.data]
-        self.moves, self.flipped = saved.moves, set(saved.flipped)
+        self.moves, self.flipped, self.frame = saved.moves, set(saved.flipped), saved.frame
 
     def take(self, other: VariantPlay) -> None:
         """Take ``other``'s moves made, flips and saved states (its board's ``data`` is taken by the board)."""
         self.moves, self.flipped, self._saved = other.moves, set(other.flipped), list(other._saved)
+        self.frame = other.frame
 
     def clear(self) -> None:
         self.moves = 0
+        self.frame = self.rules.start_frame
         self.flipped.clear()
         self._saved.clear()
 
     def set_moves(self, move_string: str) -> None:
         """Play ``move_string`` from the board as it is, X first (see :func:`read_moves`). All or nothing:
         IllegalMoveError says what is wrong, and the board is left as it was."""
-        saved = (self.board.data, self.moves, set(self.flipped), list(self._saved))
+        saved = (self.board.data, self.moves, set(self.flipped), self.frame, list(self._saved))
         self.board.data = [row[:] for row in self.board.data]
         checker = "X"
         try:
             for token in read_moves(move_string):
                 if token.swap is not None:
+                    if not self.variant.swap_every:
+                        raise IllegalMoveError(wording.phrase(wording.no_swaps_here, token.number, move_string))
+                    if not self.moves:
+                        raise IllegalMoveError(wording.phrase(wording.swap_without_move, token.number, move_string))
                     self.swap(*token.swap)
                     continue
                 move = self.flip_move() if token.flip else token.move
@@ -217,7 +223,7 @@ class VariantPlay:
                 self.play(move, checker)  # type: ignore[arg-type]
                 checker = "O" if checker == "X" else "X"
         except IllegalMoveError:
-            self.board.data, self.moves, self.flipped, self._saved = saved
+            self.board.data, self.moves, self.flipped, self.frame, self._saved = saved
             raise
 
     def check(self, move: int | None, ox: str, number: int, move_string: str) -> None:
@@ -230,7 +236,7 @@ class VariantPlay:
 
     def _save(self, move: int) -> None:
         data = tuple(tuple(row) for row in self.board.data)
-        self._saved.append(_Saved(data, self.moves, frozenset(self.flipped), move))
+        self._saved.append(_Saved(data, self.moves, frozenset(self.flipped), self.frame, move))
 
     def _event(self, kind: str, what: object) -> Event:
         if kind == "drop":

@@ -327,12 +327,15 @@ class VariantRules:
 
     # -- between the rack and the frames ------------------------------------------------------------
 
-    def state_from_cells(self, cells: dict[Cell, str], ox: str, moves: int, flipped: set[str]) -> State:
+    def state_from_cells(
+        self, cells: dict[Cell, str], ox: str, moves: int, flipped: set[str], frame: int | None = None
+    ) -> State:
         """The state of a rack (``cells``: rack cell -> 'X'/'O') with ``ox`` to move after ``moves`` moves.
 
-        ``flipped``: the sides whose last move was a flip.
+        ``flipped``: the sides whose last move was a flip; ``frame``: gravity's frame (default: where the
+        moves have turned it; a game won on a turning move kept its gravity).
         """
-        frame = self.frame_at(moves)
+        frame = self.frame_at(moves) if frame is None else frame
         from_rack = self.frames[frame].from_rack
         mine = theirs = 0
         for cell, owner in cells.items():

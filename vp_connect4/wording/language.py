@@ -99,6 +99,10 @@ class Phrase:
     def __call__(self) -> str:
         return self.say(*self.args)
 
+    def __str__(self) -> str:
+        """Said now: a Phrase inside another sentence (an error's reason) reads as words."""
+        return self()
+
     def in_english(self) -> str:
         with english():
             return self()

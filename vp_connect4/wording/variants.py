@@ -20,11 +20,13 @@ __all__ = [
     "flip_text",
     "gravity_name",
     "gravity_text",
+    "no_swaps_here",
     "not_a_move",
     "not_possible_move",
     "not_the_last_move",
     "nothing_to_take_back",
     "swap_text",
+    "swap_without_move",
     "turn_starts_down",
     "variant_board_legend",
     "variant_board_too_big",
@@ -103,6 +105,16 @@ def bad_swap_code(number: int, moves: str) -> str:
 def bad_variant_move_char(number: int, moves: str, char: str) -> str:
     text = _("move {number} of {moves!r} is {char!r}: moves are digits, f (a flip) or s and four digits (a swap)")
     return text.format(number=number, moves=moves, char=char)
+
+
+def no_swaps_here(number: int, moves: str) -> str:
+    return _("move {number} of {moves!r} is a swap, but these rules have no swaps").format(number=number, moves=moves)
+
+
+def swap_without_move(number: int, moves: str) -> str:
+    return _("move {number} of {moves!r} is a swap before any move: a swap follows the move it came after").format(
+        number=number, moves=moves
+    )
 
 
 def nothing_to_take_back() -> str:
