@@ -1,10 +1,10 @@
 """AI levels: a look-ahead of 0, 1, 2, ... plies, or "perfect". ``Level`` parses, names and makes players.
 
-The perfect level (:class:`PerfectPlayer`) asks the solver (:mod:`.engine.solver`) for the
-columns with the best exact outcome (fastest win, slowest loss) within ``SOLVER_BUDGET``
-seconds; when that is not enough (early in a game on a big board) it searches ever deeper with
-the smart evaluation until ``MOVE_BUDGET`` seconds have passed since the move began, and plays
-the best move of the deepest finished search. Either way it answers within about two seconds.
+The perfect level (:class:`PerfectPlayer`) plays by :func:`.engine.perfect.choose`: on a 7x6 board
+the opening book's exact outcomes up to 12 checkers, then the solver's (fastest win, slowest loss),
+or, when an exact solve takes too long, a weak solve (win, draw or loss) and a column proved to keep
+it; only when even that takes too long (or on a variant the solver cannot play) it searches ever
+deeper with the smart evaluation. Either way it answers within about two seconds.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from . import wording
 from .board import Board
-from .engine import search, solver
+from .engine import perfect, search
 from .engine import variant as variant_engine
 from .engine.budget import OutOfTime
 from .engine.evaluate import evaluate as smart_evaluation
@@ -128,6 +128,7 @@ class PerfectPlayer(Player):
         self.ply = PERFECT  # type: ignore[assignment]
         self.solver_budget = solver_budget
         self.move_budget = move_budget
+        self.last_choice: perfect.Choice | None = None  # how the last move was found (benchmarks read it)
 
     def next_move(self, b: Board) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score.
@@ -140,11 +141,9 @@ class PerfectPlayer(Player):
         position = _solvable(b, self.ox)
         if position is None:
             return self.tiebreak_move(self._deepest_variant_scores(b, start + self.move_budget, smart=True))
-        try:
-            _, columns = solver.best_columns(position, deadline=start + self.solver_budget)
-        except OutOfTime:
-            return self.tiebreak_move(self._deepest_smart_scores(position, start + self.move_budget))
-        return self.tiebreak_move([self._tie_score(b, col, columns) for col in range(b.move_count())])
+        choice = perfect.choose(position, start, self.move_budget)
+        self.last_choice = choice
+        return self.tiebreak_move([self._tie_score(b, col, choice.columns) for col in range(b.move_count())])
 
     def scores_for(self, b: Board) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
@@ -163,7 +162,7 @@ class PerfectPlayer(Player):
         if _is_over(position):
             return search.column_scores(position, empty)  # nothing to search
         try:
-            outcomes = solver.column_outcomes(position, deadline=start + self.solver_budget)
+            outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
         except OutOfTime:
             searcher = search.new_searcher(position.geom, deadline=start + self.move_budget)
             scores = search.column_scores(position, 0)
@@ -184,7 +183,7 @@ class PerfectPlayer(Player):
         if _is_over(position):
             return self.scores_for(b)
         try:
-            outcomes = solver.column_outcomes(position, deadline=start + self.solver_budget)
+            outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
         except OutOfTime:
             return self._deepest_smart_scores(position, start + self.move_budget)
         return [_outcome_score(outcome) for outcome in outcomes]
@@ -197,16 +196,7 @@ class PerfectPlayer(Player):
         return BEST if col in best else OTHER
 
     def _deepest_smart_scores(self, position: Position, deadline: float) -> list[float]:
-        """Smart column scores of the deepest search finished before ``deadline`` (all 50 if none finished).
-
-        Stops at the first ply that finds a win (the fastest one); a ply where
-        every column loses is ignored in favour of the ply before (the slowest loss).
-        """
-        geom = position.geom
-        searcher = search.new_searcher(geom, evaluate=smart_evaluation, deadline=deadline)
-        best = [search.DRAW if position.can_play(col) else search.FULL_COLUMN for col in range(geom.width)]
-        empty = geom.cells - position.moves_played
-        return _deepest(searcher.deepen(position, empty), best)
+        return perfect.deepest_smart_scores(position, deadline)
 
     def _deepest_variant_scores(self, b: Board, deadline: float, smart: bool) -> list[float]:
         """On a variant board the solver cannot answer: the scores of the deepest search finished in time,
@@ -223,25 +213,12 @@ class PerfectPlayer(Player):
                     return
                 yield ply, scores
 
-        return _deepest(deepen(), best) if smart else _last(deepen(), best)
+        return perfect.deepest(deepen(), best) if smart else _last(deepen(), best)
 
     def _variant_scores(self, b: Board, ply: int, evaluate: Any, deadline: float) -> list[float]:
         rules = b.variant_rules
         assert rules is not None
         return variant_engine.column_scores(rules, b.variant_state(self.ox), ply, evaluate, deadline)
-
-
-def _deepest(deepening: Iterable[tuple[int, list[float]]], best: list[float]) -> list[float]:
-    """The scores of the deepest ply, stopping at the first that finds a win; a ply where every move loses
-    is ignored in favour of the ply before (the slowest loss)."""
-    for _, scores in deepening:
-        playable = [s for s in scores if s != search.FULL_COLUMN]
-        if max(playable) <= search.LOSS:
-            break
-        best = scores
-        if max(playable) >= search.WIN:
-            break
-    return best
 
 
 def _last(deepening: Iterable[tuple[int, list[float]]], scores: list[float]) -> list[float]:

@@ -37,7 +37,7 @@ cheaper than solving every column exactly).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .budget import CHECK_EVERY, Budget, OutOfTime
 from .position import Bitboard, Geometry, Position, centre_first, non_losing_moves, playable
@@ -136,10 +136,44 @@ class Solver:
         best_columns = [col for col in columns if self._reply_at_most(position.play(col), -best)]
         return score_to_distance(self.geom.cells, position.moves_played, best), sorted(best_columns)
 
+    def weak_outcome(self, position: Position, deadline: float | None = None) -> int:
+        """+1 if the side to move wins with best play, -1 if it loses, 0 a draw: no distance (cheaper).
+
+        Precondition: neither side has four in a row. Raises OutOfTime after ``deadline``.
+        """
+        _check_not_over(position)
+        self.budget.deadline = deadline
+        if position.can_win_next():
+            return 1
+        if position.is_full():
+            return 0
+        n = position.moves_played
+        score = self._negamax(position.stones, position.mask, n, -1, 1, position.opponent_winning_cells())
+        return (score > 0) - (score < 0)
+
+    def keeping_columns(
+        self, position: Position, outcome: int, columns: list[int], deadline: float | None = None
+    ) -> Iterator[int]:
+        """Of ``columns`` (in the order given), those that keep ``outcome`` (the position's weak outcome: +1
+        a win, 0 a draw): after them the opponent loses, or (a draw) does not win. Proved one at a time,
+        so the caller may stop at the first. Raises OutOfTime after ``deadline``.
+        """
+        self.budget.deadline = deadline
+        for col in columns:
+            if not position.can_play(col):
+                continue
+            if position.is_winning_move(col):
+                yield col
+                continue
+            after = position.play(col)
+            if self._reply_at_most(after, -1 if outcome > 0 else 0):
+                yield col
+
     # -- the search -------------------------------------------------------------
 
     def _reply_at_most(self, after: Position, bound: int) -> bool:
-        """True if the side to move in ``after`` (the opponent, after our move) scores at most ``bound``."""
+        """True if the side to move in ``after`` (the opponent, after our move) scores at most ``bound``
+        (Pons' score; -1: it loses, 0: it does not win)."""
         if after.is_full():
             return bound >= 0
         n = after.moves_played
