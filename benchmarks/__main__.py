@@ -9,7 +9,15 @@ import argparse
 import importlib
 import sys
 
-TABLES = ("search_bench", "solver_bench", "match_bench", "ladder_bench", "idle_bench", "variants_bench")
+TABLES = (
+    "search_bench",
+    "solver_bench",
+    "match_bench",
+    "ladder_bench",
+    "idle_bench",
+    "variants_bench",
+    "strength_bench",
+)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -127,3 +127,17 @@ def test_moves_start_the_text_game_from_a_position_and_the_last_line_replays_it(
     assert "Moves so far: 3344550" in out  # the start moves and the move played, from the empty board
     out, _ = text(run("--text", "--moves", "334455", "--x", "human", "--o", "human", stdin=b"2\n"))
     assert "X wins!" in out and "Moves: 3344552" in out
+
+
+def test_analyse_prints_each_columns_outcome_where_the_game_starts_and_exits() -> None:
+    out, err = text(run("--analyse", "--moves", "3344"))
+    assert err == ""
+    assert out.splitlines()[-1] == (
+        "With perfect play, for X (moves of both sides counted): 0: loses in 32  1: loses in 34  2: wins in 3  "
+        "3: wins in 35  4: wins in 35  5: wins in 3  6: loses in 34"
+    )
+    out, _ = text(run("--analyse", "--moves", "3344", "--lang", "nl"))
+    dutch = "Bij perfect spel, voor X (zetten van beide kanten geteld): 0: verliest in 32"
+    assert out.splitlines()[-1].startswith(dutch)
+    result = run("--analyse", "--moves", "0101010")
+    assert result.returncode == 1 and "X has four in a row" in text(result)[0]

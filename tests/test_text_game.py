@@ -176,3 +176,19 @@ def test_main_rejects_bad_options(bad, capsys):
         main.main(["--text", *bad])
     assert info.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_question_mark_shows_each_columns_outcome_with_perfect_play_and_asks_again():
+    out = Collect()
+    answers = scripted(["?", "3", "?"])  # the empty board, then O's answers after X's centre
+    outcome = play_in_terminal(Board(7, 6), "human", "human", input_fn=answers, out=out)
+    assert outcome is None
+    assert "Type ? instead of a column" in out.text
+    analyses = [line for line in out.lines if line.startswith("With perfect play")]
+    assert analyses == [
+        "With perfect play, for X (moves of both sides counted): 0: loses in 40  1: loses in 42  2: draw  "
+        "3: wins in 41  4: draw  5: loses in 42  6: loses in 40",
+        "With perfect play, for O (moves of both sides counted): 0: loses in 34  1: loses in 38  2: loses in 38  "
+        "3: loses in 40  4: loses in 38  5: loses in 38  6: loses in 34",
+    ]
+    assert "Game stopped. Moves so far: 3" in out.text  # the question cost no turn

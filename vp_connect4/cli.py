@@ -16,7 +16,7 @@ from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level
 from .options import Parser, add_language, choose_language, port
 from .player import EVALUATIONS, TIEBREAKS
-from .text_ui import play_in_terminal
+from .text_ui import analysis_text, play_in_terminal
 from .variant import Variant
 
 WIDTH, HEIGHT = 7, 6  # the board of both front ends
@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="DIGITS",
         help=wording.help_moves(),
     )
+    parser.add_argument("--analyse", action="store_true", help=wording.help_analyse())
     parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=wording.help_variant())
     parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
     parser.add_argument("--port", type=port, default=0, help=wording.help_port())
@@ -126,6 +127,16 @@ def _main(argv: list[str] | None) -> int:
         Board(WIDTH, HEIGHT, variant=args.variant).set_board(args.moves)
     except Connect4Error as error:
         parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
+    if args.analyse:  # the start position's analysis, and no game
+        board = Board(WIDTH, HEIGHT, variant=args.variant)
+        game = Game(board, start_moves=args.moves)
+        print(board)
+        if game.outcome is not None:  # nothing to analyse
+            winner = game.outcome.winner
+            print(wording.no_move_game_over(winner) if winner else wording.no_move_board_full())
+            return 1
+        print(analysis_text(board, game.to_move))
+        return 0
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 

@@ -138,7 +138,7 @@ class PerfectPlayer(Player):
         """
         start = time.perf_counter()
         self.check_can_move(b)
-        position = _solvable(b, self.ox)
+        position = solvable(b, self.ox)
         if position is None:
             return self.tiebreak_move(self._deepest_variant_scores(b, start + self.move_budget, smart=True))
         choice = perfect.choose(position, start, self.move_budget)
@@ -155,7 +155,7 @@ class PerfectPlayer(Player):
         """
         start = time.perf_counter()
         check_board(b)
-        position = _solvable(b, self.ox)
+        position = solvable(b, self.ox)
         if position is None:
             return self._deepest_variant_scores(b, start + self.move_budget, smart=False)
         empty = position.geom.cells - position.moves_played
@@ -177,7 +177,7 @@ class PerfectPlayer(Player):
         """
         start = time.perf_counter()
         check_board(b)
-        position = _solvable(b, self.ox)
+        position = solvable(b, self.ox)
         if position is None:
             return self._deepest_variant_scores(b, start + self.move_budget, smart=True)
         if _is_over(position):
@@ -228,7 +228,7 @@ def _last(deepening: Iterable[tuple[int, list[float]]], scores: list[float]) -> 
     return scores
 
 
-def _solvable(b: Board, ox: str) -> Position | None:
+def solvable(b: Board, ox: str) -> Position | None:
     """``b`` with ``ox`` to move as a position the solver can answer for (None: a variant it cannot)."""
     rules = b.variant_rules
     if rules is None:

@@ -19,8 +19,9 @@ from collections.abc import Callable
 
 from . import wording
 from .board import Board
+from .engine import perfect
 from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
-from .levels import Level
+from .levels import Level, solvable
 from .player import Player
 from .variant import Veered, describe
 
@@ -29,6 +30,8 @@ InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9}|[fF])[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
 STYLES = ("game", "host_game", "play_game")
+ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
+ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
 
 
 class GameStopped(Exception):
@@ -57,6 +60,9 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
             raise GameStopped from None
         except UnicodeDecodeError:  # bytes that are not text: asked again
             answer = ""
+        if style == "game" and answer.strip() == ANALYSIS_ANSWER:
+            out(analysis_text(board, game.to_move))
+            continue
         number = COLUMN_ANSWER.fullmatch(answer)
         if number is None or (number.group(1) in "fF" and flip is None):
             out(wording.not_a_column(slots) if board.variant.is_standard else wording.not_a_move(line, slots, flip))
@@ -69,6 +75,17 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
             out(wording.not_possible(wording.refusal(reason, col, slots)))
         else:
             out(wording.not_possible_move(board.refusal(reason, col)()))
+
+
+def analysis_text(board: Board, ox: str, seconds: float = ANALYSIS_SECONDS) -> str:
+    """Each column's outcome with perfect play for ``ox`` to move (``wins in 7``, ``draw``, ``loses in 12``)."""
+    position = solvable(board, ox)
+    if position is None:
+        return wording.no_analysis()
+    outcomes, finished = perfect.outcomes_in_time(position, seconds)
+    words = [wording.outcome_words(d, full=not position.can_play(col)) for col, d in enumerate(outcomes)]
+    text = wording.analysis(ox, words)
+    return text if finished else text + " " + wording.analysis_unfinished(seconds)
 
 
 def play_in_terminal(
@@ -125,6 +142,8 @@ def play_in_terminal(
 
     out()
     out(wording.welcome())
+    if style == "game" and humans:
+        out(wording.analysis_tip())
     out()
     out(board)
     out()

@@ -72,6 +72,15 @@ def column_outcomes(position: Position, deadline: float | None = None) -> list[i
     return solver.column_outcomes(position, deadline)
 
 
+def outcomes_in_time(position: Position, seconds: float) -> tuple[list[int | None], bool]:
+    """:func:`column_outcomes` within ``seconds``: the columns worked out in time (None for the rest and for
+    full columns), and whether all were."""
+    try:
+        return column_outcomes(position, time.perf_counter() + seconds), True
+    except OutOfTime as stop:
+        return [stop.solved.get(col) for col in range(position.geom.width)], False
+
+
 def best_of(outcomes: list[int | None]) -> tuple[int, list[int]]:
     """The best signed distance of ``outcomes`` (a win soonest, a loss latest) and the columns reaching it."""
     best = max((d for d in outcomes if d is not None), key=_preference)

@@ -1,7 +1,8 @@
 """The hint's line in words: which columns are best for the side to move, and how good they are.
 
 From the seed's scores (100 wins, 50 neither, 0 loses, -1 full, within the look-ahead) or, for the
-perfect level, from the solver's exact outcomes (signed distances in moves; None for a full column).
+perfect level, from the exact outcomes (signed distances in moves; None for a full column: the opening book's,
+then the solver's).
 In a rule variant the scores are one per move: the columns (or rows, when gravity pulls sideways),
 then the flip's if flips are played (``flip``: its index).
 """
@@ -9,13 +10,7 @@ then the flip's if flips are played (``flip``: its index).
 from __future__ import annotations
 
 from .. import wording
-
-
-def outcome_rank(distance: int) -> tuple[int, int]:
-    """Orders outcomes as a player prefers them: a faster win, then a draw, then a slower loss."""
-    if distance > 0:
-        return 2, -distance
-    return (1, 0) if distance == 0 else (0, -distance)
+from ..engine.perfect import best_of
 
 
 def best_line(
@@ -31,9 +26,7 @@ def best_line(
     (``Best for X: turn the rack (wins)``).
     """
     if outcomes is not None and any(d is not None for d in outcomes):
-        known = {col: d for col, d in enumerate(outcomes) if d is not None}
-        best = max(known.values(), key=outcome_rank)
-        cols = [col for col, d in known.items() if d == best]
+        best, cols = best_of(outcomes)
         return _said(ox, cols, wording.verdict(distance=best), line, flip)
     playable = [score for score in scores if score >= 0]
     if not playable:

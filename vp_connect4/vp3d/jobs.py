@@ -102,13 +102,14 @@ def _outcome_score(distance: int | None) -> float:
 
 
 def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | None:
-    """The solver's signed distance of each column for ``ox`` (``engine.solver.column_outcomes``).
+    """The exact signed distance of each column for ``ox`` (``engine.perfect.column_outcomes``: the opening
+    book's up to 12 checkers on a 7x6 board, else the solver's).
 
     None if the game is over or the solver needs more than ``budget`` seconds. On a variant board, the
     solver answers only where gravity is all that changes (its moves are then the frame's columns: the
     move numbers); else None.
     """
-    from ..engine import solver
+    from ..engine import perfect
     from ..engine.budget import OutOfTime
 
     if board.wins_for("X") or board.wins_for("O"):
@@ -125,7 +126,7 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | 
         if position is None:
             return None
     try:
-        return solver.column_outcomes(position, deadline=time.perf_counter() + budget)
+        return perfect.column_outcomes(position, deadline=time.perf_counter() + budget)
     except OutOfTime:
         return None
 

@@ -7,10 +7,14 @@ from .language import _
 __all__ = [
     "CS111",
     "ai_plays",
+    "analysis",
+    "analysis_tip",
+    "analysis_unfinished",
     "ask_column",
     "bad_level_option",
     "bad_port_option",
     "command_error",
+    "help_analyse",
     "help_description",
     "help_eval",
     "help_help",
@@ -28,8 +32,10 @@ __all__ = [
     "help_variant",
     "host_game_result",
     "moves_played",
+    "no_analysis",
     "not_a_column",
     "not_possible",
+    "outcome_words",
     "play_game_result",
     "port_unavailable",
     "result_in_terminal",
@@ -113,6 +119,10 @@ def help_variant() -> str:
         "rule variant: standard (default), gravity:down|up|left|right|turn[:k], tetris, flip, chance[:p], "
         "swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
     )
+
+
+def help_analyse() -> str:
+    return _("print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit")
 
 
 def help_lang() -> str:
@@ -215,3 +225,38 @@ CS111 = {
     "again": "Try again!",
     "stopped": "Game stopped.",
 }
+
+
+# -- analysis: each column's outcome with perfect play ----------------------------------------------------
+
+
+def outcome_words(distance: int | None, full: bool = False) -> str:
+    """One column's outcome with perfect play by both sides, as Pons' solver shows it: ``wins in 7``,
+    ``draw``, ``loses in 12`` (moves of both sides counted); ``full``; ``?`` when not worked out in time."""
+    if full:
+        return _("full")
+    if distance is None:
+        return "?"
+    if distance > 0:
+        return _("wins in {n}").format(n=distance)
+    if distance < 0:
+        return _("loses in {n}").format(n=-distance)
+    return _("draw")
+
+
+def analysis(ox: str, entries: list[str], first: int = 0) -> str:
+    """The analysis of the position for ``ox``: ``entries`` per column, numbered from ``first``."""
+    columns = "  ".join(f"{col + first}: {text}" for col, text in enumerate(entries))
+    return _("With perfect play, for {ox} (moves of both sides counted): {columns}").format(ox=ox, columns=columns)
+
+
+def no_analysis() -> str:
+    return _("(There is no analysis for these rules: the solver plays the standard game, seen from any side.)")
+
+
+def analysis_tip() -> str:
+    return _("(Type ? instead of a column to see each column's outcome with perfect play.)")
+
+
+def analysis_unfinished(seconds: float) -> str:
+    return _("(? : not worked out within {seconds:g} s)").format(seconds=seconds)
