@@ -75,7 +75,7 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return place / "venv"
 
 
-def test_the_wheel_holds_the_package_only_and_names_its_dependency(wheel: Path) -> None:
+def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         (metadata,) = (name for name in names if name.endswith(".dist-info/METADATA"))
@@ -85,7 +85,8 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependency(wheel: Path) 
     assert {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")} == {"vp_connect4"}
     assert {"vp_connect4/engine/solver.py", "vp_connect4/vp3d/app.py", "vp_connect4/__main__.py"} <= set(names)
     assert "vp_connect4/locale/nl/LC_MESSAGES/vp_connect4.mo" in names  # the Dutch catalogue, for gettext
-    assert requires == ["Requires-Dist: vpython==7.6.5"]
+    assert requires == ["Requires-Dist: vpython==7.6.5", "Requires-Dist: bitbully-databases==0.0.2"]
+    assert "vp_connect4/data/opening.bin" in names  # the shallow opening table
     assert "vp-connect4 = vp_connect4.cli:main" in scripts
 
 
