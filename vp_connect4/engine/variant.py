@@ -152,19 +152,20 @@ class VariantRules:
             moves.append(self.slots(frame))
         return moves
 
+    def fours(self, state: State) -> tuple[bool, bool]:
+        """Whether the side to move, and the other side, have four in a row."""
+        geom = self.frames[state[0]].geom
+        return has_four(geom, state[1]), has_four(geom, state[2])
+
     def result(self, state: State) -> str | None:
         """How the game on ``state`` has ended, seen by the side that just moved (the other side), or None.
 
         Fours first (one side's: it wins; both sides': a draw), then a draw if the side to move has no
         move or the tetris move limit is reached.
         """
-        frame, mine, theirs = state[0], state[1], state[2]
-        geom = self.frames[frame].geom
-        mine_four, theirs_four = has_four(geom, mine), has_four(geom, theirs)
-        if mine_four or theirs_four:
-            if mine_four and theirs_four:
-                return DRAWN
-            return OTHER_WINS if mine_four else MOVER_WINS
+        ended = self._fours(state)
+        if ended is not None:
+            return ended
         if self.move_limit is not None and state[3] >= self.move_limit:
             return DRAWN
         return None if self.legal_moves(state) else DRAWN
@@ -212,8 +213,7 @@ class VariantRules:
 
     def _fours(self, after: State) -> str | None:
         """Fours after a move (``after`` is seen by the other side): who won, seen by the mover."""
-        geom = self.frames[after[0]].geom
-        mover_four, other_four = has_four(geom, after[2]), has_four(geom, after[1])
+        other_four, mover_four = self.fours(after)
         if mover_four and other_four:
             return DRAWN
         if mover_four:
@@ -401,8 +401,7 @@ class VariantSearch:
 
     def _over(self, state: State) -> float | None:
         """The score of every move if a side already has four (the side to move first, as the seed checks)."""
-        geom = self.rules.frames[state[0]].geom
-        mine, theirs = has_four(geom, state[1]), has_four(geom, state[2])
+        mine, theirs = self.rules.fours(state)
         if mine and theirs:
             return DRAW
         if mine:
