@@ -50,6 +50,9 @@ class FakeView:
         self.status = ""
         self.cues: list[str] = []
         self.scores: list[float] | None = None
+        self.words: list[str] | None = None  # the labels' words instead of the scores (the perfect level)
+        self.position: tuple[list[list[str]], tuple[int, int] | None] | None = None  # Analyse game's rack
+        self.analysing = False  # the Analyse game button says Back to the game
         self.ghost: tuple[int | None, str] = (None, "X")
         self.banner: str | None = None
         self.highlighted: list[tuple[int, int]] = []
@@ -79,6 +82,16 @@ class FakeView:
     def redraw(self, game: Game) -> None:
         self.calls.append(("redraw", game.move_string))
         self.highlighted = []
+        self.banner = None
+        self.position = None
+
+    def show_position(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
+        self.position = (data, last)
+        self.highlighted = []
+        self.banner = None
+
+    def show_analysing(self, on: bool) -> None:
+        self.analysing = on
 
     def highlight_win(self, cells: list[tuple[int, int]]) -> None:
         self.highlighted = cells
@@ -92,8 +105,9 @@ class FakeView:
     def cue(self, text: str) -> None:
         self.cues.append(text)
 
-    def show_scores(self, scores: list[float] | None) -> None:
+    def show_scores(self, scores: list[float] | None, words: list[str] | None = None) -> None:
         self.scores = scores
+        self.words = words
 
     def show_ghost(self, col: int | None, ox: str) -> None:
         self.ghost = (col, ox)

@@ -157,14 +157,20 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
     assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
     assert [b.text for b in controls.buttons.values()] == [
-        "Nieuw spel", "Terugnemen", "Tip", "Beeld herstellen", "Wissel van kant", "Laden"
+        "Nieuw spel", "Terugnemen", "Tip", "Partij analyseren", "Beeld herstellen", "Wissel van kant", "Laden"
     ]  # fmt: skip
+    controls.show_analysing(True)
+    assert controls.buttons["analyse"].text == "Terug naar het spel"
+    controls.relabel()  # said again, it still says so
+    assert controls.buttons["analyse"].text == "Terug naar het spel"
+    controls.show_analysing(False)
     assert "Spelcode (kolommen geteld vanaf 0" in controls.moves.text and "Kopiëren" in controls.moves.text
     assert "Spelcode laden" in controls.load_caption.text
     assert controls.keep.text == "scores blijven staan" and controls.pause.text == "Verder"
     assert "O kijkt vooruit" in controls.ply_label["O"].text and "ply 4 (gemiddeld)" in controls.ply_value["O"].text
     assert "Vier op een rij" in controls.title.text and "Puzzel: jij bent X (rood)" in controls.goal.text
     assert "<b>Spelen:</b> klik op een kolom" in controls.help.text
+    assert "<b>Partij analyseren</b> (toets <b>a</b>)" in controls.help.text
     assert controls.language.index == 1
     wording.use_language("en")
     controls.relabel()

@@ -30,13 +30,20 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
     setting: <X|O> ply <n|perfect>   also: <X|O> player human|ai, <X|O> evaluation ..., tiebreak ...,
                                      language en|nl, variant <rules> (the rules menu: a new game follows)
     hint: <X|O> <score> ...          one score per move: per column (-1 full), or row; the flip's last
+    outcomes: <X|O> <d> ...          after ``hint:`` at the perfect level: each column's exact signed distance
+                                     (+7 wins with the 7th move from now, both sides' counted, 0 a draw, -12
+                                     loses), ``?`` not worked out in time, ``full``; the labels show them in words
+    analysis: ...                    Analyse game (see :mod:`.analysis_intents`): ``analysis: result changed at
+                                     move <k>`` | ``analysis: no change found`` [`` (<u> unknown)``], then per step
+                                     shown ``analysis: move <k> <X|O> column <c> <before> -> <after>``, and
+                                     ``analysis: back to the game``
     ignored: <reason>
     undo: <k> move(s) | new game | paused | resumed | error: <text>
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
 
 A move's events and their lines come from :mod:`.telling`; the rules menu and the flip are
-:mod:`.variant_intents`'s.
+:mod:`.variant_intents`'s; Analyse game is :mod:`.analysis_intents`'s.
 """
 
 from __future__ import annotations
@@ -50,8 +57,10 @@ from ..errors import Connect4Error, Refusal
 from ..game import Game, Seat
 from ..variant import Variant
 from . import intents
-from .hints import best_line
-from .jobs import HINT, MOVE, AiJobs, AiRequest, AiRunner
+from .analysis import GameAnalysis
+from .analysis_intents import AnalysisIntents, Viewing
+from .hints import best_line, label_words, outcomes_line
+from .jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
 from .resume import SceneState
 from .seats import hint_seat
 from .settings import SettingIntents
@@ -69,7 +78,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller(SettingIntents, VariantIntents):
+class Controller(SettingIntents, VariantIntents, AnalysisIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -111,6 +120,9 @@ class Controller(SettingIntents, VariantIntents):
         self._moves_shown: str | None = None
         self._rows_logged = False
         self._told: wording.Phrase | None = None  # what happened in the last move besides its checker's fall
+        self._hint: HintAnswer | None = None  # the hint's answer for the position shown, until it changes
+        self._viewing: Viewing | None = None  # Analyse game, while it is shown
+        self._analysed: GameAnalysis | None = None  # the last analysis, kept for its game
 
     # -- public --------------------------------------------------------------------
 
@@ -143,7 +155,8 @@ class Controller(SettingIntents, VariantIntents):
         handler = self._handlers.get(type(intent))
         if handler is None:
             raise TypeError(f"not an intent: {intent!r}")
-        handler(self, intent)
+        if not self._analysis_takes(intent):
+            handler(self, intent)
         self._refresh()
 
     def tick(self, now: float | None = None) -> None:
@@ -153,7 +166,7 @@ class Controller(SettingIntents, VariantIntents):
         if self._landing and not busy:
             self._landing = False
             self._landed_at = now
-        if not busy and not self._landing:
+        if not busy and not self._landing and not self.analysing:
             self._announce_result()
         self._collect()  # may play the AI's move: a checker starts falling
         if not busy and not self._landing and not self.jobs.busy:
@@ -319,6 +332,8 @@ class Controller(SettingIntents, VariantIntents):
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
         intents.Hint: _on_hint,
+        intents.AnalyseGame: AnalysisIntents._on_analyse,
+        intents.LeaveAnalysis: AnalysisIntents._on_leave_analysis,
         intents.LoadGame: _on_load_game,
         intents.KeepScores: _on_keep_scores,
         intents.SetKind: SettingIntents._on_seat_setting,
@@ -348,6 +363,7 @@ class Controller(SettingIntents, VariantIntents):
         self._result_logged = False
         self._scores_generation = None
         self._best = None
+        self._hint = None
         self.view.show_scores(None)
         self.view.announce(None)
         if self._told is not None:
@@ -384,7 +400,7 @@ class Controller(SettingIntents, VariantIntents):
 
     def _start_work(self, now: float) -> None:
         game = self.game
-        if game.is_over:
+        if game.is_over or self.analysing:
             return
         if self.keep_scores and self._scores_generation != self.generation:
             self._ask_hint()
@@ -406,7 +422,12 @@ class Controller(SettingIntents, VariantIntents):
         answer = self.jobs.collect(self.generation)
         if answer is None:
             return
-        if answer.error is not None:
+        if answer.kind == ANALYSIS:
+            if answer.error is not None:
+                self._analysis_failed(answer.error)
+            else:
+                self._analysis_arrived(answer.value)
+        elif answer.error is not None:
             self._error = wording.phrase(wording.ai_failed, answer.kind == MOVE, answer.error)
             self.log(f"error: {self._error.in_english()}")
             self.view.cue(self._error())
@@ -415,12 +436,16 @@ class Controller(SettingIntents, VariantIntents):
                 self.view.show_keep_scores(False)
         elif answer.kind == HINT:
             self._scores_generation = self.generation
-            scores = answer.value.scores
-            self.log(f"hint: {answer.request.ox} " + " ".join(f"{score:g}" for score in scores))
-            self.view.show_scores(scores)
+            hint: HintAnswer = answer.value
+            ox, scores = answer.request.ox, hint.scores
+            self.log(f"hint: {ox} " + " ".join(f"{score:g}" for score in scores))
+            if hint.outcomes is not None:
+                self.log(outcomes_line(ox, hint))
+            self._hint = hint
+            self._show_hint()
             board = self.game.board
-            outcomes, line, flip = answer.value.outcomes, board.move_line(), board.flip_move()
-            self._best = wording.phrase(best_line, answer.request.ox, scores, outcomes, line, flip)
+            outcomes, line, flip = hint.complete_outcomes, board.move_line(), board.flip_move()
+            self._best = wording.phrase(best_line, ox, scores, outcomes, line, flip)
         elif self.game.why_not(answer.value) is not None:
             self._error = wording.phrase(wording.ai_bad_column, answer.value)
             self.log(f"error: {self._error.in_english()}")
@@ -429,13 +454,22 @@ class Controller(SettingIntents, VariantIntents):
 
     # -- what the view shows ---------------------------------------------------------
 
+    def _show_hint(self) -> None:
+        """The hint's labels for the position shown, in the language spoken (the perfect level's in words)."""
+        hint = self._hint
+        if hint is None or self.analysing:
+            self.view.show_scores(None)
+        else:
+            self.view.show_scores(hint.scores, label_words(hint))
+
     def _refresh(self) -> None:
         status = self._status_text()
         if status != self.status:
             self.status = status
             self.view.show_status(status)
         ox = self.game.to_move
-        ghost = (self._hover if self._hover is not None and self._why_not(self._hover) is None else None, ox)
+        hover = None if self.analysing else self._hover
+        ghost = (hover if hover is not None and self._why_not(hover) is None else None, ox)
         if ghost != self._ghost:
             self._ghost = ghost
             self.view.show_ghost(*ghost)
@@ -447,6 +481,8 @@ class Controller(SettingIntents, VariantIntents):
             self.view.show_thinking(self._thinking_shown)
 
     def _status_text(self) -> str:
+        if self.analysing:
+            return self._analysis_status()
         falling = self.game.last_move is not None and (self._landing or self.view.is_busy())
         error = self._error() if self._error else None
         best = self._best() if self._best else None  # None when no column can be played

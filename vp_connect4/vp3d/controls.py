@@ -26,6 +26,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-new``                  ``New game``
   ``<button>``              ``c4-undo``                 ``Undo``
   ``<button>``              ``c4-hint``                 ``Hint``
+  ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
+                                                        analysis is shown)
   ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
   ``<button>``              ``c4-reset-view``           ``Reset view``
@@ -47,7 +49,9 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
                                                         that of the code; a bad code is refused with a cue
   ========================  ==========================  ================================================
 
-  and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules.
+  and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules; last,
+  ``#c4-scores``, visually hidden (for screen readers and tests): the hint's labels above the rack as they
+  read, ``50 | 100 | ...`` or ``loses in 40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
   Under the status line and the cue: ``#c4-events``, what happened in the last move of a rule variant
   besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap).
 The same script stops the browser's context menu, so a right-drag rotates, keeps the arrow keys and
@@ -68,6 +72,7 @@ from ..levels import Level
 from ..player import EVALUATIONS, TIEBREAKS
 from ..variant import Variant
 from .intents import (
+    AnalyseGame,
     Flip,
     Hint,
     Intent,
@@ -107,6 +112,7 @@ TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
 RULES_STYLE = "display: inline-block; max-width: 940px; white-space: normal"  # a rule variant's help wraps
+HIDDEN_STYLE = "position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden"  # read, not seen
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
@@ -130,7 +136,8 @@ PAGE_SCRIPT = """<script>
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
-  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip', 'c4-load'];
+  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-analyse', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip',
+                   'c4-load'];
   buttonIds.forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });
@@ -216,6 +223,7 @@ class Controls:
         self.rules = variant if variant is not None else Variant()
         self.variants = menu_variants(self.rules)
         self._events_text = ""
+        self._analysing = False
         self._reselect_at: list[float] = []
         canvas.title = ""
         self.title = vp.wtext(pos=canvas.title_anchor, text="")
@@ -252,7 +260,7 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons = {
             name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
-            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()))
+            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()), ("analyse", AnalyseGame()))
         }
         self.keep = vp.checkbox(
             pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
@@ -287,6 +295,7 @@ class Controls:
             pos=anchor, text=wording.button("load"), bind=lambda _: put(LoadGame(self.load_field.text))
         )
         self.help = vp.wtext(pos=anchor, text="")
+        self.score_texts = vp.wtext(pos=anchor, text="<span id='c4-scores'></span>")
         vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
         self.relabel()
 
@@ -305,7 +314,7 @@ class Controls:
     def _help(self) -> str:
         rules = variant_help(self.rules, self.height)
         shown = f"\n<span style='{RULES_STYLE}'>{rules}</span>" if rules else ""
-        return "\n\n" + wording.scene_help(self.width) + shown
+        return "\n\n" + wording.scene_help(self.width) + "\n" + wording.analysis_help() + shown
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
@@ -331,7 +340,7 @@ class Controls:
         _set(self.variant_caption, "text", wording.variant_caption() + " ")
         _relabel_menu(self.variant, self._variant_names())
         for name, widget in self.buttons.items():
-            _set(widget, "text", wording.button(name))
+            _set(widget, "text", wording.button("back" if name == "analyse" and self._analysing else name))
         _set(self.flip, "text", wording.button("flip"))
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
@@ -388,6 +397,16 @@ class Controls:
         self._events_text = text
         span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
         _set(self.events, "text", "<br>" + span if text or not self.rules.is_standard else span)
+
+    def show_analysing(self, on: bool) -> None:
+        """Analyse game's button says *Back to the game* while the analysis is shown."""
+        self._analysing = on
+        _set(self.buttons["analyse"], "text", wording.button("back" if on else "analyse"))
+
+    def show_score_texts(self, texts: list[str]) -> None:
+        """The hint's labels as they read (``#c4-scores``, see the module docstring); ``[]``: none shown."""
+        shown = " | ".join(text.replace("\n", " ") or "-" for text in texts) if any(texts) else ""
+        _set(self.score_texts, "text", f"<span id='c4-scores' style='{HIDDEN_STYLE}'>{html.escape(shown)}</span>")
 
     def show_tally(self, text: str) -> None:
         self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"

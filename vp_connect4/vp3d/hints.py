@@ -5,12 +5,21 @@ perfect level, from the exact outcomes (signed distances in moves; None for a fu
 then the solver's).
 In a rule variant the scores are one per move: the columns (or rows, when gravity pulls sideways),
 then the flip's if flips are played (``flip``: its index).
+
+At the perfect level the labels above the columns say each column's exact outcome (:func:`label_words`:
+``wins in 7``, ``draw``, ``loses in 12``, ``?`` not worked out in time) and the log has its ``outcomes:`` line.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import wording
 from ..engine.perfect import best_of
+from .analysis import value_token
+
+if TYPE_CHECKING:
+    from .jobs import HintAnswer
 
 
 def best_line(
@@ -41,3 +50,30 @@ def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) 
         return wording.best_columns(ox, moves, verdict)
     drops = [move for move in moves if move != flip]
     return wording.best_moves(ox, line, drops, flip in moves, verdict)
+
+
+def label_words(hint: HintAnswer) -> list[str] | None:
+    """The labels' words at the perfect level, one per score (``''`` for a full column: its label is hidden);
+    None for a numbered level (the labels show the scores)."""
+    outcomes = hint.outcomes
+    if outcomes is None:
+        return None
+    return [
+        "" if score < 0 else wording.outcome_label(None if col in hint.unknown else _at(outcomes, col))
+        for col, score in enumerate(hint.scores)
+    ]
+
+
+def outcomes_line(ox: str, hint: HintAnswer) -> str:
+    """The log's ``outcomes: X -40 -42 0 +41 0 -42 -40``: per column its signed distance, ``?`` (not worked out
+    in time) or ``full``."""
+    outcomes = hint.outcomes or []
+    tokens = [
+        "full" if score < 0 else value_token(None if col in hint.unknown else _at(outcomes, col))
+        for col, score in enumerate(hint.scores)
+    ]
+    return f"outcomes: {ox} " + " ".join(tokens)
+
+
+def _at(outcomes: list[int | None], col: int) -> int | None:
+    return outcomes[col] if col < len(outcomes) else None

@@ -71,6 +71,16 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class AnalyseGame:
+    """The Analyse game button or the key a: step through the game with perfect play (again: back to the game)."""
+
+
+@dataclass(frozen=True)
+class LeaveAnalysis:
+    """Esc: back from the analysis to the game as it was (nothing else)."""
+
+
+@dataclass(frozen=True)
 class LoadGame:
     """The page's Load: make the game that of this game code (a ``set_board`` string)."""
 
@@ -133,6 +143,8 @@ Intent = (
     | NewGame
     | Undo
     | Hint
+    | AnalyseGame
+    | LeaveAnalysis
     | LoadGame
     | KeepScores
     | SetKind

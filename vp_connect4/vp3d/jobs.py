@@ -2,16 +2,15 @@
 
 An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
 moves from the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
-``scores()``, ``outcomes()`` (the solver's, for the perfect level) or ``hint()`` (both); none
-of it imports VPython. :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in
-the scene, a fake in tests) and hands back answers that still fit the game: an answer for a
-position that has changed since is dropped.
+``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both) or ``analysis()``
+(every position of the game with perfect play: Analyse game); none of it imports VPython.
+:class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in the scene, a fake in tests) and hands
+back answers that still fit the game: an answer for a position that has changed since is dropped.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -21,9 +20,10 @@ from ..board import Board
 from ..engine import variant as variant_engine
 from ..game import Seat
 from ..variant import STANDARD
+from .analysis import GameAnalysis, analyse
 
-MOVE, HINT = "move", "hint"
-HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else there are none)
+MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
+HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else the rest are unknown)
 
 
 class AiRunner(Protocol):
@@ -77,22 +77,50 @@ class AiRequest:
         """
         if not self.seat.level.is_perfect:
             return None
-        return solver_outcomes(self.board(), self.ox, budget)
+        found = solver_outcomes(self.board(), self.ox, budget)
+        return None if found is None or not found[1] else found[0]
 
     def hint(self) -> HintAnswer:
-        """What Hint shows: the seat's scores, and the exact outcomes when the seat is perfect
-        (then the scores are the outcomes' 100 win, 50 draw, 0 loss: ``scores()`` without a second solve).
+        """What Hint shows: the seat's scores, and the exact outcomes when the seat is perfect (then the scores
+        are the outcomes' 100 win, 50 draw, 0 loss: ``scores()`` without a second solve).
+
+        Columns the solver could not work out within ``HINT_SOLVER_BUDGET`` are ``unknown``: their scores are
+        ``scores()``'s (the perfect player's own solve, or its deepest search).
         """
-        outcomes = self.outcomes()
-        if outcomes is None:
+        found = solver_outcomes(self.board(), self.ox, HINT_SOLVER_BUDGET) if self.seat.level.is_perfect else None
+        if found is None:
             return HintAnswer(self.scores())
-        return HintAnswer([_outcome_score(distance) for distance in outcomes], outcomes)
+        outcomes, finished = found
+        exact = [_outcome_score(distance) for distance in outcomes]
+        if finished:
+            return HintAnswer(exact, outcomes)
+        scores = self.scores()
+        unknown = tuple(col for col, score in enumerate(scores) if score >= 0 and _outcome(outcomes, col) is None)
+        merged = [score if col in unknown else exact[col] for col, score in enumerate(scores)]
+        return HintAnswer(merged, outcomes, unknown)
+
+    def analysis(self) -> GameAnalysis:
+        """Every position of this game (standard rules) with perfect play: Analyse game (see :mod:`.analysis`)."""
+        return analyse(self.width, self.height, self.moves)
 
 
 @dataclass(frozen=True)
 class HintAnswer:
+    """``scores``: one per move (-1 full); ``outcomes``: the exact signed distances (perfect level), None for a
+    full column or one in ``unknown`` (not worked out in time)."""
+
     scores: list[float]
     outcomes: list[int | None] | None = None
+    unknown: tuple[int, ...] = ()
+
+    @property
+    def complete_outcomes(self) -> list[int | None] | None:
+        """``outcomes`` if every open column's is known, else None."""
+        return None if self.unknown else self.outcomes
+
+
+def _outcome(outcomes: list[int | None], col: int) -> int | None:
+    return outcomes[col] if col < len(outcomes) else None
 
 
 def _outcome_score(distance: int | None) -> float:
@@ -101,16 +129,15 @@ def _outcome_score(distance: int | None) -> float:
     return 100.0 if distance > 0 else 0.0 if distance < 0 else 50.0
 
 
-def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | None:
-    """The exact signed distance of each column for ``ox`` (``engine.perfect.column_outcomes``: the opening
-    book's up to 12 checkers on a 7x6 board, else the solver's).
+def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | None], bool] | None:
+    """The exact signed distance of each column for ``ox`` (``engine.perfect.outcomes_in_time``: the opening
+    book's up to 12 checkers on a 7x6 board, else the solver's within ``budget`` seconds), and whether every
+    column was worked out in time (the others are None, as full ones are).
 
-    None if the game is over or the solver needs more than ``budget`` seconds. On a variant board, the
-    solver answers only where gravity is all that changes (its moves are then the frame's columns: the
-    move numbers); else None.
+    None if the game is over. On a variant board, the solver answers only where gravity is all that changes
+    (its moves are then the frame's columns: the move numbers); else None.
     """
     from ..engine import perfect
-    from ..engine.budget import OutOfTime
 
     if board.wins_for("X") or board.wins_for("O"):
         return None
@@ -125,17 +152,14 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> list[int | None] | 
         position = variant_engine.frame_position(rules, board.variant_state(ox))
         if position is None:
             return None
-    try:
-        return perfect.column_outcomes(position, deadline=time.perf_counter() + budget)
-    except OutOfTime:
-        return None
+    return perfect.outcomes_in_time(position, budget)
 
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # MOVE or HINT
+    kind: str  # MOVE, HINT or ANALYSIS
     request: AiRequest
-    value: Any = None  # a column (MOVE) or a HintAnswer (HINT)
+    value: Any = None  # a column (MOVE), a HintAnswer (HINT) or a GameAnalysis (ANALYSIS)
     error: BaseException | None = None
 
 
@@ -171,7 +195,7 @@ class AiJobs:
     def ask(self, kind: str, request: AiRequest, generation: int) -> None:
         """Start a job; ``generation`` names the game's state it is for."""
         self.drop()
-        work = request.best_column if kind == MOVE else request.hint
+        work = {MOVE: request.best_column, HINT: request.hint, ANALYSIS: request.analysis}[kind]
         self._job = _Job(kind, request, generation, self.runner.submit(work))
 
     def collect(self, generation: int) -> Answer | None:

@@ -1,5 +1,6 @@
 """Keys on the scene's page as intents: ``1``-``9`` play a column, the arrow keys move the selection
-(the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``h`` Hint.
+(the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``h`` Hint, ``a`` Analyse game
+(then ← → step through the game and Esc goes back to it: the controller knows which a key means).
 
 Rule variants: when gravity pulls sideways ``1``-``9`` name rows (``1`` the bottom row: the keys name move
 numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` turns the rack over.
@@ -10,7 +11,18 @@ The key names are GlowScript's (``event.key`` of VPython's ``keydown``): ``left`
 
 from __future__ import annotations
 
-from .intents import DropSelection, Flip, Hint, Intent, MoveSelection, NewGame, PlayColumn, Undo
+from .intents import (
+    AnalyseGame,
+    DropSelection,
+    Flip,
+    Hint,
+    Intent,
+    LeaveAnalysis,
+    MoveSelection,
+    NewGame,
+    PlayColumn,
+    Undo,
+)
 
 KEYS: dict[str, Intent] = {
     "left": MoveSelection(-1),
@@ -23,6 +35,8 @@ KEYS: dict[str, Intent] = {
     "u": Undo(),
     "h": Hint(),
     "f": Flip(),
+    "a": AnalyseGame(),
+    "esc": LeaveAnalysis(),
 }
 
 

@@ -36,6 +36,7 @@ class SettingIntents:
     status: str
     _announced: bool
     _show_told: Callable[[], None]
+    _show_hint: Callable[[], None]
 
     def _on_seat_setting(self, intent: intents.SetKind | intents.SetLevel | intents.SetEvaluation) -> None:
         """A seat's player, level or evaluation, from the next move on (the same value again does nothing)."""
@@ -82,6 +83,7 @@ class SettingIntents:
         if self._announced:
             self.view.announce(result_text(self.game))
         self._show_told()
+        self._show_hint()  # the perfect level's labels are words
         self.status = ""  # _refresh says the status line again
 
     def _change(self, apply: Callable[[], object]) -> bool:

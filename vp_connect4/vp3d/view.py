@@ -23,6 +23,7 @@ from .rack import SIDEWAYS, Rack, RackLayout
 
 CUE_SECONDS = 2.5
 SCORE_HEIGHT = 26  # pixels
+OUTCOME_HEIGHT = 17  # pixels: the perfect hint's words (``wins`` over ``in 7``) in a column's width
 FLIP_SYMBOL = "↻"  # beside the flip's score (a rule variant with flips)
 SCORE_BACKGROUND = (0.08, 0.1, 0.25)
 BANNER_FROM_TOP = 45  # pixels
@@ -66,9 +67,17 @@ class View(Protocol):
     def cue(self, text: str) -> None:
         """Flash a short warning: input was refused."""
 
-    def show_scores(self, scores: list[float] | None) -> None:
+    def show_scores(self, scores: list[float] | None, words: list[str] | None = None) -> None:
         """Large scores, one per move (per column; per row when gravity pulls sideways; the flip's last), where
-        the moves come in; ``None`` hides them."""
+        the moves come in, coloured by score; ``words``: shown instead of the numbers (the perfect level's exact
+        outcomes, ``wins\nin 7``); ``None`` hides them."""
+
+    def show_position(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
+        """Show the board ``data`` at once (Analyse game: a position of the game's history), ``last`` ``(row, col)``
+        ringed; no highlight, no banner. ``redraw`` shows the game again."""
+
+    def show_analysing(self, on: bool) -> None:
+        """The Analyse game button says *Back to the game* while the analysis is shown."""
 
     def show_ghost(self, col: int | None, ox: str) -> None:
         """A translucent ``ox`` checker over ``col``; ``None`` hides it."""
@@ -198,6 +207,14 @@ class SceneView:
         self.rack.point_arrow(gravity_angle(self._gravity) if shows_arrow else None)
         self.announce(None)
 
+    def show_position(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
+        self.animator.cancel()
+        self.checkers.show_board(data, last)
+        self.announce(None)
+
+    def show_analysing(self, on: bool) -> None:
+        self.controls.show_analysing(on)
+
     def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
         self.checkers.highlight(cells)
 
@@ -213,25 +230,33 @@ class SceneView:
         self.controls.show_cue(text)
         self._cue_until = self.clock() + CUE_SECONDS
 
-    def show_scores(self, scores: list[float] | None) -> None:
+    def show_scores(self, scores: list[float] | None, words: list[str] | None = None) -> None:
         """One score per slot (a column, or a row when gravity pulls sideways) where its moves come in; the
-        flip's (the last, in a variant with flips) above the top right corner."""
+        flip's (the last, in a variant with flips) above the top right corner. ``words``: the labels' texts
+        instead of the numbers (smaller: two short lines fit a column's width)."""
         slots = self.layout.height if self._gravity in SIDEWAYS else self.layout.width
         self._place_scores(slots)
         values = list(scores or [])
+        texts = list(words or [])
+        shown = []
         for index, label in enumerate(self._scores[:-1]):
-            self._show_score(label, values[index] if index < min(slots, len(values)) else -1)
+            score = values[index] if index < min(slots, len(values)) else -1
+            shown.append(self._show_score(label, score, text=texts[index] if index < len(texts) else None))
         flip = values[slots] if self._flips and len(values) > slots else -1
-        self._show_score(self._scores[-1], flip, FLIP_SYMBOL + " ")
+        shown.append(self._show_score(self._scores[-1], flip, FLIP_SYMBOL + " "))
+        self.controls.show_score_texts(shown[:slots] + shown[-1:] if self._flips else shown[:slots])
 
-    def _show_score(self, label: Any, score: float, prefix: str = "") -> None:
+    def _show_score(self, label: Any, score: float, prefix: str = "", text: str | None = None) -> str:
+        """Show one label (hidden for a negative score); what it says ('' hidden)."""
         if score < 0:
             if label.visible:
                 label.visible = False
-            return
-        label.text = f"{prefix}{score:g}"
+            return ""
+        label.text = f"{prefix}{score:g}" if text is None else text
+        label.height = SCORE_HEIGHT if text is None else OUTCOME_HEIGHT
         label.color = self._vp.vector(*score_colour(score))
         label.visible = True
+        return label.text
 
     def _place_scores(self, slots: int) -> None:
         """The score labels beside the slots of gravity now (moved only when gravity has turned)."""

@@ -12,6 +12,12 @@ __all__ = [
     "ai_error",
     "ai_failed",
     "ai_to_move",
+    "analysing",
+    "analysis_failed",
+    "analysis_help",
+    "analysis_refusal",
+    "analysis_step",
+    "analysis_summary",
     "best_columns",
     "best_moves",
     "button",
@@ -29,11 +35,13 @@ __all__ = [
     "load_caption",
     "look_ahead_caption",
     "no_moves_yet",
+    "outcome_label",
     "paused",
     "puzzle_goal",
     "result_in_scene",
     "scene_help",
     "seat_kind",
+    "side_outcome",
     "tally",
     "thinking",
     "tiebreak",
@@ -264,6 +272,8 @@ def button(name: str) -> str:
         "load": _("Load"),
         "copy": _("Copy"),
         "flip": _("Turn the rack"),
+        "analyse": _("Analyse game"),
+        "back": _("Back to the game"),
     }
     return labels[name]
 
@@ -305,6 +315,93 @@ def scene_help(width: int) -> str:
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."
     ).format(width=width)
+
+
+# -- perfect play: the hint's labels, Analyse game ----------------------------------------------
+
+
+def outcome_label(distance: int | None) -> str:
+    """A column's exact outcome on its label above the rack, short, on two lines: ``wins in 7``, ``draws``,
+    ``loses in 12`` (moves of both sides counted, this one included); ``?``: not worked out in time."""
+    if distance is None:
+        return "?"
+    if distance > 0:
+        return _("wins\nin {n}").format(n=distance)
+    if distance < 0:
+        return _("loses\nin {n}").format(n=-distance)
+    return _("draws")
+
+
+def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
+    """The outcome of a position for ``ox`` with perfect play: ``X wins in 35``, ``X draws``, ``X loses in 12``
+    (moves of both sides counted from then); ``won``: ``ox``'s move made four; ``?``: not worked out in time."""
+    if won:
+        return _("{ox} has won").format(ox=ox)
+    if distance is None:
+        return "?"
+    if distance > 0:
+        return _("{ox} wins in {n}").format(ox=ox, n=distance)
+    if distance < 0:
+        return _("{ox} loses in {n}").format(ox=ox, n=-distance)
+    return _("{ox} draws").format(ox=ox)
+
+
+def analysis_step(number: int, count: int, ox: str, col: int, before: str, after: str, changed: bool) -> str:
+    """Analyse game's status line for one move: ``Move 7 of 23: X (red) played column 4: X wins in 35 → X draws``
+    (``col`` 0-based, shown counted from 1; ``before`` and ``after``: :func:`side_outcome`'s words)."""
+    text = _("Move {number} of {count}: {side} played column {col}: {before} → {after}").format(
+        number=number, count=count, side=side(ox), col=col + 1, before=before, after=after
+    )
+    return text + " " + _("← the result changed here.") if changed else text + "."
+
+
+def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
+    """After a step's line: where the result first changed hands (``changed_at``: the move's number; nothing if
+    that is the move ``shown``), or that no move certainly did (``unknown``: positions not worked out in time);
+    then the keys."""
+    if changed_at == shown:
+        where = ""
+    elif changed_at is not None:
+        where = _("The result first changed hands at move {number}.").format(number=changed_at)
+    elif unknown:
+        where = _n(
+            "No move certainly changed the result ({n} position was not worked out in time: ?).",
+            "No move certainly changed the result ({n} positions were not worked out in time: ?).",
+            unknown,
+        ).format(n=unknown)
+    else:
+        where = _("No move changed the result.")
+    keys = _("← → other moves; Esc: back to the game.")
+    return f"{where} {keys}" if where else keys
+
+
+def analysing() -> str:
+    """The status line while the AI works out every position of the game."""
+    return _("Analysing the game with perfect play…")
+
+
+def analysis_refusal(kind: str) -> str:
+    """Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant)."""
+    texts = {
+        "no_moves": _("there is no move to analyse yet"),
+        "rules": _("Analyse game knows the standard rules only"),
+    }
+    return texts[kind]
+
+
+def analysis_failed(error: object) -> str:
+    return _("the analysis failed: {error}").format(error=error)
+
+
+def analysis_help() -> str:
+    """The help's line on the perfect level's hint and Analyse game (HTML)."""
+    return _(
+        "<b>Perfect:</b> with the look-ahead at perfect, Hint shows each column's exact outcome: "
+        "<span style='color:#2e7d32'>wins in 7</span>, draws, <span style='color:#c62828'>loses in 12</span> "
+        "(moves of both sides counted; ? not worked out in time).\n"
+        "<b>Analyse game</b> (key <b>a</b>) steps through the game with perfect play (← →; Esc goes back to "
+        "the game) and shows first the move where the result changed hands."
+    )
 
 
 # -- rule variants in the scene --------------------------------------------------------------------
