@@ -43,7 +43,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
                                      of the game it replaced, if unfinished)
 
 A move's events and their lines come from :mod:`.telling`; the rules menu and the flip are
-:mod:`.variant_intents`'s; Analyse game is :mod:`.analysis_intents`'s.
+:mod:`.variant_intents`'s; Hint is :mod:`.hint_intents`'s, Analyse game :mod:`.analysis_intents`'s.
 """
 
 from __future__ import annotations
@@ -59,10 +59,9 @@ from ..variant import Variant
 from . import intents
 from .analysis import GameAnalysis
 from .analysis_intents import AnalysisIntents, Viewing
-from .hints import best_line, label_words, outcomes_line
+from .hint_intents import HintIntents
 from .jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
 from .resume import SceneState
-from .seats import hint_seat
 from .settings import SettingIntents
 from .status import Moment, result_text, status_line
 from .tally import Tally
@@ -78,7 +77,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller(SettingIntents, VariantIntents, AnalysisIntents):
+class Controller(SettingIntents, VariantIntents, HintIntents, AnalysisIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -299,17 +298,6 @@ class Controller(SettingIntents, VariantIntents, AnalysisIntents):
         self.log(f"undo: {undone} move{'s' if undone != 1 else ''}")
         self.view.redraw(self.game)
 
-    def _on_hint(self, intent: intents.Hint) -> None:
-        if self.game.is_over:
-            self._refuse(wording.phrase(wording.refusal_in_scene, Refusal.GAME_OVER))
-        elif self.thinking:
-            self._refuse(wording.phrase(wording.thinking_refusal, self.game.to_move))
-        elif not self.jobs.busy:
-            self._ask_hint()
-
-    def _on_keep_scores(self, intent: intents.KeepScores) -> None:
-        self.keep_scores = bool(intent.on)
-
     def _on_toggle_pause(self, intent: intents.TogglePause) -> None:
         self.paused = not self.paused
         self._error = None
@@ -331,11 +319,11 @@ class Controller(SettingIntents, VariantIntents, AnalysisIntents):
         intents.SwapSides: SettingIntents._on_swap_sides,
         intents.NewGame: _on_new_game,
         intents.Undo: _on_undo,
-        intents.Hint: _on_hint,
+        intents.Hint: HintIntents._on_hint,
         intents.AnalyseGame: AnalysisIntents._on_analyse,
         intents.LeaveAnalysis: AnalysisIntents._on_leave_analysis,
         intents.LoadGame: _on_load_game,
-        intents.KeepScores: _on_keep_scores,
+        intents.KeepScores: HintIntents._on_keep_scores,
         intents.SetKind: SettingIntents._on_seat_setting,
         intents.SetLevel: SettingIntents._on_seat_setting,
         intents.SetEvaluation: SettingIntents._on_seat_setting,
@@ -414,10 +402,6 @@ class Controller(SettingIntents, VariantIntents, AnalysisIntents):
         seed = None if self.seed is None else self.seed * SEED_STRIDE + len(game.move_string)
         self.jobs.ask(MOVE, self._request(game.to_move, seat, seed), self.generation)
 
-    def _ask_hint(self) -> None:
-        ox = self.game.to_move
-        self.jobs.ask(HINT, self._request(ox, hint_seat(self.game.seats, ox)), self.generation)
-
     def _collect(self) -> None:
         answer = self.jobs.collect(self.generation)
         if answer is None:
@@ -432,20 +416,9 @@ class Controller(SettingIntents, VariantIntents, AnalysisIntents):
             self.log(f"error: {self._error.in_english()}")
             self.view.cue(self._error())
             if answer.kind == HINT:
-                self.keep_scores = False
-                self.view.show_keep_scores(False)
+                self._hint_failed()
         elif answer.kind == HINT:
-            self._scores_generation = self.generation
-            hint: HintAnswer = answer.value
-            ox, scores = answer.request.ox, hint.scores
-            self.log(f"hint: {ox} " + " ".join(f"{score:g}" for score in scores))
-            if hint.outcomes is not None:
-                self.log(outcomes_line(ox, hint))
-            self._hint = hint
-            self._show_hint()
-            board = self.game.board
-            outcomes, line, flip = hint.complete_outcomes, board.move_line(), board.flip_move()
-            self._best = wording.phrase(best_line, ox, scores, outcomes, line, flip)
+            self._hint_arrived(answer)
         elif self.game.why_not(answer.value) is not None:
             self._error = wording.phrase(wording.ai_bad_column, answer.value)
             self.log(f"error: {self._error.in_english()}")
@@ -453,14 +426,6 @@ class Controller(SettingIntents, VariantIntents, AnalysisIntents):
             self._play(answer.value)
 
     # -- what the view shows ---------------------------------------------------------
-
-    def _show_hint(self) -> None:
-        """The hint's labels for the position shown, in the language spoken (the perfect level's in words)."""
-        hint = self._hint
-        if hint is None or self.analysing:
-            self.view.show_scores(None)
-        else:
-            self.view.show_scores(hint.scores, label_words(hint))
 
     def _refresh(self) -> None:
         status = self._status_text()
