@@ -1,0 +1,317 @@
+"""The perfect hint's labels and Analyse game without a browser: the controller tests' fake view and AI runners.
+
+The games are chosen so the answer is known: from the empty board X wins in 41 with column 3, and column 0
+loses (the opening book: ``[-40, -42, 0, 41, 0, -42, -40]``), so a game opening with column 0 changes hands
+at move 1.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import Any
+
+import pytest
+from test_vp3d_controller import DRAW_MOVES, Clock, HandRunner, SyncRunner, make, settle
+
+from vp_connect4 import wording
+from vp_connect4.board import Board
+from vp_connect4.engine import solver
+from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.vp3d.analysis import GameAnalysis, analyse, first_change, step_line, steps, summary_line
+from vp_connect4.vp3d.controller import Controller
+from vp_connect4.vp3d.hints import label_words, outcomes_line
+from vp_connect4.vp3d.intents import (
+    AnalyseGame,
+    Hint,
+    LeaveAnalysis,
+    MoveSelection,
+    NewGame,
+    PlayColumn,
+    SetLanguage,
+    SetVariant,
+    Undo,
+)
+from vp_connect4.vp3d.jobs import AiRequest, HintAnswer
+from vp_connect4.vp3d.keys import key_intent
+
+EMPTY_BOARD_OUTCOMES = [-40, -42, 0, 41, 0, -42, -40]  # X to move on the empty board (the book)
+BLUNDER_GAME = "0101010"  # X opens in column 0 (a loss), O lets X win anyway: O's move 6 changed it back
+# the first position of tests/data/solver-positions/Test_L2_R1 (columns from 1 there) and its score for O to move
+PUBLISHED = ("".join(str(int(char) - 1) for char in "5554224333234511764415115"), 4)
+
+
+@pytest.fixture(autouse=True)
+def english() -> Any:
+    wording.use_language("en")
+    yield
+    wording.use_language("en")
+
+
+def play_all(controller: Controller, clock: Clock, moves: str) -> None:
+    for char in moves:
+        controller.handle(PlayColumn(int(char)))
+        settle(controller, clock, 1)
+
+
+def after_moves(moves: str) -> list[list[str]]:
+    board = Board()
+    board.set_board(moves)
+    return board.data
+
+
+# -- the perfect hint's labels ----------------------------------------------------------------------
+
+
+def test_the_perfect_hint_labels_say_each_columns_outcome_in_words_and_the_log_has_them() -> None:
+    controller, view, _runner, log, clock = make(o_ply="perfect")
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert log == ["hint: X 0 0 50 100 50 0 0", "outcomes: X -40 -42 0 +41 0 -42 -40"]
+    assert view.scores == [0.0, 0.0, 50.0, 100.0, 50.0, 0.0, 0.0]  # the colours: red, grey, green
+    loses, wins = "loses\nin {}".format, "wins\nin {}".format
+    assert view.words == [loses(40), loses(42), "draws", wins(41), "draws", loses(42), loses(40)]
+    assert view.status.endswith("Best for X: column 4 (wins in 41 moves).")
+    controller.handle(SetLanguage("nl"))  # said again in the language spoken
+    assert view.words[:4] == ["verliest\nin 40", "verliest\nin 42", "gelijk", "wint\nin 41"]
+    controller.handle(PlayColumn(3))
+    assert view.scores is None and view.words is None  # the position changed
+
+
+def test_numbered_levels_keep_their_scores_on_the_labels() -> None:
+    controller, view, _runner, log, clock = make(o_ply=4)
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert view.scores == [50.0] * 7 and view.words is None
+    assert not any(line.startswith("outcomes:") for line in log)
+
+
+def test_columns_not_worked_out_in_time_are_question_marks() -> None:
+    hint = HintAnswer([0.0, 50.0, -1.0, 100.0], [-4, None, None, 9], unknown=(1,))
+    assert label_words(hint) == ["loses\nin 4", "?", "", "wins\nin 9"]
+    assert outcomes_line("O", hint) == "outcomes: O -4 ? full +9"
+    assert hint.complete_outcomes is None  # the status line's best move comes from the scores then
+    assert label_words(HintAnswer([50.0, 100.0])) is None
+
+
+class CannedHints(SyncRunner):
+    """Answers every hint with ``answer`` (the solver ran out of time on some columns)."""
+
+    def __init__(self, answer: HintAnswer) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def submit(self, fn: Any, *args: Any) -> Future[Any]:
+        if fn.__name__ != "hint":
+            return super().submit(fn, *args)
+        self.jobs.append((fn.__name__, fn.__self__))
+        future: Future[Any] = Future()
+        future.set_result(self.answer)
+        return future
+
+
+def test_a_partly_worked_out_hint_shows_question_marks_and_names_its_best_by_the_scores() -> None:
+    answer = HintAnswer([0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
+    controller, view, _runner, log, clock = make(o_ply="perfect", runner=CannedHints(answer))
+    controller.handle(Hint())
+    settle(controller, clock, 1)
+    assert view.words == ["loses\nin 6", "?", "wins\nin 11", "loses\nin 8", "?", "?", "loses\nin 2"]
+    assert log[-1] == "outcomes: X -6 ? +11 -8 ? ? -2"
+    assert view.status.endswith("Best for X: column 3 (wins).")  # not "wins in 11": a ? might win sooner
+
+
+def test_the_request_merges_the_solved_columns_with_the_players_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vp_connect4.engine import perfect
+
+    monkeypatch.setattr(perfect, "outcomes_in_time", lambda position, seconds: ([-3, None, 5, None], False))
+    monkeypatch.setattr(AiRequest, "scores", lambda self: [50.0, 100.0, 50.0, -1.0])
+    answer = AiRequest(4, 4, "0123", "X", Seat(AI, "perfect"), "LEFT").hint()
+    assert answer == HintAnswer([0.0, 100.0, 100.0, -1.0], [-3, None, 5, None], unknown=(1,))
+
+
+# -- Analyse game: the worker's side ----------------------------------------------------------------
+
+
+def test_analyse_gives_each_positions_outcome_from_the_book_and_marks_where_it_changed() -> None:
+    found = analyse(7, 6, BLUNDER_GAME)
+    assert found.values[:2] == (41, 39) and found.values[-1] is None and found.won  # X won with move 7
+    assert found.unknown == 0
+    moves = steps(found)
+    assert [step.changed for step in moves] == [True, False, False, False, False, True, False]
+    assert first_change(moves) == 0
+    assert step_line(moves[0]) == "analysis: move 1 X column 0 +41 -> -39"
+    assert step_line(moves[1]) == "analysis: move 2 O column 1 +39 -> +38"
+    assert step_line(moves[-1]) == "analysis: move 7 X column 0 +1 -> won"
+    assert summary_line(found, moves) == "analysis: result changed at move 1"
+
+
+def preference(distance: int) -> tuple[int, int]:
+    """A side's liking of an outcome: wins (sooner better), draws, losses (later better)."""
+    return (2, -distance) if distance > 0 else (1, 0) if distance == 0 else (0, -distance)
+
+
+def test_analyse_beyond_the_book_agrees_with_a_published_position_and_no_move_beats_perfect_play() -> None:
+    moves, score = PUBLISHED  # 25 checkers: the book to 12, the solver beyond
+    found = analyse(7, 6, moves, seconds=2.0)
+    assert found.values[-1] == solver.score_to_distance(42, len(moves), score)
+    known = [step for step in steps(found) if step.before is not None and step.after is not None]
+    assert len(known) > 20
+    for step in known:  # a move keeps the mover's outcome (one ply nearer) or does worse, never better
+        assert preference(step.after) <= preference(step.before - (1 if step.before > 0 else -1 if step.before else 0))
+    drawn = analyse(7, 6, DRAW_MOVES, seconds=0.2)
+    assert drawn.values[-1] == 0 and not drawn.won  # the full board
+
+
+def test_only_certain_changes_are_marked() -> None:
+    unsure = GameAnalysis("3333", (41, None, 0, -5, 4))  # move 2's before and after are unknown
+    moves = steps(unsure)
+    assert [(step.before, step.after, step.changed) for step in moves] == [
+        (41, None, False),  # unknown after: nothing marked
+        (None, 0, False),
+        (0, 5, False),  # a draw became a win: no loss of ground
+        (-5, -4, False),
+    ]
+    assert summary_line(unsure, moves) == "analysis: no change found (1 unknown)"
+    drew = GameAnalysis("33", (41, 0, 0))  # X's first move gave the win away for a draw
+    assert [step.changed for step in steps(drew)] == [True, False]
+    assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
+
+
+# -- Analyse game in the scene ----------------------------------------------------------------------
+
+
+def finished_blunder_game() -> tuple[Controller, Any, SyncRunner, list[str], Clock]:
+    controller, view, runner, log, clock = make(o=HUMAN)
+    play_all(controller, clock, BLUNDER_GAME)
+    assert controller.game.outcome.winner == "X"
+    log.clear()
+    return controller, view, runner, log, clock
+
+
+def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the_arrows() -> None:
+    controller, view, runner, log, clock = finished_blunder_game()
+    cells = list(view.highlighted)
+    controller.handle(AnalyseGame())
+    assert view.status == "Analysing the game with perfect play…" and view.analysing
+    settle(controller, clock, 1)
+    assert runner.jobs[-1][0] == "analysis"
+    assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
+    assert view.position == (after_moves("0"), (5, 0))
+    assert view.status == (
+        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here. "
+        "← → other moves; Esc: back to the game."
+    )
+    assert view.banner is None and view.scores is None
+    controller.handle(MoveSelection(1))
+    assert log[-1] == "analysis: move 2 O column 1 +39 -> +38"
+    assert view.position == (after_moves("01"), (5, 1))
+    assert view.status == (
+        "Move 2 of 7: O (yellow) played column 2: O wins in 39 → O wins in 38. "
+        "The result first changed hands at move 1. ← → other moves; Esc: back to the game."
+    )
+    for _ in range(10):  # to the last move, and no further
+        controller.handle(MoveSelection(1))
+    assert log[-1] == "analysis: move 7 X column 0 +1 -> won" and len(log) == 8
+    assert view.position == (after_moves(BLUNDER_GAME), (2, 0))
+    assert sorted(view.highlighted) == sorted(cells)  # the four that won glows
+    assert "X wins in 1 → X has won." in view.status
+    controller.handle(MoveSelection(-1))
+    assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
+    assert "← the result changed here." in view.status  # O gave it back: marked too
+    controller.handle(MoveSelection(1, vertical=True))  # ↑ ↓ do nothing here
+    assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
+    controller.handle(SetLanguage("nl"))
+    settle(controller, clock, 1)
+    assert view.status.startswith("Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier")
+
+
+def test_leaving_the_analysis_shows_the_game_as_it_was_and_a_second_look_is_at_once() -> None:
+    controller, view, runner, log, clock = finished_blunder_game()
+    banner, cells, status = view.banner, list(view.highlighted), view.status
+    controller.handle(AnalyseGame())
+    settle(controller, clock, 1)
+    controller.handle(LeaveAnalysis())  # Esc
+    assert log[-1] == "analysis: back to the game"
+    assert controller.game.move_string == BLUNDER_GAME and controller.game.outcome.winner == "X"
+    assert view.calls[-1] == ("redraw", BLUNDER_GAME) and not view.analysing
+    assert (view.banner, sorted(view.highlighted), view.status) == (banner, sorted(cells), status)
+    assert "result: X wins" not in log  # announced once, not again
+    jobs = len(runner.jobs)
+    controller.handle(AnalyseGame())  # the analysis is kept for its game
+    assert len(runner.jobs) == jobs and log[-1] == "analysis: move 1 X column 0 +41 -> -39"
+    controller.handle(AnalyseGame())  # the button again: back
+    assert log[-1] == "analysis: back to the game" and view.status == status
+
+
+def test_a_play_leaves_the_analysis_without_playing_and_new_game_and_undo_leave_and_act() -> None:
+    controller, view, _runner, log, clock = make(o=HUMAN)
+    play_all(controller, clock, "0123")
+    controller.handle(AnalyseGame())
+    settle(controller, clock, 1)
+    controller.handle(PlayColumn(3))
+    assert log[-1] == "analysis: back to the game" and controller.game.move_string == "0123"
+    assert view.status.startswith("To move: X (red)")
+    controller.handle(AnalyseGame())
+    settle(controller, clock, 1)
+    controller.handle(Undo())
+    assert log[-2:] == ["analysis: back to the game", "undo: 1 move"] and controller.game.move_string == "012"
+    controller.handle(AnalyseGame())
+    settle(controller, clock, 1)
+    controller.handle(NewGame())
+    assert log[-3:] == ["analysis: back to the game", "moves: 012", "new game"] and not controller.game.history
+    assert not view.analysing
+
+
+def test_the_ai_waits_while_the_analysis_is_shown() -> None:
+    runner = HandRunner()
+    controller, _view, _runner, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    assert [name for name, _ in runner.jobs] == ["best_column"]  # O's AI thinks
+    controller.handle(AnalyseGame())
+    assert runner.discarded == 1 and [name for name, _ in runner.jobs][-1] == "analysis"
+    runner.finish(-1)
+    settle(controller, clock)
+    assert log[-1] == "analysis: move 1 X column 3 +41 -> +40"
+    assert [name for name, _ in runner.jobs].count("best_column") == 1  # no move while analysing
+    controller.handle(LeaveAnalysis())
+    settle(controller, clock)
+    assert [name for name, _ in runner.jobs].count("best_column") == 2  # asked again
+    runner.finish(-1)
+    settle(controller, clock)
+    assert log[-1].startswith("move 2: O column")
+
+
+def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_checker_falls() -> None:
+    controller, view, _runner, log, clock = make(o=HUMAN)
+    controller.handle(AnalyseGame())
+    assert log[-1] == "ignored: there is no move to analyse yet"
+    assert view.cues[-1] == "There is no move to analyse yet" and not view.analysing
+    controller.handle(PlayColumn(3))  # falling until the next tick sees it land
+    view.busy = True
+    controller.handle(AnalyseGame())
+    assert log[-1] == "ignored: wait for the checker to land"
+    view.busy = False
+    controller.handle(SetVariant("tetris"))
+    play_all(controller, clock, "3")
+    controller.handle(AnalyseGame())
+    assert log[-1] == "ignored: Analyse game knows the standard rules only"
+
+
+def test_a_failed_analysis_says_so_and_goes_back_to_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(self: AiRequest) -> GameAnalysis:
+        raise RuntimeError("no book")
+
+    monkeypatch.setattr(AiRequest, "analysis", broken)
+    controller, view, _runner, log, clock = make(o=HUMAN)
+    play_all(controller, clock, "33")
+    controller.handle(AnalyseGame())
+    settle(controller, clock, 1)
+    assert log[-2:] == ["error: the analysis failed: no book", "analysis: back to the game"]
+    assert view.cues[-1] == "The analysis failed: no book" and not view.analysing
+
+
+def test_the_keys_a_and_esc() -> None:
+    assert key_intent("a") == AnalyseGame() and key_intent("A") == AnalyseGame()
+    assert key_intent("esc") == LeaveAnalysis()
+    assert key_intent("left") == MoveSelection(-1) and key_intent("right") == MoveSelection(1)
+
