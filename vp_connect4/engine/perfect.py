@@ -6,9 +6,10 @@ book (:mod:`.book`) while the position has fewer than 12 checkers on a 7x6 board
 solver. :func:`choose` picks the perfect level's move, in this order, as long as time allows:
 
 1. in the book: the columns of the best exact outcome (the fastest win, the slowest loss);
-2. the solver's exact best columns (``EXACT_SHARE`` of the budget);
-3. a *weak* solve (win, draw or loss: cheaper than a distance; at 12 checkers the book knows it), then
-   the first column proved to keep that outcome, tried best-looking first;
+2. from ``EXACT_FIRST_FROM`` checkers on, the solver's exact best columns (``EXACT_SHARE`` of the budget);
+3. a *weak* solve (win, draw or loss: cheaper than a distance), then the first column proved to keep that
+   outcome, tried best-looking first. At the book's edge (12 checkers) the book knows the outcome and rules
+   out columns that cannot keep it (:func:`_book_edge`); when one column is left, no proof is needed;
 4. the deepest search with the smart evaluation that finishes in the time left.
 
 Only 4 can give away a won or drawn position; :class:`Choice` says which step answered.
@@ -16,6 +17,7 @@ Only 4 can give away a won or drawn position; :class:`Choice` says which step an
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,9 +29,10 @@ from .budget import OutOfTime
 from .evaluate import evaluate as smart_evaluation
 from .position import Position, geometry
 
-MOVE_BUDGET = 1.8  # seconds for a whole move (the promise is 2 s)
+MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
 EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
-FALLBACK_RESERVE = 0.15  # seconds kept for step 4
+EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (earlier it rarely finishes in time)
+FALLBACK_RESERVE = 0.2  # seconds kept for step 4
 BOOK, EXACT, WEAK, SEARCH = "book", "exact", "weak", "search"
 
 
@@ -108,36 +111,94 @@ def choose(position: Position, start: float | None = None, budget: float = MOVE_
         return Choice(columns, outcome, BOOK)
     shared = solver.solver_for(position.geom)
     end = start + budget
+    if position.moves_played >= EXACT_FIRST_FROM:  # late in the game an exact solve is quick
+        try:
+            outcome, columns = shared.best_columns(position, deadline=start + EXACT_SHARE * budget)
+            return Choice(columns, outcome, EXACT)
+        except OutOfTime:
+            pass
     try:
-        outcome, columns = shared.best_columns(position, deadline=start + EXACT_SHARE * budget)
-        return Choice(columns, outcome, EXACT)
-    except OutOfTime:
-        pass
-    try:
-        weak = _weak_outcome(position, shared, end - FALLBACK_RESERVE)
+        weak, candidates = _book_edge(position)
+        if weak is None:
+            weak, candidates = shared.weak_outcome(position, end - FALLBACK_RESERVE), _likely_first(position)
         if weak >= 0:
-            order = _likely_first(position)
-            column = next(shared.keeping_columns(position, weak, order, end - FALLBACK_RESERVE), None)
-            if column is not None:
+            if len(candidates) == 1:  # the book ruled out every other column: this one keeps the outcome
+                return _thinking_ahead(Choice(candidates, weak, BOOK), position, shared, end)
+            column = next(shared.keeping_columns(position, weak, candidates, end - FALLBACK_RESERVE), None)
+            if column is not None:  # its proof went through the opponent's answers: the table is warm
                 return Choice([column], weak, WEAK)
     except OutOfTime:
         pass
     return Choice(_deepest_smart_columns(position, end), None, SEARCH)
 
 
-def _weak_outcome(position: Position, shared: solver.Solver, deadline: float) -> int:
-    """+1, 0 or -1; the book knows it for its 12-checker positions."""
+def _thinking_ahead(choice: Choice, position: Position, shared: solver.Solver, end: float) -> Choice:
+    """Spend the rest of the move's time solving the position after ``choice``'s column (a column the book
+    found without a search): what the solver learns stays in its table, so the next move, one of the
+    opponent's answers later and the first beyond the book, starts warm."""
+    following = position.play(choice.columns[0])
+    if not (following.is_lost() or following.is_full()):
+        with contextlib.suppress(OutOfTime):
+            shared.weak_outcome(following, end)
+    return choice
+
+
+def _book_edge(position: Position) -> tuple[int | None, list[int]]:
+    """At the book's edge (12 checkers, X to move: the book holds the position, not what follows): the
+    position's weak outcome, and the columns that may keep it, likeliest first; ``(None, [])`` elsewhere.
+
+    A column's position (13 checkers) has other parents in the book: the 12-checker positions without one of
+    X's top checkers. X's outcome after the column is at most the worst of those parents' outcomes (from each,
+    X could have made this very move), so a column whose parents say less than the position's outcome cannot
+    keep it. At least one column keeps it: if one is left, it is the one.
+    """
     published = opening_book.published()
     if (
-        published is not None
-        and position.moves_played == opening_book.BOOK_DEPTH
-        and position.geom == published.geom
-        and not position.can_win_next()
+        published is None
+        or position.geom != published.geom
+        or position.moves_played != opening_book.BOOK_DEPTH
+        or position.can_win_next()
     ):
-        distance = published.distance(position.stones, position.mask)
-        if distance is not None:
-            return (distance > 0) - (distance < 0)
-    return shared.weak_outcome(position, deadline)
+        return None, []
+    distance = published.distance(position.stones, position.mask)
+    if distance is None:
+        return None, []
+    weak = _sign(distance)
+    bounds = {}
+    for col in _likely_first(position):
+        following = position.play(col)
+        if following.can_win_next():
+            continue  # O wins at once: a loss for X
+        bounds[col] = _parents_bound(published, following)
+    candidates = [col for col, bound in bounds.items() if _sign(bound) >= weak]
+    candidates.sort(key=lambda col: _preference(bounds[col]), reverse=True)  # stable: likeliest first among equals
+    return weak, candidates
+
+
+def _parents_bound(published: opening_book.PublishedBook, following: Position) -> int:
+    """The best signed distance X can have in ``following`` (13 checkers, O to move): the worst of its parents'
+    in the book (a win in 1 where no parent is in the book)."""
+    geom = following.geom
+    x_checkers = following.stones ^ following.mask
+    bound = 1
+    for col in range(geom.width):
+        column = (following.mask >> (col * geom.stride)) & ((1 << geom.stride) - 1)
+        if not column:
+            continue
+        top = 1 << (col * geom.stride + column.bit_length() - 1)
+        if not x_checkers & top:
+            continue  # O's checker on top: not a move X could have made last
+        parent = Position(geom, x_checkers ^ top, following.mask ^ top)  # X to move
+        if parent.is_won() or parent.is_lost() or parent.can_win_next():
+            continue  # not in the book (X wins at once there): no bound from it
+        distance = published.distance(parent.stones, parent.mask)
+        if distance is not None and _preference(distance) < _preference(bound):
+            bound = distance
+    return bound
+
+
+def _sign(distance: int) -> int:
+    return (distance > 0) - (distance < 0)
 
 
 def _likely_first(position: Position) -> list[int]:
