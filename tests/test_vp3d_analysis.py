@@ -17,6 +17,7 @@ from vp_connect4 import wording
 from vp_connect4.board import Board
 from vp_connect4.engine import solver
 from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.vp3d import analysis
 from vp_connect4.vp3d.analysis import GameAnalysis, analyse, first_change, step_line, steps, summary_line
 from vp_connect4.vp3d.controller import Controller
 from vp_connect4.vp3d.hints import label_words, outcomes_line
@@ -159,6 +160,21 @@ def test_analyse_beyond_the_book_agrees_with_a_published_position_and_no_move_be
         assert preference(step.after) <= preference(step.before - (1 if step.before > 0 else -1 if step.before else 0))
     drawn = analyse(7, 6, DRAW_MOVES, seconds=0.2)
     assert drawn.values[-1] == 0 and not drawn.won  # the full board
+
+
+def test_positions_not_worked_out_get_a_second_try_while_the_analysis_is_young(monkeypatch: pytest.MonkeyPatch) -> None:
+    tried: list[float] = []
+    real = analysis.position_value
+
+    def slow_at_first(position: Any, seconds: float) -> int | None:
+        tried.append(seconds)
+        return None if seconds == 1.0 and position.moves_played == 5 else real(position, seconds)
+
+    monkeypatch.setattr(analysis, "position_value", slow_at_first)
+    found = analyse(7, 6, "3322114", seconds=1.0, retry=3.0)
+    assert found.unknown == 0 and tried.count(3.0) == 1  # only the one not worked out
+    late = analyse(7, 6, "3322114", seconds=1.0, retry=3.0, total=0.0)  # too late for a second try
+    assert late.values[5] is None and late.unknown == 1
 
 
 def test_only_certain_changes_are_marked() -> None:

@@ -5,9 +5,10 @@ No VPython. Two sides:
 * the AI worker's (:func:`analyse`, through ``jobs.AiRequest.analysis``): the exact signed distance of each
   position of the game for the side to move there (``+k`` it wins with its checker ``k`` plies from then,
   ``-k`` it loses so, ``0`` a draw; :mod:`..engine.solver`'s convention), from the opening book up to 12
-  checkers on 7x6 (instant), else from the solver within :data:`SECONDS_PER_POSITION` each (None when it
-  cannot finish: shown as ``?``). The positions are solved from the last to the first, so the solver's
-  table, filled by the later ones, helps with the earlier.
+  checkers on 7x6 (instant), else from the solver within :data:`SECONDS_PER_POSITION` each. The positions
+  are solved from the last to the first, so the solver's table, filled by the later ones, helps with the
+  earlier; those not worked out get a second try of :data:`RETRY_SECONDS` (the table keeps what the first
+  learnt), while the analysis has taken less than :data:`TOTAL_SECONDS`. The rest are None: shown as ``?``.
 * the scene's (:func:`steps`, :func:`first_change`, :func:`step_line`): each move with its mover's outcome
   before and after it; a move that certainly turned a won position into a draw or a loss, or a draw into a
   loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
@@ -25,7 +26,9 @@ from ..board import Board
 if TYPE_CHECKING:
     from ..engine.position import Position
 
-SECONDS_PER_POSITION = 1.0  # the solver's time for one position beyond the book (else it is ``?``)
+SECONDS_PER_POSITION = 1.0  # the solver's first try at one position beyond the book
+RETRY_SECONDS = 3.0  # its second try at a position the first did not work out
+TOTAL_SECONDS = 20.0  # no second try starts after the analysis has taken this long (else it is ``?``)
 PLAYERS = "XO"  # a move string from the empty board: X moves first
 
 
@@ -66,11 +69,20 @@ class Step:
     changed: bool = False
 
 
-def analyse(width: int, height: int, moves: str, seconds: float = SECONDS_PER_POSITION) -> GameAnalysis:
+def analyse(
+    width: int,
+    height: int,
+    moves: str,
+    seconds: float = SECONDS_PER_POSITION,
+    retry: float = RETRY_SECONDS,
+    total: float = TOTAL_SECONDS,
+) -> GameAnalysis:
     """Each position of the standard game ``moves`` with perfect play (the worker's job; see the module docstring).
 
-    ``seconds``: the solver's limit for one position beyond the opening book.
+    ``seconds``: the solver's first try at one position beyond the opening book; ``retry``: its second try at
+    those not worked out, started while the analysis has taken less than ``total`` seconds.
     """
+    start = time.perf_counter()
     board = Board(width, height)
     positions = [board.position(PLAYERS[0])]
     for char in moves:
@@ -78,8 +90,10 @@ def analyse(width: int, height: int, moves: str, seconds: float = SECONDS_PER_PO
     values: list[int | None] = [None] * len(positions)
     for index in reversed(range(len(positions))):
         values[index] = position_value(positions[index], seconds)
-    last = positions[-1]
-    return GameAnalysis(moves, tuple(values), won=last.is_won() or last.is_lost())
+    for index in reversed(range(len(positions))):
+        if values[index] is None and not _is_over(positions[index]) and time.perf_counter() - start < total:
+            values[index] = position_value(positions[index], retry)
+    return GameAnalysis(moves, tuple(values), won=_is_over(positions[-1]))
 
 
 def position_value(position: Position, seconds: float) -> int | None:
@@ -90,7 +104,7 @@ def position_value(position: Position, seconds: float) -> int | None:
     from ..engine import perfect, solver  # the worker's: the scene's process never loads the book
     from ..engine.budget import OutOfTime
 
-    if position.is_won() or position.is_lost():
+    if _is_over(position):
         return None
     if position.is_full():
         return 0
@@ -101,6 +115,11 @@ def position_value(position: Position, seconds: float) -> int | None:
         return solver.outcome(position, deadline=time.perf_counter() + seconds)
     except OutOfTime:
         return None
+
+
+def _is_over(position: Position) -> bool:
+    """Someone has four."""
+    return position.is_won() or position.is_lost()
 
 
 def steps(analysis: GameAnalysis) -> list[Step]:
