@@ -75,6 +75,11 @@ def test_analyse_game_marks_the_blunder_steps_with_the_keys_and_the_perfect_hint
         view.press("Escape")
         assert view.wait_log("^analysis: back to the game$")
         view.page.wait_for_function(f"() => ({STATUS_JS})().startsWith('You win')", timeout=10_000)
+        view.page.click("#c4-analyse")  # the button: the analysis is kept, shown at once; again: back
+        assert view.wait_log("^analysis: move ").startswith("analysis: move 1 X ")
+        view.page.wait_for_function("() => document.getElementById('c4-analyse').textContent === 'Back to the game'")
+        view.page.click("#c4-analyse")
+        assert view.wait_log("^analysis: back to the game$")
 
         # the perfect hint on the empty board: outcomes in words above the columns
         view.press("n")

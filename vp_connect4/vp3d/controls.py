@@ -26,8 +26,6 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-new``                  ``New game``
   ``<button>``              ``c4-undo``                 ``Undo``
   ``<button>``              ``c4-hint``                 ``Hint``
-  ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
-                                                        analysis is shown)
   ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
   ``<button>``              ``c4-reset-view``           ``Reset view``
@@ -37,6 +35,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
                                                         a choice starts a new game under those rules
   ``<button>``              ``c4-flip``                 ``Turn the rack``: the flip, a move (greyed where
                                                         the rules play no flips)
+  ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
+                                                        analysis is shown)
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
   ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
                                                         ``Language / Taal``: every text in that language
@@ -112,6 +112,8 @@ TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
 RULES_STYLE = "display: inline-block; max-width: 940px; white-space: normal"  # a rule variant's help wraps
+# long help lines wrap; its own line breaks stay (VPython sends them as newlines)
+HELP_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"
 HIDDEN_STYLE = "position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden"  # read, not seen
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
@@ -136,7 +138,7 @@ PAGE_SCRIPT = """<script>
   var sliders = document.querySelectorAll('.ui-slider');
   ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
-  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-analyse', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip',
+  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip', 'c4-analyse',
                    'c4-load'];
   buttonIds.forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
@@ -260,7 +262,7 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons = {
             name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
-            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()), ("analyse", AnalyseGame()))
+            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()))
         }
         self.keep = vp.checkbox(
             pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
@@ -276,6 +278,10 @@ class Controls:
         )
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Flip()))
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.buttons["analyse"] = vp.button(
+            pos=anchor, text=wording.button("analyse"), bind=lambda _: put(AnalyseGame())
+        )
         vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
         self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
         # the language menu's label is in both languages: findable in either
@@ -314,7 +320,8 @@ class Controls:
     def _help(self) -> str:
         rules = variant_help(self.rules, self.height)
         shown = f"\n<span style='{RULES_STYLE}'>{rules}</span>" if rules else ""
-        return "\n\n" + wording.scene_help(self.width) + "\n" + wording.analysis_help() + shown
+        analysis = f"\n<span style='{HELP_STYLE}'>{wording.analysis_help()}</span>"
+        return "\n\n" + wording.scene_help(self.width) + analysis + shown
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
