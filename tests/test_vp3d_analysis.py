@@ -143,6 +143,7 @@ def test_analyse_gives_each_positions_outcome_from_the_book_and_marks_where_it_c
     assert step_line(moves[1]) == "analysis: move 2 O column 1 +39 -> +38"
     assert step_line(moves[-1]) == "analysis: move 7 X column 0 +1 -> won"
     assert summary_line(found, moves) == "analysis: result changed at move 1"
+    assert found.kept_by(1) == (3,) and found.kept_by(6) == (0,) and found.kept_by(2) == ()  # 3: the win in 41
 
 
 def preference(distance: int) -> tuple[int, int]:
@@ -190,6 +191,11 @@ def test_only_certain_changes_are_marked() -> None:
     drew = GameAnalysis("33", (41, 0, 0))  # X's first move gave the win away for a draw
     assert [step.changed for step in steps(drew)] == [True, False]
     assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
+    said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
+    assert said == "Move 2 of 2: O (yellow) played column 4: O draws → O loses in 4 ← the result changed here."
+    assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(
+        "← the result changed here: columns 2, 6 kept it."
+    )
 
 
 # -- Analyse game in the scene ----------------------------------------------------------------------
@@ -213,8 +219,8 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
     assert view.position == (after_moves("0"), (5, 0))
     assert view.status == (
-        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here. "
-        "← → other moves; Esc: back to the game."
+        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here: column 4 "
+        "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
     controller.handle(MoveSelection(1))
@@ -232,12 +238,15 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert "X wins in 1 → X has won." in view.status
     controller.handle(MoveSelection(-1))
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
-    assert "← the result changed here." in view.status  # O gave it back: marked too
+    assert "← the result changed here: column 1 kept it." in view.status  # O gave it back: marked too
     controller.handle(MoveSelection(1, vertical=True))  # ↑ ↓ do nothing here
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
     controller.handle(SetLanguage("nl"))
     settle(controller, clock, 1)
-    assert view.status.startswith("Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier")
+    assert view.status.startswith(
+        "Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
+        "kolom 1 hield hem vast."
+    )
 
 
 def test_leaving_the_analysis_shows_the_game_as_it_was_and_a_second_look_is_at_once() -> None:

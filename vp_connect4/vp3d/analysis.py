@@ -9,6 +9,7 @@ No VPython. Two sides:
   are solved from the last to the first, so the solver's table, filled by the later ones, helps with the
   earlier; those not worked out get a second try of :data:`RETRY_SECONDS` (the table keeps what the first
   learnt), while the analysis has taken less than :data:`TOTAL_SECONDS`. The rest are None: shown as ``?``.
+  For each move that changed the result, the columns that would have kept it (:attr:`GameAnalysis.kept`).
 * the scene's (:func:`steps`, :func:`first_change`, :func:`step_line`): each move with its mover's outcome
   before and after it; a move that certainly turned a won position into a draw or a loss, or a draw into a
   loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
@@ -43,6 +44,11 @@ class GameAnalysis:
     moves: str
     values: tuple[int | None, ...]
     won: bool = False  # the last move made four
+    kept: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (move number, the columns that kept the result there)
+
+    def kept_by(self, number: int) -> tuple[int, ...]:
+        """The columns (0-based) that would have kept the result at move ``number`` (none known: empty)."""
+        return dict(self.kept).get(number, ())
 
     @property
     def unknown(self) -> int:
@@ -93,7 +99,21 @@ def analyse(
     for index in reversed(range(len(positions))):
         if values[index] is None and not _is_over(positions[index]) and time.perf_counter() - start < total:
             values[index] = position_value(positions[index], retry)
-    return GameAnalysis(moves, tuple(values), won=_is_over(positions[-1]))
+    found = GameAnalysis(moves, tuple(values), won=_is_over(positions[-1]))
+    kept = []
+    for step in steps(found):
+        if step.changed and step.before is not None:
+            kept.append((step.number, keeping_columns(positions[step.number - 1], step.before, retry)))
+    return GameAnalysis(found.moves, found.values, found.won, tuple(kept))
+
+
+def keeping_columns(position: Position, value: int, seconds: float) -> tuple[int, ...]:
+    """The columns of ``position`` whose outcome is its ``value`` (the moves that keep it): the book's at once,
+    else those the solver works out within ``seconds`` (maybe none)."""
+    from ..engine import perfect
+
+    outcomes, _ = perfect.outcomes_in_time(position, seconds)
+    return tuple(col for col, outcome in enumerate(outcomes) if outcome == value)
 
 
 def position_value(position: Position, seconds: float) -> int | None:

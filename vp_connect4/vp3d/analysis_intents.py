@@ -184,7 +184,8 @@ class AnalysisIntents:
         step = found[viewing.index]
         before = wording.side_outcome(step.ox, step.before)
         after = wording.side_outcome(step.ox, step.after, step.won)
-        line = wording.analysis_step(step.number, len(found), step.ox, step.col, before, after, step.changed)
+        kept = list(viewing.analysis.kept_by(step.number)) if step.changed else []
+        line = wording.analysis_step(step.number, len(found), step.ox, step.col, before, after, step.changed, kept)
         first = first_change(found)
         changed_at = None if first is None else found[first].number
         return line + " " + wording.analysis_summary(changed_at, viewing.analysis.unknown, step.number)

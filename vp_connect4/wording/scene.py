@@ -346,13 +346,29 @@ def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
     return _("{ox} draws").format(ox=ox)
 
 
-def analysis_step(number: int, count: int, ox: str, col: int, before: str, after: str, changed: bool) -> str:
+def analysis_step(
+    number: int, count: int, ox: str, col: int, before: str, after: str, changed: bool, kept: list[int] | None = None
+) -> str:
     """Analyse game's status line for one move: ``Move 7 of 23: X (red) played column 4: X wins in 35 → X draws``
-    (``col`` 0-based, shown counted from 1; ``before`` and ``after``: :func:`side_outcome`'s words)."""
+    (``col`` 0-based, shown counted from 1; ``before`` and ``after``: :func:`side_outcome`'s words); ``changed``:
+    ``← the result changed here``, and ``kept``: the columns (0-based) that would have kept it."""
     text = _("Move {number} of {count}: {side} played column {col}: {before} → {after}").format(
         number=number, count=count, side=side(ox), col=col + 1, before=before, after=after
     )
-    return text + " " + _("← the result changed here.") if changed else text + "."
+    if not changed:
+        return text + "."
+    if not kept:
+        return text + " " + _("← the result changed here.")
+    shown = ", ".join(str(kept_col + 1) for kept_col in kept)
+    return (
+        text
+        + " "
+        + _n(
+            "← the result changed here: column {cols} kept it.",
+            "← the result changed here: columns {cols} kept it.",
+            len(kept),
+        ).format(cols=shown)
+    )
 
 
 def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
