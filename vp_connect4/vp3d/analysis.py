@@ -9,7 +9,8 @@ No VPython. Two sides:
   are solved from the last to the first, so the solver's table, filled by the later ones, helps with the
   earlier; those not worked out get a second try of :data:`RETRY_SECONDS` (the table keeps what the first
   learnt), while the analysis has taken less than :data:`TOTAL_SECONDS`. The rest are None: shown as ``?``.
-  For each move that changed the result, the columns that would have kept it (:attr:`GameAnalysis.kept`).
+  For each move that changed the result, the columns that would have kept it (:attr:`GameAnalysis.kept`; the
+  solver's within :data:`RETRY_SECONDS`, while the analysis is younger than :data:`TOTAL_SECONDS`).
 * the scene's (:func:`steps`, :func:`first_change`, :func:`step_line`): each move with its mover's outcome
   before and after it; a move that certainly turned a won position into a draw or a loss, or a draw into a
   loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
@@ -102,7 +103,7 @@ def analyse(
     found = GameAnalysis(moves, tuple(values), won=_is_over(positions[-1]))
     kept = []
     for step in steps(found):
-        if step.changed and step.before is not None:
+        if step.changed and step.before is not None and time.perf_counter() - start < total:
             kept.append((step.number, keeping_columns(positions[step.number - 1], step.before, retry)))
     return GameAnalysis(found.moves, found.values, found.won, tuple(kept))
 
