@@ -31,6 +31,8 @@ from .position import Position, geometry
 
 MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
 EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
+PREPARE_FROM = 4  # checkers before the book's edge: book moves from there prepare the edge's moves ahead of time
+FIRST_SLICE = 0.1  # seconds the likeliest candidate's proof gets in the first round (then twice as long each round)
 EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (earlier it rarely finishes in time)
 FALLBACK_RESERVE = 0.2  # seconds kept for step 4
 BOOK, EXACT, WEAK, SEARCH = "book", "exact", "weak", "search"
@@ -105,31 +107,106 @@ def choose(position: Position, start: float | None = None, budget: float = MOVE_
     ``start``: when the move began (``time.perf_counter()``); the answer comes before ``start + budget``.
     """
     start = time.perf_counter() if start is None else start
+    shared = solver.solver_for(position.geom)
+    end = start + budget
     found = _in_book(position)
     if found is not None:
         outcome, columns = best_of(found.column_distances(position))
+        if position.moves_played >= opening_book.BOOK_DEPTH - PREPARE_FROM:  # one of them; prepare what follows
+            columns = columns[:1]
+            for edge in _edges_ahead(found, position.play(columns[0])):
+                _prepare_edge(edge, shared, end)
         return Choice(columns, outcome, BOOK)
-    shared = solver.solver_for(position.geom)
-    end = start + budget
+    prepared = _prepared.get(position.key())
+    if prepared is not None:  # worked out while the moves before it were played
+        return _thinking_ahead(Choice([prepared], None, BOOK), position, shared, end)
     if position.moves_played >= EXACT_FIRST_FROM:  # late in the game an exact solve is quick
         try:
             outcome, columns = shared.best_columns(position, deadline=start + EXACT_SHARE * budget)
             return Choice(columns, outcome, EXACT)
         except OutOfTime:
             pass
+    refuted: set[int] = set()  # columns proved not to keep the outcome
+    candidates: list[int] = []
     try:
         weak, candidates = _book_edge(position)
         if weak is None:
             weak, candidates = shared.weak_outcome(position, end - FALLBACK_RESERVE), _likely_first(position)
-        if weak >= 0:
-            if len(candidates) == 1:  # the book ruled out every other column: this one keeps the outcome
-                return _thinking_ahead(Choice(candidates, weak, BOOK), position, shared, end)
-            column = next(shared.keeping_columns(position, weak, candidates, end - FALLBACK_RESERVE), None)
-            if column is not None:  # its proof went through the opponent's answers: the table is warm
-                return Choice([column], weak, WEAK)
+        if weak < 0:
+            candidates = []  # lost: every column keeps that; the search below defends longest
+        elif len(candidates) == 1:  # the book ruled out every other column: this one keeps the outcome
+            return _thinking_ahead(Choice(candidates, weak, BOOK), position, shared, end)
+        column = _first_keeping(position, weak, candidates, shared, end - FALLBACK_RESERVE, refuted)
+        if column is not None:  # its proof went through the opponent's answers: the table is warm
+            return Choice([column], weak, WEAK)
     except OutOfTime:
         pass
-    return Choice(_deepest_smart_columns(position, end), None, SEARCH)
+    allowed = [col for col in candidates if col not in refuted] or None  # only these may still keep it
+    return Choice(_deepest_smart_columns(position, end, allowed), None, SEARCH)
+
+
+_prepared: dict[int, int] = {}  # position key -> a column proved to keep its outcome (found ahead of time)
+
+
+def _edges_ahead(found: opening_book.OpeningSearch, after: Position) -> list[Position]:
+    """The positions at the book's edge (12 checkers) that follow ``after`` (our move, in the book) when the
+    opponent plays its best answers (the book knows them) and we play as :func:`choose` does (its first best
+    column), nearest first."""
+    if after.moves_played >= opening_book.BOOK_DEPTH:
+        return [after] if after.moves_played == opening_book.BOOK_DEPTH and not after.can_win_next() else []
+    answers = found.column_distances(after)
+    if all(d is None for d in answers) or max(d for d in answers if d is not None) == 1:
+        return []  # over, or won at once
+    _, best = best_of(answers)
+    edges = []
+    for answer in best:
+        reply = after.play(answer)
+        if reply.moves_played >= opening_book.BOOK_DEPTH:
+            edges += _edges_ahead(found, reply)
+            continue
+        ours = found.column_distances(reply)
+        if any(d is not None for d in ours):
+            edges += _edges_ahead(found, reply.play(best_of(ours)[1][0]))
+    return edges
+
+
+def _prepare_edge(edge: Position, shared: solver.Solver, end: float) -> None:
+    """Find a column that keeps the outcome at ``edge`` (12 checkers, our move) before its time, with the time
+    left of a book move: that move is ready when its position comes, and the solver's table is warm."""
+    if edge.key() in _prepared or time.perf_counter() >= end:
+        return
+    weak, candidates = _book_edge(edge)
+    if weak is None or weak < 0:
+        return
+    column = candidates[0] if len(candidates) == 1 else _first_keeping(edge, weak, candidates, shared, end, set())
+    if column is not None:
+        _prepared[edge.key()] = column
+
+
+def _first_keeping(
+    position: Position, weak: int, candidates: list[int], shared: solver.Solver, deadline: float, refuted: set[int]
+) -> int | None:
+    """The first of ``candidates`` proved to keep ``weak`` before ``deadline`` (None if none was), adding those
+    proved not to to ``refuted``. The proofs take turns, in slices of time that double each round, the likeliest
+    candidate's the longest (each next one half as long, down to an eighth): a quick proof is not kept waiting
+    behind a slow one, and what a cut-short proof learnt stays in the solver's table for its next turn."""
+    pending = [col for col in candidates if col not in refuted]
+    share = FIRST_SLICE
+    while pending:
+        for rank, col in enumerate(list(pending)):
+            now = time.perf_counter()
+            if now >= deadline:
+                return None
+            try:
+                keeps = shared.keeps(position, col, weak, min(now + share / 2 ** min(rank, 3), deadline))
+            except OutOfTime:
+                continue
+            if keeps:
+                return col
+            pending.remove(col)
+            refuted.add(col)
+        share *= 2
+    return None
 
 
 def _thinking_ahead(choice: Choice, position: Position, shared: solver.Solver, end: float) -> Choice:
@@ -207,9 +284,12 @@ def _likely_first(position: Position) -> list[int]:
     return sorted((col for col, s in enumerate(scores) if s >= 0), key=lambda col: -scores[col])
 
 
-def _deepest_smart_columns(position: Position, deadline: float) -> list[int]:
-    """The best columns of the deepest smart search finished before ``deadline`` (a loss: the slowest)."""
+def _deepest_smart_columns(position: Position, deadline: float, allowed: list[int] | None = None) -> list[int]:
+    """The best columns of the deepest smart search finished before ``deadline`` (a loss: the slowest), among
+    ``allowed`` if given (the columns not ruled out)."""
     best = deepest_smart_scores(position, deadline)
+    if allowed is not None:
+        best = [score if col in allowed else search.FULL_COLUMN for col, score in enumerate(best)]
     top = max(best)
     return [col for col, s in enumerate(best) if s == top]
 

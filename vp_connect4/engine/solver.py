@@ -37,7 +37,7 @@ cheaper than solving every column exactly).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from .budget import CHECK_EVERY, Budget, OutOfTime
 from .position import Bitboard, Geometry, Position, centre_first, non_losing_moves, playable
@@ -151,23 +151,14 @@ class Solver:
         score = self._negamax(position.stones, position.mask, n, -1, 1, position.opponent_winning_cells())
         return (score > 0) - (score < 0)
 
-    def keeping_columns(
-        self, position: Position, outcome: int, columns: list[int], deadline: float | None = None
-    ) -> Iterator[int]:
-        """Of ``columns`` (in the order given), those that keep ``outcome`` (the position's weak outcome: +1
-        a win, 0 a draw): after them the opponent loses, or (a draw) does not win. Proved one at a time,
-        so the caller may stop at the first. Raises OutOfTime after ``deadline``.
-        """
+    def keeps(self, position: Position, col: int, outcome: int, deadline: float | None = None) -> bool:
+        """Whether playing ``col`` (with room) keeps ``outcome``, the position's weak outcome (+1 a win, 0 a draw):
+        after it the opponent loses, or (a draw) does not win. Raises OutOfTime after ``deadline``; what the
+        search learnt stays in the table, so asking again later goes on from there."""
         self.budget.deadline = deadline
-        for col in columns:
-            if not position.can_play(col):
-                continue
-            if position.is_winning_move(col):
-                yield col
-                continue
-            after = position.play(col)
-            if self._reply_at_most(after, -1 if outcome > 0 else 0):
-                yield col
+        if position.is_winning_move(col):
+            return True
+        return self._reply_at_most(position.play(col), -1 if outcome > 0 else 0)
 
     # -- the search -------------------------------------------------------------
 
