@@ -152,6 +152,8 @@ def _edges_ahead(found: opening_book.OpeningSearch, after: Position) -> list[Pos
     """The positions at the book's edge (12 checkers) that follow ``after`` (our move, in the book) when the
     opponent plays its best answers (the book knows them) and we play as :func:`choose` does (its first best
     column), nearest first."""
+    if after.is_lost() or after.is_full():  # our move won, or filled the board: nothing follows
+        return []
     if after.moves_played >= opening_book.BOOK_DEPTH:
         return [after] if after.moves_played == opening_book.BOOK_DEPTH and not after.can_win_next() else []
     answers = found.column_distances(after)
