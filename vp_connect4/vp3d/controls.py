@@ -111,7 +111,7 @@ LOAD_FIELD_WIDTH = 220  # pixels
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
-RULES_STYLE = "display: inline-block; max-width: 940px; white-space: normal"  # a rule variant's help wraps
+RULES_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"  # wraps; a sentence a line
 # long help lines wrap; its own line breaks stay (VPython sends them as newlines)
 HELP_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"
 HIDDEN_STYLE = "position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden"  # read, not seen

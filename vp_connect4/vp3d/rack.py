@@ -55,6 +55,7 @@ FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
 LABEL_HEIGHT = 0.3  # the column numbers' height on the base's front, in world units
 LABEL_DEPTH = 0.02  # how far the numbers stand out of the base
+ROW_NUMBERS_SLANT = 0.01  # the rows' numbers show while gravity's arrow is this close to level
 ARROW_COLOUR = (0.42, 0.1, 0.6)
 ARROW_LENGTH = 1.7
 ARROW_SHAFT = 0.24
@@ -275,6 +276,25 @@ class Rack:
                 emissive=True,
             )
 
+        # When gravity pulls sideways a move names a row: its number stands on the post where checkers come in
+        # (1 the bottom row, as the keys), shown only then (see point_arrow).
+        self.row_numbers: dict[str, list[Any]] = {}
+        for side, sign in (("left", 1), ("right", -1)):  # gravity left: checkers come in on the right
+            x = sign * (layout.half_width + POST_WIDTH / 2)
+            self.row_numbers[side] = [
+                vp.text(
+                    canvas=canvas,
+                    pos=vec(x, layout.y(layout.slot_row(slot)) - LABEL_HEIGHT / 2, layout.base_front),
+                    text=str(slot + 1),
+                    align="center",
+                    height=LABEL_HEIGHT,
+                    depth=LABEL_DEPTH,
+                    color=vec(*LABEL_COLOUR),
+                    emissive=True,
+                    visible=False,
+                )
+                for slot in range(layout.height)
+            ]
         self.arrow = vp.arrow(
             canvas=canvas,
             pos=vec(*layout.arrow_centre),
@@ -311,10 +331,20 @@ class Rack:
         return self._turn[0]
 
     def point_arrow(self, angle: float | None) -> None:
-        """Gravity's arrow at ``angle`` (radians from +x, counterclockwise: -pi/2 points down); None hides it."""
+        """Gravity's arrow at ``angle`` (radians from +x, counterclockwise: -pi/2 points down); None hides it.
+
+        Pointing left or right, the rows' numbers show on the post where checkers come in.
+        """
         if angle == self._arrow_angle:
             return
         self._arrow_angle = angle
+        sideways = None if angle is None or abs(math.sin(angle)) > ROW_NUMBERS_SLANT else "left"
+        if sideways and math.cos(angle) > 0:  # type: ignore[arg-type]
+            sideways = "right"
+        for side, numbers in self.row_numbers.items():
+            for number in numbers:
+                if number.visible != (side == sideways):
+                    number.visible = side == sideways
         if angle is None:
             self.arrow.visible = False
             return
