@@ -96,8 +96,12 @@ def main(argv: list[str]) -> int:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             for make, path in pictures:
-                logged = make(browser.new_context(viewport=VIEWPORT), path)
-                print(f"{path}: {path.stat().st_size // 1024} KB, {logged}")
+                context = browser.new_context(viewport=VIEWPORT)
+                try:  # a page left open keeps drawing (software WebGL) and starves the next scene's page
+                    logged = make(context, path)
+                finally:
+                    context.close()
+                print(f"{path}: {path.stat().st_size // 1024} KB, {logged}", flush=True)
         finally:
             browser.close()
     return 0
