@@ -129,3 +129,18 @@ def test_best_of_prefers_the_soonest_win_then_a_draw_then_the_latest_loss() -> N
     assert perfect.best_of([None, -3, 5, 7, 0]) == (5, [2])
     assert perfect.best_of([-3, 0, -9, None]) == (0, [1])
     assert perfect.best_of([-3, -11, -11, None]) == (-11, [1, 2])
+
+
+def test_os_last_book_move_prepares_its_first_move_past_the_book() -> None:
+    # O's first move past the book comes at 13 checkers. Its last book move (here at 11 checkers, O winning)
+    # spends its time left proving a column for the positions after X's answers that may be best (the book's
+    # parents tell which); X's best answer here is column 2, and O's move after it is then ready at once.
+    before = Position(geometry(7, 6))
+    for col in "64444314222":
+        before = before.play(int(col))
+    book_move = perfect.choose(before, budget=60)
+    assert book_move.how == perfect.BOOK and book_move.columns == [2]
+    past = before.play(2).play(2)
+    ready = perfect.choose(past, budget=0.5)
+    assert ready.how == perfect.BOOK, ready  # found ahead, not by a search at the move
+    assert Solver(past.geom).keeps(past, ready.columns[0], 1)  # O still wins

@@ -193,14 +193,18 @@ class ScenePage:
 
         A refused input (a checker still falling) is logged as ``ignored: ...``; a person would try again.
         """
+        self.play_line(f"move {number}: {ox} column {col}", act, timeout)
+
+    def play_line(self, line: str, act: Any, timeout: float = MOVE_TIMEOUT) -> None:
+        """Call ``act()`` until the scene logs the move ``line`` (``move 3: X row 2``, ``move 4: O flip``...)."""
+        number = line.split(":")[0]
         deadline = time.monotonic() + timeout
-        expected = f"move {number}: {ox} column {col}"
         while True:
             act()
-            index, found = self.scene.wait_for(rf"^(move {number}: |ignored: )", timeout, self.log_start)
+            index, found = self.scene.wait_for(rf"^({number}: |ignored: )", timeout, self.log_start)
             self.log_start = index + 1
             if found.string.startswith("move"):
-                assert found.string == expected, f"logged {found.string!r}, wanted {expected!r}"
+                assert found.string == line, f"logged {found.string!r}, wanted {line!r}"
                 return
-            assert time.monotonic() < deadline, f"move {number} refused until the deadline; {self.scene.describe()}"
+            assert time.monotonic() < deadline, f"{number} refused until the deadline; {self.scene.describe()}"
             time.sleep(RETRY_PAUSE)

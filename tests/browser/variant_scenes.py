@@ -21,7 +21,7 @@ from vp_connect4.board import EMPTY, Board
 from vp_connect4.vp3d.rack import RackLayout
 
 from .pixels import Image
-from .scene_page import MOVE_TIMEOUT, RETRY_PAUSE, ScenePage
+from .scene_page import MOVE_TIMEOUT, ScenePage
 from .scene_process import SceneProcess
 
 LAYOUT = RackLayout()
@@ -120,17 +120,7 @@ def at_the_event(context: Any, scene: VariantScene) -> Iterator[AtTheEvent]:
 
 def press_move(view: ScenePage, key: str, line: str) -> None:
     """Press ``key`` until the scene plays it (a refused key: a checker still falling, the AI thinking)."""
-    number = line.split(":")[0]
-    deadline = time.monotonic() + MOVE_TIMEOUT
-    while True:
-        view.press(key)
-        index, found = view.scene.wait_for(rf"^({number}: |ignored: )", MOVE_TIMEOUT, view.log_start)
-        view.log_start = index + 1
-        if found.string.startswith("move"):
-            assert found.string == line, f"logged {found.string!r}, wanted {line!r}"
-            return
-        assert time.monotonic() < deadline, f"{line} refused until the deadline; {view.scene.describe()}"
-        time.sleep(RETRY_PAUSE)
+    view.play_line(line, lambda: view.press(key))
 
 
 def game_code(view: ScenePage) -> str:

@@ -9,7 +9,9 @@ solver. :func:`choose` picks the perfect level's move, in this order, as long as
 2. from ``EXACT_FIRST_FROM`` checkers on, the solver's exact best columns (``EXACT_SHARE`` of the budget);
 3. a *weak* solve (win, draw or loss: cheaper than a distance), then the first column proved to keep that
    outcome, tried best-looking first. At the book's edge (12 checkers) the book knows the outcome and rules
-   out columns that cannot keep it (:func:`_book_edge`); when one column is left, no proof is needed;
+   out columns that cannot keep it (:func:`_book_edge`); when one column is left, no proof is needed. Just past
+   the edge (13 checkers) the book's parents give the least outcome O has (:func:`_past_edge`), and a short
+   try looks for more (the opponent's last move may have been a mistake);
 4. the deepest search with the smart evaluation that finishes in the time left.
 
 Only 4 can give away a won or drawn position; :class:`Choice` says which step answered.
@@ -35,6 +37,7 @@ PREPARE_FROM = 4  # checkers before the book's edge: book moves from there prepa
 FIRST_SLICE = 0.1  # seconds the likeliest candidate's proof gets in the first round (then twice as long each round)
 EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (earlier it rarely finishes in time)
 FALLBACK_RESERVE = 0.2  # seconds kept for step 4
+BETTER_SLICE = 0.3  # seconds spent, just past the book's edge, looking for more than the book's bound promises
 BOOK, EXACT, WEAK, SEARCH = "book", "exact", "weak", "search"
 
 
@@ -131,6 +134,13 @@ def choose(position: Position, start: float | None = None, budget: float = MOVE_
     try:
         weak, candidates = _book_edge(position)
         if weak is None:
+            weak, candidates = _past_edge(position)
+            if weak is not None and weak < 1:  # the least we have: the opponent's last move may have given more
+                slice_end = min(end - FALLBACK_RESERVE, time.perf_counter() + BETTER_SLICE)
+                better = _first_keeping(position, weak + 1, candidates, shared, slice_end, set())
+                if better is not None:
+                    return Choice([better], weak + 1, WEAK)
+        if weak is None:
             weak, candidates = shared.weak_outcome(position, end - FALLBACK_RESERVE), _likely_first(position)
         if weak < 0:
             candidates = []  # lost: every column keeps that; the search below defends longest
@@ -149,13 +159,16 @@ _prepared: dict[int, int] = {}  # position key -> a column proved to keep its ou
 
 
 def _edges_ahead(found: opening_book.OpeningSearch, after: Position) -> list[Position]:
-    """The positions at the book's edge (12 checkers) that follow ``after`` (our move, in the book) when the
-    opponent plays its best answers (the book knows them) and we play as :func:`choose` does (its first best
+    """Our first positions past the book (12 checkers when we are X, 13 when we are O) that follow ``after``
+    (our move, in the book) when the opponent plays its best answers (the book knows them; at the edge, X's
+    answers that the parents' bounds do not rule out) and we play as :func:`choose` does (its first best
     column), nearest first."""
     if after.is_lost() or after.is_full():  # our move won, or filled the board: nothing follows
         return []
-    if after.moves_played >= opening_book.BOOK_DEPTH:
-        return [after] if after.moves_played == opening_book.BOOK_DEPTH and not after.can_win_next() else []
+    if after.moves_played >= opening_book.BOOK_DEPTH:  # the opponent (X) moves at the edge: we move past it
+        if after.moves_played > opening_book.BOOK_DEPTH:
+            return []
+        return [after.play(col) for col in _best_answers(after)]
     answers = found.column_distances(after)
     if all(d is None for d in answers) or max(d for d in answers if d is not None) == 1:
         return []  # over, or won at once
@@ -163,8 +176,9 @@ def _edges_ahead(found: opening_book.OpeningSearch, after: Position) -> list[Pos
     edges = []
     for answer in best:
         reply = after.play(answer)
-        if reply.moves_played >= opening_book.BOOK_DEPTH:
-            edges += _edges_ahead(found, reply)
+        if reply.moves_played >= opening_book.BOOK_DEPTH:  # we (X) move at the edge
+            if reply.moves_played == opening_book.BOOK_DEPTH and not reply.can_win_next():
+                edges.append(reply)
             continue
         ours = found.column_distances(reply)
         if any(d is not None for d in ours):
@@ -178,6 +192,8 @@ def _prepare_edge(edge: Position, shared: solver.Solver, end: float) -> None:
     if edge.key() in _prepared or time.perf_counter() >= end:
         return
     weak, candidates = _book_edge(edge)
+    if weak is None:
+        weak, candidates = _past_edge(edge)
     if weak is None or weak < 0:
         return
     column = candidates[0] if len(candidates) == 1 else _first_keeping(edge, weak, candidates, shared, end, set())
@@ -243,15 +259,45 @@ def _book_edge(position: Position) -> tuple[int | None, list[int]]:
     if distance is None:
         return None, []
     weak = _sign(distance)
+    bounds = _column_bounds(published, position)
+    return weak, [col for col, bound in bounds.items() if _sign(bound) >= weak]
+
+
+def _best_answers(position: Position) -> list[int]:
+    """X's columns at the book's edge (12 checkers, X to move) that may be X's best (the fastest win, the slowest
+    loss), likeliest first: those whose parents' bound reaches the position's distance."""
+    published = opening_book.published()
+    distance = None if published is None else published.distance(position.stones, position.mask)
+    if published is None or distance is None or position.can_win_next():
+        return []
+    bounds = _column_bounds(published, position)
+    return [col for col, bound in bounds.items() if _preference(bound) >= _preference(distance)]
+
+
+def _column_bounds(published: opening_book.PublishedBook, position: Position) -> dict[int, int]:
+    """Each column's parents' bound (:func:`_parents_bound`) at the book's edge, the best bound first (the
+    likeliest first among equals); a column after which O wins at once is left out."""
     bounds = {}
     for col in _likely_first(position):
         following = position.play(col)
-        if following.can_win_next():
-            continue  # O wins at once: a loss for X
-        bounds[col] = _parents_bound(published, following)
-    candidates = [col for col, bound in bounds.items() if _sign(bound) >= weak]
-    candidates.sort(key=lambda col: _preference(bounds[col]), reverse=True)  # stable: likeliest first among equals
-    return weak, candidates
+        if not following.can_win_next():  # else O wins at once: a loss for X
+            bounds[col] = _parents_bound(published, following)
+    return dict(sorted(bounds.items(), key=lambda item: _preference(item[1]), reverse=True))  # a stable sort
+
+
+def _past_edge(position: Position) -> tuple[int | None, list[int]]:
+    """Just past the book's edge (13 checkers, O to move): the least weak outcome O has (exact when X's last
+    move was one of its best), from the book's 12-checker parents, and all the columns, likeliest first;
+    ``(None, [])`` elsewhere."""
+    published = opening_book.published()
+    if (
+        published is None
+        or position.geom != published.geom
+        or position.moves_played != opening_book.BOOK_DEPTH + 1
+        or position.can_win_next()
+    ):
+        return None, []
+    return -_sign(_parents_bound(published, position)), _likely_first(position)
 
 
 def _parents_bound(published: opening_book.PublishedBook, following: Position) -> int:

@@ -197,6 +197,22 @@ class RackLayout:
         return self.column_at(point.x + t * ray.x, point.y + t * ray.y)
 
 
+def number_label(vp: Any, canvas: Any, centre: tuple[float, float, float], number: int, visible: bool = True) -> Any:
+    """A column's or row's number: 3D text standing centred on ``centre``."""
+    x, y, z = centre
+    return vp.text(
+        canvas=canvas,
+        pos=vp.vector(x, y - LABEL_HEIGHT / 2, z),  # pos is the middle of the text's baseline
+        text=str(number),
+        align="center",
+        height=LABEL_HEIGHT,
+        depth=LABEL_DEPTH,
+        color=vp.vector(*LABEL_COLOUR),
+        emissive=True,
+        visible=visible,
+    )
+
+
 class Rack:
     """The rack's 3D model: panels with holes, side posts, a base, a floor and the column labels; gravity's
     arrow (rule variants). ``turn_panels`` turns the panels over for a flip; the rest of the rack stays."""
@@ -265,16 +281,7 @@ class Rack:
         # zoom and angle (a ``label`` is drawn flat over the canvas and went astray after a zoom).
         for col in range(layout.width):
             x, y, z = layout.label_centre(col)
-            vp.text(
-                canvas=canvas,
-                pos=vec(x, y - LABEL_HEIGHT / 2, z),  # pos is the middle of the text's baseline
-                text=str(col + 1),
-                align="center",
-                height=LABEL_HEIGHT,
-                depth=LABEL_DEPTH,
-                color=vec(*LABEL_COLOUR),
-                emissive=True,
-            )
+            number_label(vp, canvas, (x, y, z), col + 1)
 
         # When gravity pulls sideways a move names a row: its number stands on the post where checkers come in
         # (1 the bottom row, as the keys), shown only then (see point_arrow).
@@ -282,17 +289,7 @@ class Rack:
         for side, sign in (("left", 1), ("right", -1)):  # gravity left: checkers come in on the right
             x = sign * (layout.half_width + POST_WIDTH / 2)
             self.row_numbers[side] = [
-                vp.text(
-                    canvas=canvas,
-                    pos=vec(x, layout.y(layout.slot_row(slot)) - LABEL_HEIGHT / 2, layout.base_front),
-                    text=str(slot + 1),
-                    align="center",
-                    height=LABEL_HEIGHT,
-                    depth=LABEL_DEPTH,
-                    color=vec(*LABEL_COLOUR),
-                    emissive=True,
-                    visible=False,
-                )
+                number_label(vp, canvas, (x, layout.y(layout.slot_row(slot)), layout.base_front), slot + 1, False)
                 for slot in range(layout.height)
             ]
         self.arrow = vp.arrow(
