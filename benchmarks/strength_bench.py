@@ -25,7 +25,7 @@ from collections import Counter
 from vp_connect4 import Board
 from vp_connect4.engine import perfect, solver
 from vp_connect4.engine.book import BOOK_DEPTH, published
-from vp_connect4.engine.position import Position, geometry
+from vp_connect4.engine.position import Position, geometry, random_position
 from vp_connect4.engine.solver import Solver
 from vp_connect4.levels import PerfectPlayer
 
@@ -72,19 +72,6 @@ class Oracle:
         return self.solver.best_columns(position)[1][0]
 
 
-def random_position(rng: random.Random, checkers: int) -> Position:
-    while True:
-        position, fine = Position(GEOM), True
-        for _ in range(checkers):
-            col = rng.choice([c for c in range(GEOM.width) if position.can_play(c)])
-            if position.is_winning_move(col):
-                fine = False
-                break
-            position = position.play(col)
-        if fine and not position.can_win_next():
-            return position
-
-
 def board_of(position: Position) -> tuple[Board, str]:
     """The Board of ``position`` and the side to move."""
     board = Board(GEOM.width, GEOM.height)
@@ -117,7 +104,7 @@ def book_rows(oracle: Oracle, count: int, rng: random.Random) -> tuple[str, ...]
     checked = mismatches = 0
     start = time.perf_counter()
     while checked < count:
-        position = random_position(rng, BOOK_DEPTH)
+        position = random_position(GEOM, rng, BOOK_DEPTH)
         if book.distance(position.stones, position.mask) != oracle.solver.outcome(position):
             mismatches += 1
         checked += 1
@@ -127,7 +114,7 @@ def book_rows(oracle: Oracle, count: int, rng: random.Random) -> tuple[str, ...]
 def position_row(oracle: Oracle, checkers: int, count: int, rng: random.Random) -> tuple[str, ...]:
     kept, times, how = 0, [], Counter()
     for _ in range(count):
-        position = random_position(rng, checkers)
+        position = random_position(GEOM, rng, checkers)
         cold()
         player = PerfectPlayer("X" if checkers % 2 == 0 else "O", "LEFT")
         col, seconds, found_by = timed_move(player, position)

@@ -9,7 +9,7 @@ import pytest
 
 from vp_connect4 import Board
 from vp_connect4.engine import book, perfect
-from vp_connect4.engine.position import Position, geometry
+from vp_connect4.engine.position import Position, geometry, random_position
 from vp_connect4.engine.solver import Solver
 from vp_connect4.levels import PerfectPlayer
 
@@ -53,20 +53,6 @@ def test_the_published_book_reads_as_documented(rows: list[list[int]], distance:
     assert PUBLISHED.distance(mirrored.stones, mirrored.mask) == distance  # held once, found both ways
 
 
-def random_position(rng: random.Random, checkers: int) -> Position:
-    """Random moves from the empty board; nobody has four and the side to move cannot win at once."""
-    while True:
-        position, fine = Position(G), True
-        for _ in range(checkers):
-            col = rng.choice([c for c in range(7) if position.can_play(c)])
-            if position.is_winning_move(col):
-                fine = False
-                break
-            position = position.play(col)
-        if fine and not position.can_win_next():
-            return position
-
-
 def test_the_published_book_agrees_with_the_solver() -> None:
     """Where the solver is quick (a win or loss near at hand), its distance is the book's; the rest of the
     sample is checked by ``make bench ARGS=strength_bench``, which prints how many."""
@@ -74,7 +60,7 @@ def test_the_published_book_agrees_with_the_solver() -> None:
     checked = 0
     solver = Solver(G)
     while checked < 6:
-        position = random_position(rng, 12)
+        position = random_position(G, rng, 12)
         distance = PUBLISHED.distance(position.stones, position.mask)  # type: ignore[union-attr]
         assert distance is not None
         if distance == 0 or abs(distance) > 14:
@@ -110,7 +96,7 @@ def test_the_shallow_table_is_the_published_book_searched_back() -> None:
     without = book.OpeningSearch(PUBLISHED, None)  # type: ignore[arg-type]
     rng = random.Random(8)
     for _ in range(25):
-        position = random_position(rng, rng.choice([7, 8]))
+        position = random_position(G, rng, rng.choice([7, 8]))
         assert with_table.distance(position) == without.distance(position)  # type: ignore[union-attr]
 
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from random import Random
 
 Bitboard = int
 
@@ -289,3 +290,18 @@ class Position:
 
     def is_full(self) -> bool:
         return self.mask == self.geom.full
+
+
+def random_position(geom: Geometry, rng: Random, checkers: int) -> Position:
+    """A position after ``checkers`` random moves from the empty board, where nobody has four and the side to
+    move cannot win at once (random games are drawn again until one is): for tests and benchmarks."""
+    while True:
+        position, fine = Position(geom), True
+        for _ in range(checkers):
+            col = rng.choice([c for c in range(geom.width) if position.can_play(c)])
+            if position.is_winning_move(col):
+                fine = False
+                break
+            position = position.play(col)
+        if fine and not position.can_win_next():
+            return position
