@@ -297,7 +297,10 @@ def _past_edge(position: Position) -> tuple[int | None, list[int]]:
         or position.can_win_next()
     ):
         return None, []
-    return -_sign(_parents_bound(published, position)), _likely_first(position)
+    bound = _parents_bound(published, position)
+    if bound == 1:  # no parent in the book (X cannot win in 1 here: O moves): no bound
+        return None, []
+    return -_sign(bound), _likely_first(position)
 
 
 def _parents_bound(published: opening_book.PublishedBook, following: Position) -> int:
