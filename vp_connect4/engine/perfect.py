@@ -33,7 +33,7 @@ from .position import Position, geometry
 
 MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
 EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
-PREPARE_FROM = 4  # checkers before the book's edge: book moves from there prepare the edge's moves ahead of time
+PREPARE_FROM = 6  # checkers before the book's edge: book moves from there prepare the edge's moves ahead of time
 FIRST_SLICE = 0.1  # seconds the likeliest candidate's proof gets in the first round (then twice as long each round)
 EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (earlier it rarely finishes in time)
 FALLBACK_RESERVE = 0.2  # seconds kept for step 4
