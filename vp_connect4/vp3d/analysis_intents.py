@@ -28,12 +28,12 @@ from dataclasses import dataclass
 
 from .. import wording
 from ..board import Board
-from ..game import AI, Game, Seat
+from ..game import AI, Seat
 from . import intents
 from .analysis import GameAnalysis, Step, first_change, step_line, steps, summary_line
-from .jobs import ANALYSIS, AiJobs, AiRequest
+from .handlers import ControllerParts
+from .jobs import ANALYSIS, AiRequest
 from .status import result_text
-from .view import View
 
 LEAVE_ONLY = (intents.PlayColumn, intents.DropSelection, intents.Flip)  # back to the game; nothing is played
 LEAVE_FIRST = (intents.NewGame, intents.Undo, intents.Hint, intents.LoadGame, intents.SetVariant)
@@ -49,15 +49,10 @@ class Viewing:
     index: int = 0
 
 
-class AnalysisIntents:
+class AnalysisIntents(ControllerParts):
     """Analyse game's handlers; the controller provides the state, ``_refuse`` and ``_show_hint``."""
 
-    game: Game
-    view: View
-    jobs: AiJobs
     generation: int
-    log: Callable[[str], None]
-    _refuse: Callable[[object], None]
     _show_hint: Callable[[], None]
     _announced: bool
     _landing: bool

@@ -13,26 +13,21 @@ from collections.abc import Callable
 
 from .. import wording
 from ..errors import Refusal
-from ..game import Game, Seat
+from ..game import Seat
 from . import intents
+from .handlers import ControllerParts
 from .hints import best_line, label_words, outcomes_line
-from .jobs import HINT, AiJobs, AiRequest, Answer, HintAnswer
+from .jobs import HINT, AiRequest, Answer, HintAnswer
 from .seats import hint_seat
-from .view import View
 
 
-class HintIntents:
+class HintIntents(ControllerParts):
     """Hint handlers; the controller provides the state, ``_request`` and ``_refuse``."""
 
-    game: Game
-    view: View
-    jobs: AiJobs
     generation: int
     keep_scores: bool
     thinking: bool
     analysing: bool
-    log: Callable[[str], None]
-    _refuse: Callable[[object], None]
     _request: Callable[..., AiRequest]
     _scores_generation: int | None
     _best: wording.Phrase | None

@@ -11,27 +11,20 @@ from collections.abc import Callable
 
 from .. import wording
 from ..errors import Connect4Error
-from ..game import Game
 from . import intents
-from .jobs import AiJobs
+from .handlers import ControllerParts
 from .seats import setting_lines
 from .status import result_text
 from .tally import Tally
-from .view import View
 
 SEAT_FIELDS = {intents.SetKind: "kind", intents.SetLevel: "level", intents.SetEvaluation: "evaluation"}
 
 
-class SettingIntents:
+class SettingIntents(ControllerParts):
     """Setting handlers; the controller provides the state and ``_refuse``."""
 
-    game: Game
-    view: View
-    jobs: AiJobs
     paused: bool
     _error: object
-    log: Callable[[str], None]
-    _refuse: Callable[[Exception | str], None]
     tally: Tally
     status: str
     _announced: bool

@@ -14,10 +14,9 @@ from collections.abc import Callable
 
 from .. import wording
 from ..errors import Connect4Error
-from ..game import Game
 from ..variant import Variant
 from . import intents
-from .view import View
+from .handlers import ControllerParts
 
 
 def names_rows(variant: Variant) -> bool:
@@ -25,15 +24,11 @@ def names_rows(variant: Variant) -> bool:
     return bool(variant.turn_every) or variant.gravity in ("left", "right")
 
 
-class VariantIntents:
+class VariantIntents(ControllerParts):
     """Variant handlers; the controller provides the state, ``_new_game``, ``_why_not``, ``_play`` and ``_refuse``."""
 
-    game: Game
-    view: View
     paused: bool
-    log: Callable[[str], None]
     _rows_logged: bool
-    _refuse: Callable[[object], None]
     _new_game: Callable[[Variant | None], None]
     _why_not: Callable[..., wording.Phrase | None]
     _play: Callable[[int], None]
