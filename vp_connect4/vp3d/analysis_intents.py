@@ -54,6 +54,7 @@ class AnalysisIntents(ControllerParts):
 
     generation: int
     _show_hint: Callable[[], None]
+    _request: Callable[..., AiRequest]
     _announced: bool
     _landing: bool
     _viewing: Viewing | None
@@ -96,9 +97,7 @@ class AnalysisIntents(ControllerParts):
         if self._analysed is not None and self._analysed.moves == moves:
             self._analysis_arrived(self._analysed)
             return
-        board = self.game.board
-        request = AiRequest(board.width, board.height, moves, self.game.to_move, Seat(AI), self.game.tiebreak)
-        self.jobs.ask(ANALYSIS, request, self.generation)
+        self.jobs.ask(ANALYSIS, self._request(self.game.to_move, Seat(AI)), self.generation)
 
     def _on_leave_analysis(self, intent: intents.LeaveAnalysis) -> None:
         self._leave_analysis()

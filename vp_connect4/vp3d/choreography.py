@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..game import Move
 from ..variant import Cell, Cleared, Dropped, Event, Flipped, GravityTurned, Path, Swapped, Veered
@@ -91,15 +92,15 @@ class Fall(Step):
     hidden: tuple[Spot, ...] = ()
     gravity: float = GRAVITY
 
-    @property
+    @cached_property  # asked every frame of the step
     def duration(self) -> float:
-        lengths = [_distance(start, end) for _, start, end, _ in self.motions]
+        lengths = [math.dist(start, end) for _, start, end, _ in self.motions]
         return max((fall_duration(length, self.gravity) for length in lengths if length > STILL), default=0.0)
 
     def poses(self, t: float) -> Poses:
         shown: Poses = dict.fromkeys(self.hidden)
         for spot, start, end, ox in self.motions:
-            length = _distance(start, end)
+            length = math.dist(start, end)
             if length <= STILL:
                 shown[spot] = Pose(end, ox)
                 continue
@@ -353,10 +354,6 @@ def _turned_to(before: str, after: str) -> float:
     start = gravity_angle(before)
     change = (gravity_angle(after) - start + math.pi) % (2 * math.pi) - math.pi
     return start + change
-
-
-def _distance(a: Point, b: Point) -> float:
-    return math.dist(a, b)
 
 
 def _towards(a: Point, b: Point, share: float) -> Point:

@@ -111,8 +111,8 @@ LOAD_FIELD_WIDTH = 220  # pixels
 TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
 CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
 EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
-RULES_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"  # wraps; a sentence a line
-# long help lines wrap; its own line breaks stay (VPython sends them as newlines)
+# the help's long lines (a variant's rules, the perfect level's) wrap; their own line breaks stay (VPython sends
+# them as newlines)
 HELP_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"
 HIDDEN_STYLE = "position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden"  # read, not seen
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
@@ -319,7 +319,7 @@ class Controls:
 
     def _help(self) -> str:
         rules = variant_help(self.rules, self.height)
-        shown = f"\n<span style='{RULES_STYLE}'>{rules}</span>" if rules else ""
+        shown = f"\n<span style='{HELP_STYLE}'>{rules}</span>" if rules else ""
         analysis = f"\n<span style='{HELP_STYLE}'>{wording.analysis_help()}</span>"
         return "\n\n" + wording.scene_help(self.width) + analysis + shown
 

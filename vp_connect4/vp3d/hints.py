@@ -55,25 +55,13 @@ def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) 
 def label_words(hint: HintAnswer) -> list[str] | None:
     """The labels' words at the perfect level, one per score (``''`` for a full column: its label is hidden);
     None for a numbered level (the labels show the scores)."""
-    outcomes = hint.outcomes
-    if outcomes is None:
+    if hint.outcomes is None:
         return None
-    return [
-        "" if score < 0 else wording.outcome_label(None if col in hint.unknown else _at(outcomes, col))
-        for col, score in enumerate(hint.scores)
-    ]
+    return ["" if score < 0 else wording.outcome_label(hint.outcome(col)) for col, score in enumerate(hint.scores)]
 
 
 def outcomes_line(ox: str, hint: HintAnswer) -> str:
     """The log's ``outcomes: X -40 -42 0 +41 0 -42 -40``: per column its signed distance, ``?`` (not worked out
     in time) or ``full``."""
-    outcomes = hint.outcomes or []
-    tokens = [
-        "full" if score < 0 else value_token(None if col in hint.unknown else _at(outcomes, col))
-        for col, score in enumerate(hint.scores)
-    ]
+    tokens = ["full" if score < 0 else value_token(hint.outcome(col)) for col, score in enumerate(hint.scores)]
     return f"outcomes: {ox} " + " ".join(tokens)
-
-
-def _at(outcomes: list[int | None], col: int) -> int | None:
-    return outcomes[col] if col < len(outcomes) else None

@@ -118,6 +118,11 @@ class HintAnswer:
         """``outcomes`` if every open column's is known, else None."""
         return None if self.unknown else self.outcomes
 
+    def outcome(self, col: int) -> int | None:
+        """Column ``col``'s exact outcome; None if full, not worked out in time, or not asked for."""
+        outcomes = self.outcomes or []
+        return None if col in self.unknown else _outcome(outcomes, col)
+
 
 def _outcome(outcomes: list[int | None], col: int) -> int | None:
     return outcomes[col] if col < len(outcomes) else None

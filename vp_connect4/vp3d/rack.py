@@ -191,10 +191,7 @@ class RackLayout:
         through the scene's centre facing the camera) and ``ray`` its direction (``mouse.ray``).
         The line meets the rack's middle plane z = 0 where the person sees the column.
         """
-        if abs(ray.z) < PARALLEL:
-            return None
-        t = -point.z / ray.z
-        return self.column_at(point.x + t * ray.x, point.y + t * ray.y)
+        return self.pick_slot(point, ray)
 
 
 def number_label(vp: Any, canvas: Any, centre: tuple[float, float, float], number: int, visible: bool = True) -> Any:
