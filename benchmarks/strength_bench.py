@@ -72,8 +72,8 @@ class Oracle:
         return self.solver.best_columns(position)[1][0]
 
 
-def board_of(position: Position) -> tuple[Board, str]:
-    """The Board of ``position`` and the side to move."""
+def board_of(position: Position) -> Board:
+    """The Board of ``position``."""
     board = Board(GEOM.width, GEOM.height)
     ox = "X" if position.moves_played % 2 == 0 else "O"
     other = "O" if ox == "X" else "X"
@@ -82,11 +82,11 @@ def board_of(position: Position) -> tuple[Board, str]:
             bit = GEOM.bit(col, row)
             if position.mask & bit:
                 board.data[GEOM.height - 1 - row][col] = ox if position.stones & bit else other
-    return board, ox
+    return board
 
 
 def timed_move(player: PerfectPlayer, position: Position) -> tuple[int, float, str]:
-    board, _ = board_of(position)
+    board = board_of(position)
     start = time.perf_counter()
     col = player.next_move(board)
     seconds = time.perf_counter() - start
@@ -94,7 +94,8 @@ def timed_move(player: PerfectPlayer, position: Position) -> tuple[int, float, s
 
 
 def cold() -> None:
-    """Forget what the player's solver learnt (its table): the next move starts as in a new program."""
+    """Forget what the player's solver learnt (its table). The columns proved ahead of time stay (a program
+    keeps them as long as it runs), so later games may find a position already worked out."""
     solver._solvers.clear()
 
 

@@ -42,7 +42,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
     parser.add_argument(
         "--moves",
-        type=moves,
         default="",
         metavar="DIGITS",
         help=wording.help_moves(),
@@ -64,12 +63,6 @@ def level(text: str) -> Level:
     if chosen is None or (chosen.ply is not None and chosen.ply > MAX_PLY):
         raise argparse.ArgumentTypeError(wording.bad_level_option(MAX_PLY, PERFECT, text))
     return chosen
-
-
-def moves(text: str) -> str:
-    """A start position as typed: the moves of ``Board.set_board`` (checked on the game's board in ``_main``,
-    once the variant is known)."""
-    return text
 
 
 def variant(text: str) -> Variant:

@@ -307,7 +307,7 @@ class Game:
             if token.swap is not None:
                 if not self.board.variant.swap_every:
                     raise IllegalMoveError(wording.phrase(wording.no_swaps_here, number, whole))
-                if position == 0 or (tokens[position - 1].swap is None and position == 0):
+                if position == 0:
                     raise IllegalMoveError(wording.phrase(wording.swap_without_move, number, whole))
                 continue  # taken with the move before it
             move = self.board.flip_move() if token.flip else token.move

@@ -170,7 +170,6 @@ class OpeningSearch:
         self.geom = book.geom
         self.cells = self.geom.cells
         self.known: dict[int, int] = {}  # position key -> its Pons score
-        self.nodes = 0
 
     def covers(self, position: Position) -> bool:
         return position.geom == self.geom and position.moves_played <= BOOK_DEPTH
@@ -207,7 +206,6 @@ class OpeningSearch:
 
     def _search(self, stones: Bitboard, mask: Bitboard) -> int:
         geom, cells = self.geom, self.cells
-        self.nodes += 1
         n = mask.bit_count()
         can_move = playable(geom, mask)
         if geom.winning_cells(stones, mask) & can_move:
