@@ -1,7 +1,7 @@
 """Variants table: the variant engine against the plain recursion under each deterministic rule variant.
 
 For every deterministic variant on 7x6: fixed random positions (4-12 moves, nobody has won), the
-engine's ``engine.variant.column_scores`` (what ``Player.scores_for`` asks on a variant board) timed
+engine's ``engine.rule_search.column_scores`` (what ``Player.scores_for`` asks on a variant board) timed
 against the plain recursion of ``tests/reference_variants.py`` on the same positions, in the same run
 (the machine is shared: ratios measured together are what count). Each engine call starts with empty
 tables. Times are medians per position; the plain recursion is slow at ply 4, so it gets a few of the
@@ -16,18 +16,27 @@ import statistics
 import time
 from collections.abc import Callable
 
-from tests.reference_variants import Rack, empty_rack, legal, other, play, reference_variant_scores, slots
+from tests.reference_variants import Rack, empty_rack, legal, other, play, reference_variant_scores, rules_of, slots
 from vp_connect4 import Board
-from vp_connect4.engine import search
-from vp_connect4.engine import variant as variant_engine
-from vp_connect4.variant import Variant
+from vp_connect4.engine import rule_search, search
+from vp_connect4.rules import Variant
 
 from .table import print_table
 
 SEED = 20_251_123
 WIDTH, HEIGHT = 7, 6
 FEW_MOVES = (4, 12)  # the random position set: 4 to 12 moves, nobody has won
-VARIANTS = ("gravity:up", "gravity:left", "gravity:turn", "tetris", "flip", "tetris+flip", "gravity:turn+tetris+flip")
+VARIANTS = (
+    "gravity:up",
+    "gravity:left",
+    "gravity:turn",
+    "tetris",
+    "flip",
+    "tetris+flip",
+    "gravity:turn+tetris+flip",
+    "gravity:down-left",
+    "gravity:down-right+tetris+flip",
+)
 REFERENCE_PLIES = (2, 3, 4)
 ENGINE_ONLY_PLIES = (6, 8)
 DEMAND_PLY, DEMAND_SECONDS = 4, 1.0  # the issue's demand: ply 4 within a second (median) on 7x6
@@ -41,13 +50,13 @@ def random_positions(variant: Variant, count: int, rng: random.Random) -> list[t
     positions: list[tuple[Board, Rack, str]] = []
     while len(positions) < count:
         b = Board(WIDTH, HEIGHT, variant=variant)
-        rack = empty_rack(variant, WIDTH, HEIGHT)
+        rack = empty_rack(rules_of(str(variant)), WIDTH, HEIGHT)
         ox, result = "X", None
         for _ in range(rng.randint(*FEW_MOVES)):
             moves = [move for move in range(b.move_count()) if b.why_not(move) is None]
             move = rng.choice(moves)
             b.add_move(move, ox)
-            rack, result = play(rack, variant, move, ox)
+            rack, result = play(rack, rules_of(str(variant)), move, ox)
             ox = other(ox)
             if result is not None:
                 break
@@ -64,10 +73,8 @@ def timed(call: Callable[[], list[float]]) -> tuple[float, list[float]]:
 
 def engine_run(b: Board, ox: str, ply: int) -> tuple[float, int, list[float]]:
     """Seconds, positions searched and scores of one fresh ``column_scores`` call (``Player.scores_for``'s)."""
-    rules = b.variant_rules
-    assert rules is not None
-    state = b.variant_state(ox)
-    seconds, scores = timed(lambda: variant_engine.column_scores(rules, state, ply))
+    mechanics, state = b.referee.mechanics, b.referee.state(ox)
+    seconds, scores = timed(lambda: rule_search.column_scores(mechanics, state, ply))
     return seconds, search.last_stats.nodes, scores
 
 
@@ -82,7 +89,8 @@ def row(
         engine_times.append(seconds)
         nodes.append(searched)
         if index < reference_count:
-            reference_seconds, expected = timed(lambda r=rack, o=ox: reference_variant_scores(r, variant, o, ply))
+            rules = rules_of(str(variant))
+            reference_seconds, expected = timed(lambda r=rack, o=ox: reference_variant_scores(r, rules, o, ply))
             if scores != expected:
                 raise AssertionError(f"{variant} ply {ply}: engine {scores} != reference {expected} on {b.data}")
             reference_times.append(reference_seconds)
@@ -108,9 +116,10 @@ def row(
 
 def check_reference_moves(variant: Variant, positions: list[tuple[Board, Rack, str]]) -> None:
     """The board and the reference agree on the legal moves of every position (else the table means nothing)."""
+    rules = rules_of(str(variant))
     for b, rack, ox in positions:
-        count = slots(rack) + (1 if variant.flip else 0)
-        expected = [move for move in range(count) if legal(rack, variant, move, ox)]
+        count = slots(rack) + (1 if rules.flip else 0)
+        expected = [move for move in range(count) if legal(rack, rules, move, ox)]
         if [move for move in range(b.move_count()) if b.why_not(move) is None] != expected:
             raise AssertionError(f"{variant}: legal moves differ from the reference's on {b.data}")
 

@@ -1,16 +1,19 @@
 """The rule variants and the seed's recursion under them, written plainly over a grid: the engine's yardstick.
 
-Independent of ``vp_connect4.engine.variant`` on purpose: a rack is a list of columns (``grid[col][row]``,
-row 0 at the bottom) of ' ', 'X', 'O'; gravity is a direction; every rule is a loop over cells.
-Deliberately slow and simple. The rules (see ``vp_connect4.variant``):
+Independent of ``vp_connect4.engine`` and ``vp_connect4.rules`` on purpose: a rack is a list of columns
+(``grid[col][row]``, row 0 at the bottom) of ' ', 'X', 'O'; gravity is a direction; every rule is a loop over
+cells; the rules are read from their text here (:func:`rules_of`). Deliberately slow and simple. The rules (see
+``vp_connect4.rules``):
 
 - a drop goes into a column (gravity down or up) or a row (left or right), to the cell nearest the floor;
+  under diagonal gravity (down-left, down-right) into a column: along the diagonal through the column's top
+  cell, to its lowest free cell;
 - a flip turns the rack 180 degrees, then every checker falls to the floor; no two flips in a row by one
   side, no flip that changes nothing;
 - after a move: fours (one side: it wins, both: a draw); then tetris clears the full lines across
   gravity (and the rest falls), fours again; then gravity may turn (every checker falls to the new
   floor), fours, tetris again, fours; then a side to move without a move, or the tetris move limit,
-  makes a draw.
+  makes a draw. Under diagonal gravity tetris clears the full rows, then every checker slides down its diagonal.
 """
 
 from __future__ import annotations
@@ -19,9 +22,34 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from vp_connect4.variant import GRAVITIES, TETRIS_MOVE_LIMIT, Variant
+GRAVITIES = ("down", "left", "up", "right")  # the order gravity turns in
+STEP = {"down": (0, -1), "left": (-1, 0), "up": (0, 1), "right": (1, 0), "down-left": (-1, -1), "down-right": (1, -1)}
+DIAGONAL = ("down-left", "down-right")
+TETRIS_MOVE_LIMIT = 2  # times the cells
 
-STEP = {"down": (0, -1), "left": (-1, 0), "up": (0, 1), "right": (1, 0)}  # where gravity pulls a checker
+
+@dataclass(frozen=True)
+class Rules:
+    """The deterministic rules (chance and swaps are not foreseen: left out)."""
+
+    gravity: str = "down"
+    turn_every: int = 0
+    tetris: bool = False
+    flip: bool = False
+
+
+def rules_of(text: str) -> Rules:
+    """The deterministic rules of a variant text such as ``gravity:turn:2+tetris+chance:0.2``, read plainly."""
+    fields: dict[str, object] = {}
+    for part in text.split("+"):
+        name, _, value = part.partition(":")
+        if name == "gravity" and value.startswith("turn"):
+            fields["turn_every"] = int(value.partition(":")[2] or 4)
+        elif name == "gravity":
+            fields["gravity"] = value
+        elif name in ("tetris", "flip"):
+            fields[name] = True
+    return Rules(**fields)  # type: ignore[arg-type]
 
 
 def other(ox: str) -> str:
@@ -44,15 +72,37 @@ class Rack:
         return len(self.grid[0])
 
 
-def empty_rack(variant: Variant, width: int = 7, height: int = 6) -> Rack:
+def empty_rack(variant: Rules, width: int = 7, height: int = 6) -> Rack:
     return Rack(tuple((" ",) * height for _ in range(width)), variant.gravity, 0, frozenset())
+
+
+def diagonals(width: int, height: int, gravity: str) -> list[list[tuple[int, int]]]:
+    """Every diagonal along ``gravity``, its cells from the low end (the floor or a wall) up."""
+    step_col, step_row = STEP[gravity]
+    lines = []
+    for col in range(width):
+        for row in range(height):
+            if 0 <= col + step_col < width and 0 <= row + step_row < height:
+                continue  # not a low end
+            line, c, r = [], col, row
+            while 0 <= c < width and 0 <= r < height:
+                line.append((c, r))
+                c, r = c - step_col, r - step_row
+            lines.append(line)
+    return lines
 
 
 def settle(grid: list[list[str]], gravity: str) -> list[list[str]]:
     """Every checker falls towards ``gravity`` as far as it can (in the order it stands)."""
     width, height = len(grid), len(grid[0])
     new = [[" "] * height for _ in range(width)]
-    if gravity in ("down", "up"):
+    if gravity in DIAGONAL:
+        for line in diagonals(width, height, gravity):
+            stack = [grid[c][r] for c, r in line if grid[c][r] != " "]
+            for index, cell in enumerate(stack):
+                c, r = line[index]
+                new[c][r] = cell
+    elif gravity in ("down", "up"):
         for col in range(width):
             stack = [grid[col][row] for row in range(height) if grid[col][row] != " "]
             if gravity == "up":
@@ -69,11 +119,14 @@ def settle(grid: list[list[str]], gravity: str) -> list[list[str]]:
 
 
 def slots(rack: Rack) -> int:
-    return rack.width if rack.gravity in ("down", "up") else rack.height
+    return rack.height if rack.gravity in ("left", "right") else rack.width
 
 
 def line_cells(rack: Rack, slot: int) -> list[tuple[int, int]]:
     """The cells of a drop's line, from the floor outwards."""
+    if rack.gravity in DIAGONAL:
+        top = (slot, rack.height - 1)  # where the checker comes in
+        return next(line for line in diagonals(rack.width, rack.height, rack.gravity) if line[-1] == top)
     if rack.gravity == "down":
         return [(slot, row) for row in range(rack.height)]
     if rack.gravity == "up":
@@ -112,7 +165,7 @@ def fours_result(grid: list[list[str]], mover: str) -> str | None:
 
 def clear_full_lines(grid: list[list[str]], gravity: str) -> list[list[str]]:
     width, height = len(grid), len(grid[0])
-    if gravity in ("down", "up"):
+    if gravity in ("down", "up", *DIAGONAL):  # rows
         for row in range(height):
             if all(grid[col][row] != " " for col in range(width)):
                 for col in range(width):
@@ -130,7 +183,7 @@ def flipped(rack: Rack) -> list[list[str]]:
     return settle(turned, rack.gravity)
 
 
-def legal(rack: Rack, variant: Variant, move: int, mover: str) -> bool:
+def legal(rack: Rack, variant: Rules, move: int, mover: str) -> bool:
     if move < slots(rack):
         return any(rack.grid[c][r] == " " for c, r in line_cells(rack, move))
     if move == slots(rack) and variant.flip:
@@ -138,7 +191,7 @@ def legal(rack: Rack, variant: Variant, move: int, mover: str) -> bool:
     return False
 
 
-def play(rack: Rack, variant: Variant, move: int, mover: str) -> tuple[Rack, str | None]:
+def play(rack: Rack, variant: Rules, move: int, mover: str) -> tuple[Rack, str | None]:
     """The rack after ``mover`` makes ``move`` (legal), and the result for the mover ('win', 'loss', 'draw')."""
     if move == slots(rack):
         grid = flipped(rack)
@@ -177,7 +230,7 @@ Recurse = Callable[[Rack, str, int], list[float]]
 
 
 def reference_variant_scores(
-    rack: Rack, variant: Variant, ox: str, ply: int, horizon: Horizon | None = None, recurse: Recurse | None = None
+    rack: Rack, variant: Rules, ox: str, ply: int, horizon: Horizon | None = None, recurse: Recurse | None = None
 ) -> list[float]:
     """The seed's ``scores_for`` for ``ox`` (to move) on ``rack`` under ``variant``'s rules, plainly.
 
@@ -209,7 +262,7 @@ def reference_variant_scores(
 
 
 def memo_reference_variant_scores(
-    rack: Rack, variant: Variant, ox: str, ply: int, horizon: Horizon | None = None
+    rack: Rack, variant: Rules, ox: str, ply: int, horizon: Horizon | None = None
 ) -> list[float]:
     """``reference_variant_scores`` with a memo keyed by (rack, side, ply): the same recursion, for deeper plies."""
     memo: dict[tuple[Rack, str, int], list[float]] = {}

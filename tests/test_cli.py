@@ -95,14 +95,20 @@ def test_ctrl_c_pressed_again_and_again_never_shows_a_traceback() -> None:
     [
         (["--port", "99999"], "--port: must be a whole number from 0 to 65535, got '99999'"),
         (["--port", "-1"], "--port: must be a whole number from 0 to 65535, got '-1'"),
-        (["--o-ply", "99999999999999999999"], "--o-ply: must be a whole number from 0 to 42, or perfect"),
-        (["--x-ply", "٣"], "--x-ply: must be a whole number from 0 to 42, or perfect"),
+        (["--o-ply", "99999999999999999999"], "--o-ply: must be a whole number from 0 to 42 (the cells of the board)"),
+        (["--o-ply", "21", "--size", "5x4"], "--o-ply: must be a whole number from 0 to 20 (the cells of the board)"),
+        (["--x-ply", "٣"], "--x-ply: must be a whole number 0 or more, or perfect, got '٣'"),
+        (["--size", "3x3"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '3x3'"),
+        (["--size", "11x6"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '11x6'"),
+        (["--size", "7"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '7'"),
         (["--moves", "3a"], "--moves: move 2 of '3a' is 'a'"),
         (["--moves", "0000000"], "--moves: move 7 of '0000000': column 0 is full"),
     ],
 )
 def test_bad_options_are_one_line_errors(options: list[str], message: str) -> None:
-    _out, err = text(run("--text", *options))
+    result = run("--text", *options)
+    _out, err = text(result)
+    assert result.returncode == 2, err
     lines = err.strip().splitlines()
     assert message in lines[-1] and lines[-1].startswith("vp-connect4: error: argument"), err
     assert "Traceback" not in err and lines[0].startswith("usage:")  # usage and the error, nothing else

@@ -14,19 +14,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_variants import (
     Rack,
+    Rules,
     empty_rack,
     legal,
     memo_reference_variant_scores,
     other,
     play,
     reference_variant_scores,
+    rules_of,
     slots,
 )
 
 from vp_connect4 import Board, Player
 from vp_connect4.engine.evaluate import evaluate
 from vp_connect4.engine.position import geometry
-from vp_connect4.variant import Variant
+from vp_connect4.rules import Variant
 
 # every deterministic rule, alone and combined; the AI plays chance and swaps as if they did not happen
 DETERMINISTIC = (
@@ -45,8 +47,18 @@ DETERMINISTIC = (
     "gravity:turn:2+tetris",
     "gravity:turn:3+flip",
     "gravity:turn:2+tetris+flip",
+    "gravity:down-left",
+    "gravity:down-right",
+    "gravity:down-left+tetris",
+    "gravity:down-right+flip",
+    "gravity:down-left+tetris+flip",
 )
-WITH_CHANCE = ("tetris+chance:0.3", "flip+swap:2", "gravity:turn:2+chance:0.5+swap:3")
+WITH_CHANCE = (
+    "tetris+chance:0.3",
+    "flip+swap:2",
+    "gravity:turn:2+chance:0.5+swap:3",
+    "gravity:down-right+chance:0.4+swap:2",
+)
 SMALL = ((4, 4), (5, 4), (4, 5))
 STANDARD_SIZE = ((7, 6),)
 # how random games are played: "quiet" avoids moves that end the game, "stop" stops at the end, "free" plays on
@@ -73,8 +85,13 @@ class Played:
     rack: Rack
     ox: str
 
+    @property
+    def rules(self) -> Rules:
+        """The reference's reading of the variant's deterministic rules."""
+        return rules_of(str(self.variant))
 
-def reference_moves(rack: Rack, variant: Variant, ox: str) -> list[int]:
+
+def reference_moves(rack: Rack, variant: Rules, ox: str) -> list[int]:
     return [move for move in range(slots(rack) + (1 if variant.flip else 0)) if legal(rack, variant, move, ox)]
 
 
@@ -91,13 +108,20 @@ def assert_board_is_the_rack(b: Board, rack: Rack, ox: str) -> None:
     """The board (and its state for the engine, with ``ox`` to move) holds what the reference rack holds."""
     assert ["".join(row) for row in b.data] == rack_picture(rack)
     assert (b.gravity, b.moves_made) == (rack.gravity, rack.moves)
-    rules = b.variant_rules
-    assert rules is not None
-    state = b.variant_state(ox)
+    rules = b.referee.mechanics
+    state = b.referee.state(ox)
     assert rules.frames[state[0]].gravity == rack.gravity and state[3] == rack.moves
     cells = {(col, row): rack.grid[col][row] for col in range(rack.width) for row in range(rack.height)}
     assert rules.cells_of(state, ox) == {cell: owner for cell, owner in cells.items() if owner != " "}
     assert state[4] == (1 if ox in rack.flipped else 0) | (2 if other(ox) in rack.flipped else 0)
+
+
+def outcome_for(b: Board, ox: str) -> str | None:
+    """How the game on ``b`` has ended for ``ox``, to move: 'win', 'loss', 'draw' or None."""
+    outcome = b.referee.outcome(ox)
+    if outcome is None:
+        return None
+    return "draw" if outcome.is_draw else "win" if outcome.winner == ox else "loss"
 
 
 @st.composite
@@ -106,7 +130,7 @@ def variant_games(
 ) -> Played:
     """A random variant game, checked move for move against the reference rules; a side to score for."""
     variant = Variant.parse(draw(st.sampled_from(variants)))
-    rules = variant.rules
+    rules = rules_of(str(variant))
     width, height = draw(st.sampled_from(sizes))
     style = draw(st.sampled_from(MOVE_STYLES))
     count = draw(st.integers(0, max_moves))
@@ -127,7 +151,7 @@ def variant_games(
         b.add_move(move, ox)
         rack, result = play(rack, rules, move, ox)
         ox = other(ox)
-        assert b.variant_result(ox) == RESULT_FOR_THE_NEXT_SIDE[result]
+        assert outcome_for(b, ox) == RESULT_FOR_THE_NEXT_SIDE[result]
         assert_board_is_the_rack(b, rack, ox)
     scored = draw(st.sampled_from("XO"))
     assert_board_is_the_rack(b, rack, scored)
@@ -141,7 +165,7 @@ def variant_games(
 @given(variant_games(SMALL + STANDARD_SIZE, max_moves=40, variants=DETERMINISTIC + WITH_CHANCE))
 def test_boards_follow_the_reference_rules(game: Played) -> None:
     """Every step is checked inside the strategy; here: the board still answers for both sides."""
-    b, rack, rules = game.board, game.rack, game.variant.rules
+    b, rack, rules = game.board, game.rack, game.rules
     for ox in "XO":
         assert [move for move in range(b.move_count()) if b.why_not(move, ox) is None] == reference_moves(
             rack, rules, ox
@@ -154,36 +178,36 @@ def test_boards_follow_the_reference_rules(game: Played) -> None:
 @exact(200)
 @given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
 def test_shallow_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply)
     assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
 
 
 @exact(40)
 @given(variant_games(SMALL, max_moves=16), st.integers(4, 5))
 def test_deeper_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply)
     assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
 
 
 @exact(60)
 @given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
 def test_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply)
+    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply)
     assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
 
 
 @exact(25)
 @given(variant_games(SMALL, max_moves=12, variants=WITH_CHANCE), st.integers(0, 3))
 def test_chance_and_swaps_are_not_foreseen(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.variant.rules, game.ox, ply)
+    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply)
     assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
 
 
 @exact(12)
 @given(variant_games(SMALL, max_moves=12), st.integers(0, 3))
 def test_the_memoized_reference_is_the_reference(game: Played, ply: int) -> None:
-    plain = reference_variant_scores(game.rack, game.variant, game.ox, ply)
-    assert memo_reference_variant_scores(game.rack, game.variant, game.ox, ply) == plain
+    plain = reference_variant_scores(game.rack, game.rules, game.ox, ply)
+    assert memo_reference_variant_scores(game.rack, game.rules, game.ox, ply) == plain
 
 
 # -- the smart evaluation at the horizon (scores_for_tourney) -------------------------------------------
@@ -197,6 +221,8 @@ def frame_cell(rack: Rack, col: int, row: int) -> tuple[int, int]:
         "left": (row, col),
         "up": (col, height - 1 - row),
         "right": (row, width - 1 - col),
+        "down-left": (col, row),  # diagonal gravity is judged on the rack as it stands
+        "down-right": (col, row),
     }[rack.gravity]
 
 
@@ -219,31 +245,31 @@ def smart_horizon(rack: Rack, ox: str) -> float:
 @exact(120)
 @given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
 def test_smart_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
     assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
 
 
 @exact(15)
 @given(variant_games(SMALL, max_moves=16), st.just(4))
 def test_smart_scores_at_ply_4_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
     assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
 
 
 @exact(30)
 @given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
 def test_smart_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.variant, game.ox, ply, horizon=smart_horizon)
+    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
     assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
 
 
 def test_the_smart_horizon_is_the_board_evaluation() -> None:
     """At ply 0 every legal move scores the board's own evaluation: ``score_board_for_tourney``."""
-    for variant in ("gravity:left", "gravity:right", "gravity:up+flip", "gravity:turn:2+tetris"):
+    for variant in ("gravity:left", "gravity:right", "gravity:up+flip", "gravity:turn:2+tetris", "gravity:down-right"):
         b = Board(5, 4, variant=variant)
         b.set_board("01302")
-        rack = empty_rack(Variant.parse(variant), 5, 4)
+        rack = empty_rack(rules_of(variant), 5, 4)
         for index, char in enumerate("01302"):
-            rack, _ = play(rack, Variant.parse(variant), int(char), "XO"[index % 2])
+            rack, _ = play(rack, rules_of(variant), int(char), "XO"[index % 2])
         for ox in "XO":
             assert Player(ox, "LEFT", 0).score_board_for_tourney(b) == smart_horizon(rack, ox), variant

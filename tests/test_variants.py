@@ -18,7 +18,13 @@ from vp_connect4.engine import solver
 from vp_connect4.errors import Refusal
 from vp_connect4.game import Game, Outcome
 from vp_connect4.levels import PerfectPlayer
-from vp_connect4.variant import Cleared, Dropped, Flipped, GravityTurned, Swapped, Variant, Veered
+from vp_connect4.rules import Cleared, Dropped, Flipped, GravityTurned, Swapped, Termination, Variant, Veered
+from vp_connect4.rules.chance import Chance
+from vp_connect4.rules.flip import Flip
+from vp_connect4.rules.gravity import Gravity
+from vp_connect4.rules.swap import Swap
+from vp_connect4.rules.tetris import Tetris
+from vp_connect4.rules.turn import Turn
 
 SOLVER_POSITIONS = Path(__file__).resolve().parent / "data" / "solver-positions"
 
@@ -48,20 +54,20 @@ def snapshot(b: Board) -> tuple[list[str], int | None, str]:
         ("standard", Variant()),
         ("", Variant()),
         ("gravity:down", Variant()),
-        ("gravity:up", Variant(gravity="up")),
-        ("gravity:left", Variant(gravity="left")),
-        ("gravity:right", Variant(gravity="right")),
-        ("gravity:turn", Variant(turn_every=4)),
-        ("gravity:turn:6", Variant(turn_every=6)),
-        ("tetris", Variant(tetris=True)),
-        ("flip", Variant(flip=True)),
-        ("chance", Variant(chance=0.1)),
-        ("chance:0.5", Variant(chance=0.5)),
-        ("swap", Variant(swap_every=6)),
-        ("swap:4", Variant(swap_every=4)),
-        ("flip+swap:4", Variant(flip=True, swap_every=4)),
-        (" Tetris + FLIP ", Variant(tetris=True, flip=True)),
-        ("gravity:turn:2+tetris+flip+chance:0.2+swap:3", Variant("down", 2, True, True, 0.2, 3)),
+        ("gravity:up", Variant((Gravity("up"),))),
+        ("gravity:left", Variant((Gravity("left"),))),
+        ("gravity:right", Variant((Gravity("right"),))),
+        ("gravity:turn", Variant((Turn(4),))),
+        ("gravity:turn:6", Variant((Turn(6),))),
+        ("tetris", Variant((Tetris(),))),
+        ("flip", Variant((Flip(),))),
+        ("chance", Variant((Chance(0.1),))),
+        ("chance:0.5", Variant((Chance(0.5),))),
+        ("swap", Variant((Swap(6),))),
+        ("swap:4", Variant((Swap(4),))),
+        ("flip+swap:4", Variant((Swap(4), Flip()))),
+        (" Tetris + FLIP ", Variant((Flip(), Tetris()))),
+        ("gravity:turn:2+tetris+flip+chance:0.2+swap:3", Variant((Turn(2), Tetris(), Flip(), Chance(0.2), Swap(3)))),
     ],
 )
 def test_variant_parse_reads_every_part(text: str, expected: Variant) -> None:
@@ -69,9 +75,9 @@ def test_variant_parse_reads_every_part(text: str, expected: Variant) -> None:
 
 
 def test_variant_parse_passes_variants_and_none_through() -> None:
-    tetris = Variant(tetris=True)
+    tetris = Variant((Tetris(),))
     assert Variant.parse(tetris) is tetris
-    assert Variant.parse(None) == Variant() and Variant.parse(None).is_standard
+    assert Variant.parse(None) == Variant() and Variant.parse(None).parts == ()
 
 
 @pytest.mark.parametrize(
@@ -110,19 +116,19 @@ def test_variant_parse_refuses_what_is_not_text() -> None:
 
 
 @pytest.mark.parametrize(
-    ("fields", "names"),
+    ("make", "names"),
     [
-        ({"gravity": "sideways"}, ["gravity must be one of", "'sideways'"]),
-        ({"gravity": "up", "turn_every": 2}, ["turning gravity starts down", "'up'"]),
-        ({"turn_every": True}, ["turn_every", "True"]),
-        ({"swap_every": 100}, ["swap_every", "100"]),
-        ({"chance": 0.75}, ["chance must be a probability", "0.75"]),
-        ({"chance": "0.2"}, ["chance must be a probability", "'0.2'"]),
+        (lambda: Gravity("sideways"), ["gravity must be one of", "'sideways'"]),
+        (lambda: Variant((Gravity("up"), Turn(2))), ["gravity is given twice"]),
+        (lambda: Turn(True), ["turn_every", "True"]),
+        (lambda: Swap(100), ["swap_every", "100"]),
+        (lambda: Chance(0.75), ["chance must be a probability", "0.75"]),
+        (lambda: Chance("0.2"), ["chance must be a probability", "'0.2'"]),
     ],
 )
-def test_variant_fields_are_checked(fields: dict[str, object], names: list[str]) -> None:
+def test_the_parts_are_checked(make, names: list[str]) -> None:
     with pytest.raises(InvalidSettingError) as refused:
-        Variant(**fields)  # type: ignore[arg-type]
+        make()
     for name in names:
         assert name in str(refused.value)
 
@@ -156,11 +162,12 @@ def test_a_precise_chance_round_trips() -> None:
 
 def test_what_a_variant_means() -> None:
     mixed = Variant.parse("gravity:left+tetris+chance:0.2+swap:3")
-    assert mixed.rules == Variant.parse("gravity:left+tetris")
-    assert mixed.is_random and not mixed.is_standard
+    assert mixed.deterministic == Variant.parse("gravity:left+tetris")
+    assert mixed.is_random and len(mixed.parts) == 4
     assert not Variant.parse("gravity:turn+flip").is_random
-    assert Variant.parse("gravity:right+chance").fixed_gravity_only
-    assert not Variant.parse("gravity:right+flip").fixed_gravity_only
+    assert Variant.parse("gravity:right+chance").deterministic.mechanics(7, 6).straight_only
+    assert not Variant.parse("gravity:right+flip").mechanics(7, 6).straight_only
+    assert not Variant.parse("gravity:down-left").mechanics(7, 6).straight_only
 
 
 # -- boards -------------------------------------------------------------------------------------------
@@ -168,7 +175,7 @@ def test_what_a_variant_means() -> None:
 
 def test_gravity_down_is_the_standard_board() -> None:
     b = Board(7, 6, variant="gravity:down")
-    assert b.variant.is_standard and b.moves_made is None and b.variant_rules is None
+    assert b.variant == Variant() and b.referee.solver_position("X") == b.position("X")
     assert Board(11, 6, variant="gravity:down").width == 11  # the standard board is not limited to 10
 
 
@@ -285,10 +292,10 @@ def test_a_flip_that_makes_four_for_the_other_side_loses() -> None:
 
 def test_a_flip_that_makes_fours_for_both_is_a_draw() -> None:
     b = board_after("flip", "100112243334", width=5, height=4)
-    assert b.variant_result("X") is None
+    assert b.referee.outcome("X") is None
     b.add_move(5, "X")
     assert picture(b)[-2:] == ["OOOOO", "OXXXX"]
-    assert b.variant_result("O") == "draw"
+    assert b.referee.outcome("O") == Outcome(None, b.referee.outcome("O").cells, Termination.BOTH_FOURS)
     game = Game(Board(5, 4, variant="flip"), start_moves="100112243334")
     game.play(5)
     assert game.outcome is not None and game.outcome.is_draw and len(game.outcome.cells) == 9
@@ -300,7 +307,7 @@ FULL_4X4 = "0101232310103232"  # columns XXOO, OOXX, XXOO, OOXX (bottom first): 
 def test_a_side_without_a_move_draws() -> None:
     game = Game(Board(4, 4, variant="flip"), start_moves=FULL_4X4)
     assert game.board.why_not(4) is Refusal.FLIP_CHANGES_NOTHING
-    assert game.outcome == Outcome(None) and game.board.variant_result("X") == "draw"
+    assert game.outcome == Outcome(None, (), Termination.FULL) and game.board.referee.outcome("X") == game.outcome
     with pytest.raises(IllegalMoveError):
         Player("X", "LEFT", 2).check_can_move(game.board)
 
@@ -324,7 +331,7 @@ def test_a_full_row_vanishes_and_the_rows_above_fall() -> None:
         Cleared("row", 0, ((0, 0), (1, 0), (2, 0), (3, 0)), (((0, 1), (0, 0)), ((1, 1), (1, 0)))),
     ]
     assert picture(b) == ["....", "....", "....", "OO.."]
-    assert b.moves_made == 6 and b.variant_result("X") is None
+    assert b.moves_made == 6 and b.referee.outcome("X") is None
 
 
 def test_with_gravity_left_a_full_column_vanishes() -> None:
@@ -344,7 +351,7 @@ def test_a_four_made_by_the_move_counts_before_the_clear() -> None:
     game.play(3)
     assert picture(game.board)[-2:] == ["OOO.", "XXXX"]
     assert game.outcome == Outcome("X", ((3, 0), (3, 1), (3, 2), (3, 3)))
-    assert game.board.variant_result("O") == "loss"
+    assert game.board.referee.outcome("O").winner == "X"
 
 
 def test_tetris_is_a_draw_at_the_move_limit() -> None:
@@ -353,10 +360,9 @@ def test_tetris_is_a_draw_at_the_move_limit() -> None:
     for number in range(7):
         game.play(number % 2)
         assert game.outcome is None, number
-    assert game.board.variant_result(game.to_move) is None
+    assert game.board.referee.outcome(game.to_move) is None
     game.play(1)
-    assert game.outcome == Outcome(None)
-    assert game.board.variant_result(game.to_move) == "draw"
+    assert game.outcome == Outcome(None, (), Termination.MOVE_LIMIT)
     assert game.why_not(0) is Refusal.GAME_OVER
 
 
@@ -589,8 +595,8 @@ def test_new_game_goes_back_to_the_variant_start_position() -> None:
     assert game.play(2).words() == "row 2"
 
 
-def test_del_move_takes_back_only_the_last_move() -> None:
-    b = Board(4, 4, variant="gravity:left")
+def test_del_move_takes_back_only_the_last_move_where_a_move_does_more_than_drop() -> None:
+    b = Board(4, 4, variant="gravity:turn:3")
     with pytest.raises(IllegalMoveError, match="no move to take back"):
         b.del_move(0)
     b.add_move(1, "X")
@@ -598,7 +604,16 @@ def test_del_move_takes_back_only_the_last_move() -> None:
     with pytest.raises(IllegalMoveError, match="which was 3, not 1"):
         b.del_move(1)
     b.del_move(3)
-    assert picture(b) == ["....", "....", "X...", "...."] and b.moves_made == 1
+    assert picture(b) == ["....", "....", "....", ".X.."] and b.moves_made == 1
+
+
+def test_where_moves_only_drop_del_move_lifts_the_top_checker_of_its_line_as_the_seed_does() -> None:
+    b = board_after("gravity:left", "1101", width=4, height=4)  # row 1: X O O from the left wall
+    assert picture(b) == ["....", "....", "XOO.", "X..."]
+    b.del_move(1)  # the checker nearest where row 1's checkers come in (the right), whichever move it was
+    assert picture(b) == ["....", "....", "XO..", "X..."] and b.moves_made == 3
+    b.del_move(2)  # an empty row: nothing happens
+    assert picture(b) == ["....", "....", "XO..", "X..."]
 
 
 # -- refused move strings: all or nothing ---------------------------------------------------------------
@@ -753,7 +768,7 @@ def test_the_perfect_player_uses_the_solver_with_gravity_left() -> None:
 
 def test_is_full_asks_every_move_of_a_variant_board() -> None:
     b = board_after("gravity:left", "0101101023233232", width=4, height=6)  # rows 0-3 full, no four
-    assert b.variant_result(b.to_move()) is None and b.why_not(4) is None
+    assert b.referee.outcome() is None and b.why_not(4) is None
     assert not b.is_full()
 
 

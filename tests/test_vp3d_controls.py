@@ -179,7 +179,7 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
 
 def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new_game(vp: FakeVpython) -> None:
     from vp_connect4.board import Board
-    from vp_connect4.variant import Variant
+    from vp_connect4.rules import Variant
     from vp_connect4.vp3d.intents import Flip, SetVariant
     from vp_connect4.vp3d.rules_menu import MENU_VARIANTS
 
@@ -209,7 +209,7 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
 
 
 def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> None:
-    from vp_connect4.variant import Variant
+    from vp_connect4.rules import Variant
 
     controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", Variant(tetris=True), 6)
     assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text

@@ -14,7 +14,7 @@ from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, HandRunner, Sync
 
 from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, Game, Seat
-from vp_connect4.variant import Variant
+from vp_connect4.rules import Variant
 from vp_connect4.vp3d.controller import Controller
 from vp_connect4.vp3d.hints import best_line
 from vp_connect4.vp3d.intents import (

@@ -13,14 +13,13 @@ from . import wording
 from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
-from .levels import DEFAULT_PLY, PERFECT, Level
+from .levels import DEFAULT_PLY, PERFECT, Level, check_size
 from .options import Parser, add_language, choose_language, port
 from .player import EVALUATIONS, TIEBREAKS
+from .rules import Variant
 from .text_ui import analysis_text, play_in_terminal
-from .variant import Variant
 
-WIDTH, HEIGHT = 7, 6  # the board of both front ends
-MAX_PLY = WIDTH * HEIGHT  # a deeper look-ahead sees nothing more: no game lasts longer
+SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
     for ox in ("X", "O"):
         ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY)
-        parser.add_argument(f"--{ox.lower()}-ply", type=level, default=DEFAULT_PLY, metavar="N", help=ply_help)
+        parser.add_argument(f"--{ox.lower()}-ply", type=level, default=Level(DEFAULT_PLY), metavar="N", help=ply_help)
     for ox in ("X", "O"):
         parser.add_argument(f"--{ox.lower()}-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval(ox))
     parser.add_argument(
@@ -48,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--analyse", action="store_true", help=wording.help_analyse())
     parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=wording.help_variant())
+    parser.add_argument("--size", type=size, default=SIZE, metavar="WxH", help=wording.help_size(*SIZE))
     parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
     parser.add_argument("--port", type=port, default=0, help=wording.help_port())
     add_language(parser)
@@ -55,14 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def level(text: str) -> Level:
-    """A level as typed: 0 to MAX_PLY (the cells of the board: no game looks further), or 'perfect'."""
+    """A level as typed: a whole number or 'perfect' (how deep it may be depends on the board: see ``_main``)."""
     try:
-        chosen = Level.parse(text)
+        return Level.parse(text)
     except Connect4Error:
-        chosen = None
-    if chosen is None or (chosen.ply is not None and chosen.ply > MAX_PLY):
-        raise argparse.ArgumentTypeError(wording.bad_level_option(MAX_PLY, PERFECT, text))
-    return chosen
+        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None
+
+
+def size(text: str) -> tuple[int, int]:
+    """A board size as typed: ``WxH``, each from 4 to 10."""
+    try:
+        return check_size(text)
+    except Connect4Error as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def variant(text: str) -> Variant:
@@ -112,16 +117,26 @@ def _main(argv: list[str] | None) -> int:
     choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    width, height = args.size
+
+    def new_board() -> Board:
+        return Board(width, height, variant=args.variant)
+
+    for option in ("--x-ply", "--o-ply"):
+        try:
+            getattr(args, option[2:].replace("-", "_")).within(new_board())
+        except Connect4Error as error:
+            parser.error(str(argparse.ArgumentError(parser.option(option), str(error))))
     try:
         seats = seats_from(args)
     except Connect4Error as error:
         parser.error(str(error))
-    try:  # the start position, on the variant's board
-        Board(WIDTH, HEIGHT, variant=args.variant).set_board(args.moves)
+    try:  # the start position, on the rules' board
+        new_board().set_board(args.moves)
     except Connect4Error as error:
         parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
     if args.analyse:  # the start position's analysis, and no game
-        board = Board(WIDTH, HEIGHT, variant=args.variant)
+        board = new_board()
         game = Game(board, start_moves=args.moves)
         print(board)
         if game.outcome is not None:  # nothing to analyse
@@ -133,7 +148,7 @@ def _main(argv: list[str] | None) -> int:
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
-        board = Board(WIDTH, HEIGHT, variant=args.variant)
+        board = new_board()
         rng = random.Random(args.seed)
         game = Game(board, seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
         try:
@@ -144,7 +159,7 @@ def _main(argv: list[str] | None) -> int:
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    board = Board(WIDTH, HEIGHT, variant=args.variant)
+    board = new_board()
     outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # not the seed's
     return 0 if outcome is not None else 1
 

@@ -11,23 +11,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from . import wording
 from .board import Board
 from .engine import perfect, search
-from .engine import variant as variant_engine
 from .engine.budget import OutOfTime
-from .engine.evaluate import evaluate as smart_evaluation
 from .engine.position import Position
 from .errors import InvalidSettingError
 from .player import Player, check_board, check_ply
 
 PERFECT = "perfect"  # the top level's name, as typed and as logged
-VARIANT_DEPTH = 42  # the deepest look-ahead the perfect level tries on a variant board the solver cannot answer
 DEFAULT_PLY = 4
+SIZES = range(4, 11)  # the board sizes the front ends play: 4 to 10 columns and rows
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
 MOVE_BUDGET = perfect.MOVE_BUDGET  # seconds for the whole move (the promise is 2 s)
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
@@ -70,6 +66,19 @@ class Level:
     def label(self) -> str:
         """As people read it: ``ply 4`` or ``perfect``."""
         return wording.level(self.ply)
+
+    def label_on(self, board: Board) -> str:
+        """As people read it for a game on ``board``: ``perfect`` only where perfect play is within reach (see
+        :func:`exact_on`); elsewhere the top level says that it searches."""
+        return self.label if self.ply is not None or exact_on(board) else wording.level_searching()
+
+    def within(self, board: Board) -> Level:
+        """This level, if a game on ``board`` can use it: no deeper than the cells of the board (no game looks
+        further, whatever the rules); InvalidSettingError names what is allowed."""
+        cells = board.width * board.height
+        if self.ply is not None and self.ply > cells:
+            raise InvalidSettingError(wording.phrase(wording.level_too_deep, cells, PERFECT, self.ply))
+        return self
 
     def player(
         self, ox: str, tbt: str, rng: random.Random | None = None, evaluation: str = "simple", defend: bool = False
@@ -138,9 +147,9 @@ class PerfectPlayer(Player):
         """
         start = time.perf_counter()
         self.check_can_move(b)
-        position = solvable(b, self.ox)
+        position = b.referee.solver_position(self.ox)
         if position is None:
-            return self.tiebreak_move(self._deepest_variant_scores(b, start + self.move_budget, smart=True))
+            return self.tiebreak_move(b.referee.deepest_scores(self.ox, start + self.move_budget, smart=True))
         choice = perfect.choose(position, start, self.move_budget)
         self.last_choice = choice
         return self.tiebreak_move([self._tie_score(b, col, choice.columns) for col in range(b.move_count())])
@@ -153,40 +162,28 @@ class PerfectPlayer(Player):
         scores of the deepest plain (0-50-100) search finished before ``move_budget`` seconds: exact within
         that many moves.
         """
-        start = time.perf_counter()
-        check_board(b)
-        position = solvable(b, self.ox)
-        if position is None:
-            return self._deepest_variant_scores(b, start + self.move_budget, smart=False)
-        empty = position.geom.cells - position.moves_played
-        if _is_over(position):
-            return search.column_scores(position, empty)  # nothing to search
-        try:
-            outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
-        except OutOfTime:
-            searcher = search.new_searcher(position.geom, deadline=start + self.move_budget)
-            scores = search.column_scores(position, 0)
-            for _, deeper in searcher.deepen(position, empty):
-                scores = deeper
-            return scores
-        return [_outcome_score(outcome) for outcome in outcomes]
+        return self._full_depth_scores(b, smart=False)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
         """At full depth the same as :meth:`scores_for` when the solver finishes in time; otherwise the
         smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
         """
+        return self._full_depth_scores(b, smart=True)
+
+    def _full_depth_scores(self, b: Board, smart: bool) -> list[float]:
+        """The solver's outcomes as scores, else the deepest search's (smart or plain) within ``move_budget``."""
         start = time.perf_counter()
         check_board(b)
-        position = solvable(b, self.ox)
-        if position is None:
-            return self._deepest_variant_scores(b, start + self.move_budget, smart=True)
-        if _is_over(position):
-            return self.scores_for(b)
-        try:
-            outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
-        except OutOfTime:
-            return self._deepest_smart_scores(position, start + self.move_budget)
-        return [_outcome_score(outcome) for outcome in outcomes]
+        position = b.referee.solver_position(self.ox)
+        if position is not None and _is_over(position):
+            return search.column_scores(position, position.geom.cells - position.moves_played)  # nothing to search
+        if position is not None:
+            try:
+                outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
+                return [_outcome_score(outcome) for outcome in outcomes]
+            except OutOfTime:
+                pass
+        return b.referee.deepest_scores(self.ox, start + self.move_budget, smart)
 
     @staticmethod
     def _tie_score(b: Board, col: int, best: list[int]) -> float:
@@ -195,45 +192,23 @@ class PerfectPlayer(Player):
             return search.FULL_COLUMN
         return BEST if col in best else OTHER
 
-    def _deepest_smart_scores(self, position: Position, deadline: float) -> list[float]:
-        return perfect.deepest_smart_scores(position, deadline)
 
-    def _deepest_variant_scores(self, b: Board, deadline: float, smart: bool) -> list[float]:
-        """On a variant board the solver cannot answer: the scores of the deepest search finished in time,
-        with the smart evaluation at the horizon (``smart``) or the seed's plain 50, as ``_deepest_smart_scores``.
-        """
-        evaluate = smart_evaluation if smart else None
-        best = [search.DRAW if b.allows_move(move) else search.FULL_COLUMN for move in range(b.move_count())]
-
-        def deepen() -> Iterator[tuple[int, list[float]]]:
-            for ply in range(1, VARIANT_DEPTH + 1):
-                try:
-                    scores = self._variant_scores(b, ply, evaluate, deadline)
-                except OutOfTime:
-                    return
-                yield ply, scores
-
-        return perfect.deepest(deepen(), best) if smart else _last(deepen(), best)
-
-    def _variant_scores(self, b: Board, ply: int, evaluate: Any, deadline: float) -> list[float]:
-        rules = b.variant_rules
-        assert rules is not None
-        return variant_engine.column_scores(rules, b.variant_state(self.ox), ply, evaluate, deadline)
+def exact_on(board: Board, ox: str = "X") -> bool:
+    """Whether the perfect level plays perfectly on ``board`` from its first move: its rules are the standard
+    game seen from gravity's side (the solver takes them) on a size within the solver's reach
+    (:func:`.engine.perfect.reaches`). Elsewhere it is exact only where the solver finishes in time."""
+    position = board.referee.solver_position(ox)
+    return position is not None and perfect.reaches(position.geom)
 
 
-def _last(deepening: Iterable[tuple[int, list[float]]], scores: list[float]) -> list[float]:
-    """The scores of the deepest ply (``scores`` if none finished)."""
-    for _, deeper in deepening:
-        scores = deeper
-    return scores
-
-
-def solvable(b: Board, ox: str) -> Position | None:
-    """``b`` with ``ox`` to move as a position the solver can answer for (None: a variant it cannot)."""
-    rules = b.variant_rules
-    if rules is None:
-        return b.position(ox)
-    return variant_engine.frame_position(rules, b.variant_state(ox))
+def check_size(text: object) -> tuple[int, int]:
+    """A board size as typed, ``WxH`` (e.g. ``9x7``), each from 4 to 10; InvalidSettingError names what is allowed."""
+    width, _, height = str(text).strip().lower().partition("x")
+    if not (width.isascii() and width.isdigit() and height.isascii() and height.isdigit()):
+        raise InvalidSettingError(wording.phrase(wording.bad_board_size, SIZES[0], SIZES[-1], text))
+    if int(width) not in SIZES or int(height) not in SIZES:
+        raise InvalidSettingError(wording.phrase(wording.bad_board_size, SIZES[0], SIZES[-1], text))
+    return int(width), int(height)
 
 
 def _is_over(position: Position) -> bool:

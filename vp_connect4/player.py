@@ -7,8 +7,6 @@ import random
 
 from . import wording
 from .board import Board, check_checker, other
-from .engine import search
-from .engine import variant as variant_engine
 from .engine.scores import Evaluation
 from .errors import IllegalMoveError, InvalidSettingError
 
@@ -100,11 +98,8 @@ class Player:
 
     def scores_at(self, b: Board, ply: int, evaluate: Evaluation | None = None) -> list[float]:
         """The seed's scores for this player on ``b`` at look-ahead ``ply`` (``evaluate`` at the horizon, if
-        given), under ``b``'s rules: one per move, the flip last on a variant board that plays flips."""
-        rules = b.variant_rules
-        if rules is None:
-            return search.column_scores(b.position(self.ox), ply, evaluate=evaluate)
-        return variant_engine.column_scores(rules, b.variant_state(self.ox), ply, evaluate)
+        given), under ``b``'s rules: one per move, the flip last where the rules play flips."""
+        return b.referee.scores(self.ox, ply, evaluate)
 
     def next_move(self, b: Board) -> int:
         """The column this player plays on ``b``; IllegalMoveError if the game on ``b`` is over."""
@@ -124,12 +119,8 @@ class Player:
         from .engine.evaluate import evaluate
 
         check_board(b)
-        rules = b.variant_rules
-        if rules is not None:  # judged in gravity's frame: a standard position there
-            frame, mine, theirs = b.variant_state(self.ox)[:3]
-            return evaluate(rules.frames[frame].geom, mine, mine | theirs)
-        stones, mask = b.bitboard(self.ox)
-        return evaluate(b.geometry, stones, mask)
+        frame, mine, theirs = b.referee.state(self.ox)[:3]  # judged in gravity's frame
+        return evaluate(b.referee.mechanics.frames[frame].geom, mine, mine | theirs)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
         """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon.
@@ -149,6 +140,5 @@ class Player:
         for ox in (self.ox, self.opp_ch()):
             if check_board(b).wins_for(ox):
                 raise IllegalMoveError(wording.phrase(wording.no_move_game_over, ox))
-        over = b.is_full() if b.variant_rules is None else b.variant_result(self.ox) is not None
-        if over:
+        if b.referee.outcome(self.ox) is not None:
             raise IllegalMoveError(wording.phrase(wording.no_move_board_full))

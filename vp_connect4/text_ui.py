@@ -14,21 +14,20 @@ from __future__ import annotations
 
 import builtins
 import random
-import re
 from collections.abc import Callable
 
 from . import wording
 from .board import Board
 from .engine import perfect
 from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
-from .levels import Level, solvable
+from .levels import Level
 from .player import Player
-from .variant import Veered, describe
+from .rules import FLIP_CHAR, Veered, describe
+from .rules.movecode import read_answer
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human'
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
-COLUMN_ANSWER = re.compile(r"[ \t]*(-?[0-9]{1,9}|[fF])[ \t\r\n]*")  # ASCII digits only: not '٣', '²' or an em space
 STYLES = ("game", "host_game", "play_game")
 ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
 ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
@@ -50,8 +49,6 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         slots, line, flip = board.slot_count(), board.move_line(), board.flip_move()
         if style != "game":
             prompt = wording.seed_prompt(game.to_move)
-        elif board.variant.is_standard:
-            prompt = wording.ask_column(game.to_move, slots)
         else:
             prompt = wording.ask_move(game.to_move, line, slots, flip is not None)
         try:
@@ -63,23 +60,20 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         if style == "game" and answer.strip() == ANALYSIS_ANSWER:
             out(analysis_text(board, game.to_move))
             continue
-        number = COLUMN_ANSWER.fullmatch(answer)
-        if number is None or (number.group(1) in "fF" and flip is None):
-            out(wording.not_a_column(slots) if board.variant.is_standard else wording.not_a_move(line, slots, flip))
+        move = read_answer(answer)
+        if move is None or (move == FLIP_CHAR and flip is None):
+            out(wording.not_a_move(line, slots, flip))
             continue
-        col = flip if number.group(1) in "fF" else int(number.group(1))
+        col = flip if move == FLIP_CHAR else move
         reason = game.why_not(col)
         if reason is None:
             return col  # type: ignore[return-value]
-        if board.variant.is_standard:
-            out(wording.not_possible(wording.refusal(reason, col, slots)))
-        else:
-            out(wording.not_possible_move(board.refusal(reason, col)()))
+        out(wording.not_possible(board.refusal(reason, col)(), line, flip is not None))
 
 
 def analysis_text(board: Board, ox: str, seconds: float = ANALYSIS_SECONDS) -> str:
     """Each column's outcome with perfect play for ``ox`` to move (``wins in 7``, ``draw``, ``loses in 12``)."""
-    position = solvable(board, ox)
+    position = board.referee.solver_position(ox)
     if position is None:
         return wording.no_analysis()
     outcomes, finished = perfect.outcomes_in_time(position, seconds)
@@ -125,11 +119,8 @@ def play_in_terminal(
         player = players[move.ox]
         if style == "game" and isinstance(player, Player):
             level = Level.parse(player.ply).label
-            if board.variant.is_standard:
-                out(wording.ai_plays(move.ox, level, move.col))
-            else:  # what the AI chose: chance may send the checker elsewhere (told next)
-                chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)
-                out(wording.ai_makes(move.ox, level, move.line, chosen))
+            chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
+            out(wording.ai_makes(move.ox, level, move.line, chosen))
         for event in move.events:
             told = describe(event, move.ox, move.line)
             if told:
@@ -154,7 +145,7 @@ def play_in_terminal(
         out(wording.stopped(game.move_string))
         return None
     if style == "game":
-        out(wording.result_in_terminal(outcome.winner, humans, board.variant.is_standard))
+        out(wording.result_in_terminal(outcome.winner, humans, outcome.termination.value))
         out(wording.moves_played(game.move_string))
     elif style == "host_game":
         out()

@@ -1,8 +1,10 @@
-"""How long a search may run, and how many positions it has searched: :class:`Budget` and :class:`OutOfTime`."""
+"""How long a search may run, and how many positions it has searched: :class:`Budget` and :class:`OutOfTime`;
+and :func:`deepen`, the one iterative deepening (ever deeper until the time is up)."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 
 CHECK_EVERY = 1024  # positions searched between two looks at the clock (a power of two)
 
@@ -47,3 +49,18 @@ class Budget:
         """Raise :class:`OutOfTime` if the deadline has passed."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTime(self.nodes)
+
+
+def deepen(scores_at: Callable[[int], list[float]], max_ply: int) -> Iterator[tuple[int, list[float]]]:
+    """Iterative deepening: yield ``(ply, scores_at(ply))`` for ply 0, 1, ... ``max_ply``.
+
+    Stops quietly when ``scores_at`` runs out of time (:class:`OutOfTime`), so the last pair yielded is the
+    deepest finished answer; the caller may also stop at any time. ``scores_at`` keeps its tables from one ply
+    to the next (every search here does). :func:`.scores.deepest` and :func:`.scores.last` read the result.
+    """
+    for ply in range(max_ply + 1):
+        try:
+            scores = scores_at(ply)
+        except OutOfTime:
+            return
+        yield ply, scores

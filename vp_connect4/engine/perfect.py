@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -29,7 +28,8 @@ from . import book as opening_book
 from . import search, solver
 from .budget import OutOfTime
 from .evaluate import evaluate as smart_evaluation
-from .position import Position, geometry
+from .position import Geometry, Position, geometry
+from .scores import deepest
 
 MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
 EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
@@ -39,6 +39,13 @@ EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (e
 FALLBACK_RESERVE = 0.2  # seconds kept for step 4
 BETTER_SLICE = 0.3  # seconds spent, just past the book's edge, looking for more than the book's bound promises
 BOOK, EXACT, WEAK, SEARCH = "book", "exact", "weak", "search"
+SMALL_BOARD = 20  # cells: on a board this small the solver works out the empty board within a move's time
+
+
+def reaches(geom: Geometry) -> bool:
+    """Whether perfect play is within reach on boards of ``geom``'s size from the first move: the opening book's
+    7x6, or a board small enough for the solver; elsewhere :func:`choose` is exact only late in the game."""
+    return geom == geometry(opening_book.WIDTH, opening_book.HEIGHT) or geom.cells <= SMALL_BOARD
 
 
 @dataclass(frozen=True)
@@ -355,16 +362,3 @@ def deepest_smart_scores(position: Position, deadline: float) -> list[float]:
     searcher = search.new_searcher(geom, evaluate=smart_evaluation, deadline=deadline)
     best = [search.DRAW if position.can_play(col) else search.FULL_COLUMN for col in range(geom.width)]
     return deepest(searcher.deepen(position, geom.cells - position.moves_played), best)
-
-
-def deepest(deepening: Iterable[tuple[int, list[float]]], best: list[float]) -> list[float]:
-    """The scores of the deepest ply of ``deepening``, stopping at the first that finds a win; a ply where
-    every move loses is ignored in favour of the ply before (the slowest loss). ``best``: if none finishes."""
-    for _, scores in deepening:
-        playable = [s for s in scores if s != search.FULL_COLUMN]
-        if max(playable) <= search.LOSS:
-            break
-        best = scores
-        if max(playable) >= search.WIN:
-            break
-    return best

@@ -18,9 +18,9 @@ what they share: the first move of the recursion, the node count and the deadlin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from .budget import Budget, OutOfTime
+from .budget import Budget, deepen
 from .position import Bitboard, Geometry, Position, move_bit
 
 WIN, DRAW, LOSS, FULL_COLUMN = 100.0, 50.0, 0.0, -1.0
@@ -69,17 +69,9 @@ class SeedSearch:
         return scores
 
     def deepen(self, position: Position, max_ply: int) -> Iterator[tuple[int, list[float]]]:
-        """Iterative deepening: yield ``(ply, column scores)`` for ply 0, 1, ... ``max_ply``, tables shared.
-
-        Stops quietly when the deadline passes, so the last pair yielded is
-        the deepest finished answer; the caller may also stop at any time.
-        """
-        for ply in range(max_ply + 1):
-            try:
-                scores = self.column_scores(position, ply)
-            except OutOfTime:
-                return
-            yield ply, scores
+        """Iterative deepening (:func:`.budget.deepen`): ``(ply, column scores)`` for ply 0, 1, ... ``max_ply``,
+        tables shared, until the deadline passes."""
+        return deepen(lambda ply: self.column_scores(position, ply), max_ply)
 
     def _move_score(self, stones: Bitboard, mask: Bitboard, move: Bitboard, winning: Bitboard, ply: int) -> float:
         """The score of playing ``move`` (a move bit); ``winning`` are the mover's winning cells."""
@@ -101,3 +93,28 @@ class SeedSearch:
         Precondition: nobody has won and the board is not full.
         """
         raise NotImplementedError
+
+
+Deepening = Iterable[tuple[int, list[float]]]
+"""``(ply, scores)`` pairs, the plies rising (what :func:`.budget.deepen` yields)."""
+
+
+def deepest(deepening: Deepening, best: list[float]) -> list[float]:
+    """The smart reading of a deepening search: the scores of its deepest ply, stopping at the first ply that
+    finds a win (the fastest one); a ply where every move loses is ignored in favour of the ply before (the
+    slowest loss). ``best``: the answer if no ply finishes."""
+    for _, scores in deepening:
+        playable = [s for s in scores if s != FULL_COLUMN]
+        if max(playable) <= LOSS:
+            break
+        best = scores
+        if max(playable) >= WIN:
+            break
+    return best
+
+
+def last(deepening: Deepening, best: list[float]) -> list[float]:
+    """The plain reading of a deepening search: the scores of its deepest finished ply (``best`` if none)."""
+    for _, scores in deepening:
+        best = scores
+    return best

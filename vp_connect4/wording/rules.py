@@ -7,6 +7,7 @@ from .language import _
 
 __all__ = [
     "ai_turn_refusal",
+    "bad_board_size",
     "bad_checker",
     "bad_choice",
     "bad_level",
@@ -20,6 +21,8 @@ __all__ = [
     "capitalised",
     "colour",
     "level",
+    "level_searching",
+    "level_too_deep",
     "level_value",
     "move_refused",
     "no_move_board_full",
@@ -50,6 +53,11 @@ def side(ox: str) -> str:
 def level(ply: int | None) -> str:
     """An AI level: ``ply 4``, or ``perfect`` (``ply`` None)."""
     return _("perfect") if ply is None else _("ply {ply}").format(ply=ply)
+
+
+def level_searching() -> str:
+    """The top level where perfect play is out of reach (another size, other rules): it searches."""
+    return _("deepest search")
 
 
 def level_value(ply: int | None) -> str:
@@ -174,6 +182,18 @@ def bad_choice(name: str, choices: tuple[str, ...], value: object) -> str:
 
 def bad_ply(value: object) -> str:
     return _("ply must be a whole number 0 or more, got {value!r}").format(value=value)
+
+
+def level_too_deep(cells: int, perfect: str, value: object) -> str:
+    return _("must be a whole number from 0 to {cells} (the cells of the board), or {perfect}, got {value!r}").format(
+        cells=cells, perfect=perfect, value=value
+    )
+
+
+def bad_board_size(least: int, most: int, value: object) -> str:
+    return _("a board size is WxH, width and height each from {least} to {most} (e.g. 7x6), got {value!r}").format(
+        least=least, most=most, value=value
+    )
 
 
 def bad_level(perfect: str, value: object) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .language import _, _n
 from .rules import side
-from .variants import gravity_name
 
 __all__ = [
     "ai_bad_column",
@@ -47,8 +46,6 @@ __all__ = [
     "tiebreak",
     "title",
     "variant_caption",
-    "variant_help",
-    "variant_name",
     "variant_refusal",
     "variant_scene_description",
     "verdict",
@@ -428,33 +425,6 @@ def variant_caption() -> str:
     return _("Rules:")
 
 
-def variant_name(
-    gravity: str = "down",
-    turn_every: int = 0,
-    tetris: bool = False,
-    flip: bool = False,
-    chance: float = 0.0,
-    swap_every: int = 0,
-) -> str:
-    """A choice of the rules menu: ``standard rules``, ``gravity left``, ``tetris + flip``, ``chance 10%``..."""
-    parts = []
-    if turn_every:
-        parts.append(
-            _n("gravity turns every {k} move", "gravity turns every {k} moves", turn_every).format(k=turn_every)
-        )
-    elif gravity != "down":
-        parts.append(_("gravity {direction}").format(direction=gravity_name(gravity)))
-    if tetris:
-        parts.append(_("tetris"))
-    if flip:
-        parts.append(_("flip"))
-    if chance:
-        parts.append(_("chance {percent}%").format(percent=f"{chance * 100:g}"))
-    if swap_every:
-        parts.append(_n("swap every {k} move", "swap every {k} moves", swap_every).format(k=swap_every))
-    return " + ".join(parts) or _("standard rules")
-
-
 def variant_refusal(kind: str) -> str:
     """Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows
     of the rack when a move names a row), ``no_row`` (Enter or Space with no row chosen)."""
@@ -464,66 +434,3 @@ def variant_refusal(kind: str) -> str:
         "no_row": _("choose a row first: the arrow keys move the checker beside the rack"),
     }
     return texts[kind]
-
-
-def variant_help(
-    gravity: str = "down",
-    turn_every: int = 0,
-    tetris: bool = False,
-    flip: bool = False,
-    chance: float = 0.0,
-    swap_every: int = 0,
-    rows: int = 6,
-) -> str:
-    """The rules of a variant under the scene's help (HTML); empty for the standard game."""
-    sentences = []
-    if turn_every:
-        sentences.append(
-            _n(
-                "Gravity turns a quarter clockwise after every {k} move (the arrow beside the rack shows where "
-                "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-                "click a row or press 1-{rows} (1 is the bottom row).",
-                "Gravity turns a quarter clockwise after every {k} moves (the arrow beside the rack shows where "
-                "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-                "click a row or press 1-{rows} (1 is the bottom row).",
-                turn_every,
-            ).format(k=turn_every, rows=rows)
-        )
-    elif gravity == "up":
-        sentences.append(_("Gravity pulls up (the arrow beside the rack): a checker rises into its column from below."))
-    elif gravity in ("left", "right"):
-        sentences.append(
-            _(
-                "Gravity pulls {direction} (the arrow beside the rack): a checker comes in from the side and slides "
-                "{direction}. A move names a row: click a row or press 1-{rows} (1 is the bottom row); ↑ ↓ choose one."
-            ).format(direction=gravity_name(gravity), rows=rows)
-        )
-    if tetris:
-        sentences.append(
-            _("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
-        )
-    if flip:
-        sentences.append(
-            _(
-                "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
-                "or f): every checker falls to the new floor. Nobody turns it twice in a row. "
-                "(A drag with the right mouse button only turns your view of it.)"
-            )
-        )
-    if chance:
-        sentences.append(
-            _("Chance: {percent}% of the time a checker goes into another column (or row) than the one chosen.").format(
-                percent=f"{chance * 100:g}"
-            )
-        )
-    if swap_every:
-        sentences.append(
-            _n(
-                "Swap: after every {k} move an X and an O checker change colours.",
-                "Swap: after every {k} moves an X and an O checker change colours.",
-                swap_every,
-            ).format(k=swap_every)
-        )
-    if not sentences:
-        return ""
-    return _("<b>Rules:</b> {rules}").format(rules="<br>".join(sentences))

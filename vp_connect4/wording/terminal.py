@@ -6,14 +6,13 @@ from .language import _
 
 __all__ = [
     "CS111",
-    "ai_plays",
     "analysis",
     "analysis_tip",
     "analysis_unfinished",
-    "ask_column",
     "bad_level_option",
     "bad_port_option",
     "command_error",
+    "draw_reason",
     "help_analyse",
     "help_description",
     "help_eval",
@@ -27,13 +26,13 @@ __all__ = [
     "help_positionals",
     "help_seat",
     "help_seed",
+    "help_size",
     "help_text",
     "help_tiebreak",
     "help_variant",
     "host_game_result",
     "moves_played",
     "no_analysis",
-    "not_a_column",
     "not_possible",
     "outcome_words",
     "play_game_result",
@@ -116,8 +115,14 @@ def help_moves() -> str:
 
 def help_variant() -> str:
     return _(
-        "rule variant: standard (default), gravity:down|up|left|right|turn[:k], tetris, flip, chance[:p], "
-        "swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+        "rule variant: standard (default), gravity:down|up|left|right|down-left|down-right|turn[:k], tetris, flip, "
+        "chance[:p], swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+    )
+
+
+def help_size(width: int, height: int) -> str:
+    return _("the board: WxH, width and height each from 4 to 10 (default: {width}x{height})").format(
+        width=width, height=height
     )
 
 
@@ -136,26 +141,16 @@ def welcome() -> str:
     return _("Welcome to Connect Four!")
 
 
-def ask_column(ox: str, width: int) -> str:
-    """The prompt of ``python main.py --text``: ``X's choice (0-6): ``."""
-    return _("{ox}'s choice (0-{last}): ").format(ox=ox, last=width - 1)
-
-
 def seed_prompt(ox: str) -> str:
     """The prompt of the seed's ``host_game``/``play_game``, as seed 003 shows it: ``Keuze van X: ``."""
     return _("{ox}'s choice: ").format(ox=ox)
 
 
-def not_a_column(width: int) -> str:
-    return _("Please type a column number from 0 to {last}.").format(last=width - 1)
-
-
-def not_possible(reason: str) -> str:
-    return _("Not possible: {reason}. Choose another column.").format(reason=reason)
-
-
-def ai_plays(ox: str, level_label: str, col: int) -> str:
-    return _("{ox} ({level}) plays column {col}.").format(ox=ox, level=level_label, col=col)
+def not_possible(reason: str, line: str = "column", flips: bool = False) -> str:
+    """A move the rules refuse now; ``line``: what a drop names, ``flips``: whether the rules play flips."""
+    if line == "column" and not flips:
+        return _("Not possible: {reason}. Choose another column.").format(reason=reason)
+    return _("Not possible: {reason}. Choose another move.").format(reason=reason)
 
 
 def stopped(moves: str) -> str:
@@ -166,18 +161,29 @@ def moves_played(moves: str) -> str:
     return _("Moves: {moves}").format(moves=moves)
 
 
-def result_in_terminal(winner: str | None, humans: list[str], board_full: bool = True) -> str:
+def result_in_terminal(winner: str | None, humans: list[str], termination: str = "full") -> str:
     """The closing line of a terminal game (``winner`` None: a draw), worded for the people who played.
 
-    ``board_full``: a draw means the board is full (the standard game; a variant ends in other draws too).
+    ``termination``: why a draw ended the game (``Termination``'s values: full, both fours, move limit, no move).
     """
     if winner is None:
-        return _("It's a draw: the board is full.") if board_full else _("It's a draw.")
+        return draw_reason(termination)
     if len(humans) == 1:
         if winner in humans:
             return _("{ox} wins -- you win, congratulations!").format(ox=winner)
         return _("{ox} wins -- the computer beats you this time.").format(ox=winner)
     return _("{ox} wins!").format(ox=winner)
+
+
+def draw_reason(termination: str) -> str:
+    """Why the game is a draw, as a sentence."""
+    texts = {
+        "full": _("It's a draw: the board is full."),
+        "both fours": _("It's a draw: both sides have four in a row."),
+        "move limit": _("It's a draw: the game reached its move limit."),
+        "no move": _("It's a draw: no move is left."),
+    }
+    return texts.get(termination, _("It's a draw."))
 
 
 def host_game_result(winner: str | None) -> str:
@@ -197,11 +203,9 @@ def play_game_result(winner: str | None) -> str:
 # -- the command line -------------------------------------------------------------------------
 
 
-def bad_level_option(deepest: int, perfect: str, text: str) -> str:
+def bad_level_option(perfect: str, text: str) -> str:
     """A ``--x-ply``/``--o-ply`` value that is not a level."""
-    return _("must be a whole number from 0 to {deepest}, or {perfect}, got {text!r}").format(
-        deepest=deepest, perfect=perfect, text=text
-    )
+    return _("must be a whole number 0 or more, or {perfect}, got {text!r}").format(perfect=perfect, text=text)
 
 
 def bad_port_option(highest: int, text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _
+from .language import _, _n
 
 __all__ = [
     "ai_makes",
@@ -15,25 +15,39 @@ __all__ = [
     "bad_variant",
     "bad_variant_move_char",
     "cell_name",
+    "chance_help",
+    "chance_part_name",
     "chance_text",
     "cleared_text",
+    "flip_help",
+    "flip_part_name",
     "flip_text",
+    "gravity_help",
     "gravity_name",
+    "gravity_part_name",
     "gravity_text",
     "no_swaps_here",
     "not_a_move",
-    "not_possible_move",
     "not_the_last_move",
     "nothing_to_take_back",
+    "rules_help",
+    "standard_rules_name",
+    "swap_help",
+    "swap_part_name",
     "swap_text",
     "swap_without_move",
-    "turn_starts_down",
+    "tetris_help",
+    "tetris_part_name",
+    "turn_help",
+    "turn_part_name",
     "variant_board_legend",
     "variant_board_too_big",
     "variant_twice",
 ]
 
-VARIANT_SYNTAX = "standard, gravity:down|up|left|right|turn[:k], tetris, flip, chance[:p], swap[:k]"
+VARIANT_SYNTAX = (
+    "standard, gravity:down|up|left|right|down-left|down-right|turn[:k], tetris, flip, chance[:p], swap[:k]"
+)
 
 
 def bad_variant(text: object) -> str:
@@ -59,10 +73,6 @@ def bad_every(name: str, most: int, value: object) -> str:
     )
 
 
-def turn_starts_down(gravity: str) -> str:
-    return _("turning gravity starts down, got {gravity!r}").format(gravity=gravity)
-
-
 def bad_chance(most: float, value: object) -> str:
     return _("chance must be a probability from 0 to {most:g}, got {value!r}").format(most=most, value=value)
 
@@ -72,11 +82,16 @@ def variant_board_too_big(most: int, width: int, height: int) -> str:
     return text.format(most=most, width=width, height=height)
 
 
+ARROWS = {"down": "↓", "up": "↑", "left": "←", "right": "→", "down-left": "↙", "down-right": "↘"}
+
+
 def variant_board_legend(gravity: str, slots: int, flip: int | None) -> str:
     """The line under a variant board: where gravity pulls, what a move names, how to flip."""
-    arrows = {"down": "↓", "up": "↑", "left": "←", "right": "→"}
+    arrows = ARROWS
     if gravity in ("left", "right"):
         text = _("gravity {arrow} {gravity}: a move names a row, 0-{last} (0 is the bottom row)")
+    elif gravity in ("down-left", "down-right"):
+        text = _("gravity {arrow} {gravity}: a move names a column, 0-{last}; the checker slides down the diagonal")
     else:
         text = _("gravity {arrow} {gravity}: a move names a column, 0-{last}")
     text = text.format(arrow=arrows[gravity], gravity=gravity_name(gravity), last=slots - 1)
@@ -86,7 +101,14 @@ def variant_board_legend(gravity: str, slots: int, flip: int | None) -> str:
 
 
 def gravity_name(gravity: str) -> str:
-    names = {"down": _("down"), "up": _("up"), "left": _("left"), "right": _("right")}
+    names = {
+        "down": _("down"),
+        "up": _("up"),
+        "left": _("left"),
+        "right": _("right"),
+        "down-left": _("down-left"),
+        "down-right": _("down-right"),
+    }
     return names[gravity]
 
 
@@ -148,10 +170,6 @@ def not_a_move(line: str, slots: int, flip: int | None) -> str:
     return text + " " + _("Or f to turn the rack.") if flip is not None else text
 
 
-def not_possible_move(reason: str) -> str:
-    return _("Not possible: {reason}. Choose another move.").format(reason=reason)
-
-
 def ai_makes(ox: str, level_label: str, line: str, move: int) -> str:
     """An AI's move on a variant board: a column, a row, or the flip."""
     if line == "flip":
@@ -192,3 +210,94 @@ def swap_text(first: tuple[int, int], second: tuple[int, int]) -> str:
     return _("Swap! The checkers at {first} and {second} change colours.").format(
         first=cell_name(first), second=cell_name(second)
     )
+
+
+# -- the parts of the rules: their names (the rules menu) and their rules in words (the scene's help) -----------
+
+
+def standard_rules_name() -> str:
+    return _("standard rules")
+
+
+def gravity_part_name(direction: str) -> str:
+    return _("gravity {direction}").format(direction=gravity_name(direction))
+
+
+def turn_part_name(every: int) -> str:
+    return _n("gravity turns every {k} move", "gravity turns every {k} moves", every).format(k=every)
+
+
+def tetris_part_name() -> str:
+    return _("tetris")
+
+
+def flip_part_name() -> str:
+    return _("flip")
+
+
+def chance_part_name(probability: float) -> str:
+    return _("chance {percent}%").format(percent=f"{probability * 100:g}")
+
+
+def swap_part_name(every: int) -> str:
+    return _n("swap every {k} move", "swap every {k} moves", every).format(k=every)
+
+
+def gravity_help(direction: str, rows: int) -> str:
+    if direction == "up":
+        return _("Gravity pulls up (the arrow beside the rack): a checker rises into its column from below.")
+    if direction in ("down-left", "down-right"):
+        return _(
+            "Gravity pulls {direction} (the arrow beside the rack): a checker dropped into a column slides along "
+            "the diagonal from that column's top, down to the lowest free cell. Cells no such diagonal reaches "
+            "stay empty."
+        ).format(direction=gravity_name(direction))
+    return _(
+        "Gravity pulls {direction} (the arrow beside the rack): a checker comes in from the side and slides "
+        "{direction}. A move names a row: click a row or press 1-{rows} (1 is the bottom row); ↑ ↓ choose one."
+    ).format(direction=gravity_name(direction), rows=rows)
+
+
+def turn_help(every: int, rows: int) -> str:
+    return _n(
+        "Gravity turns a quarter clockwise after every {k} move (the arrow beside the rack shows where "
+        "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
+        "click a row or press 1-{rows} (1 is the bottom row).",
+        "Gravity turns a quarter clockwise after every {k} moves (the arrow beside the rack shows where "
+        "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
+        "click a row or press 1-{rows} (1 is the bottom row).",
+        every,
+    ).format(k=every, rows=rows)
+
+
+def tetris_help() -> str:
+    return _("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
+
+
+def flip_help() -> str:
+    return _(
+        "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
+        "or f): every checker falls to the new floor. Nobody turns it twice in a row. "
+        "(A drag with the right mouse button only turns your view of it.)"
+    )
+
+
+def chance_help(probability: float) -> str:
+    return _("Chance: {percent}% of the time a checker goes into another column (or row) than the one chosen.").format(
+        percent=f"{probability * 100:g}"
+    )
+
+
+def swap_help(every: int) -> str:
+    return _n(
+        "Swap: after every {k} move an X and an O checker change colours.",
+        "Swap: after every {k} moves an X and an O checker change colours.",
+        every,
+    ).format(k=every)
+
+
+def rules_help(sentences: list[str]) -> str:
+    """The rules' sentences as the scene's help shows them (HTML); empty for the standard game (no sentences)."""
+    if not sentences:
+        return ""
+    return _("<b>Rules:</b> {rules}").format(rules="<br>".join(sentences))

@@ -1,0 +1,64 @@
+"""The checkers and the cells of ``Board.data``: the one place that says how they are written and numbered.
+
+``Board.data`` is the seed's: a list of rows, the top row first, of ``' '``, ``'X'`` and ``'O'``. Everything
+else counts a row from the bottom (a rack :data:`Cell` is ``(column, row)``); :func:`data_row` turns one into
+the other. A :data:`Spot` is a cell as ``data`` indexes it: ``(data row, column)``.
+"""
+
+from __future__ import annotations
+
+from .. import wording
+from ..engine.frames import Cell, Path, data_row
+from ..errors import InvalidSettingError
+
+EMPTY = " "
+CHECKERS = ("X", "O")
+Spot = tuple[int, int]
+"""A cell as ``Board.data`` indexes it: ``(row, column)``, row 0 at the top."""
+
+__all__ = [
+    "CHECKERS",
+    "EMPTY",
+    "Cell",
+    "Path",
+    "Spot",
+    "cell_of",
+    "check_checker",
+    "data_row",
+    "other",
+    "rack_cells",
+    "spot_of",
+]
+
+
+def check_checker(ox: object) -> str:
+    """Return ``ox`` if it is 'X' or 'O'; otherwise raise InvalidSettingError."""
+    if ox not in CHECKERS:
+        raise InvalidSettingError(wording.phrase(wording.bad_checker, ox))
+    return ox  # type: ignore[return-value]
+
+
+def other(ox: str) -> str:
+    """The opponent's checker."""
+    return "O" if ox == "X" else "X"
+
+
+def spot_of(cell: Cell, height: int) -> Spot:
+    """A rack cell ``(column, row from the bottom)`` as ``Board.data`` indexes it."""
+    return (data_row(height, cell[1]), cell[0])
+
+
+def cell_of(spot: Spot, height: int) -> Cell:
+    """A ``Board.data`` index ``(row, column)`` as a rack cell."""
+    return (spot[1], data_row(height, spot[0]))
+
+
+def rack_cells(data: list[list[str]]) -> dict[Cell, str]:
+    """The checkers of ``data``, by rack cell."""
+    height = len(data)
+    return {
+        (col, data_row(height, index)): cell
+        for index, row in enumerate(data)
+        for col, cell in enumerate(row)
+        if cell != EMPTY
+    }

@@ -1,0 +1,59 @@
+"""One way the rules differ from the standard game: the :class:`Part` every rule module (gravity, turn, tetris,
+flip, chance, swap) gives, and what :class:`.variant.Variant` composes.
+
+A part says how it is written (``gravity:left``, ``tetris``, ``chance:0.2``), what it changes in the
+deterministic rules the engine plays (:meth:`Part.mechanics`: fields of :class:`.engine.mechanics.Mechanics`),
+what chance does around a move (:meth:`Part.divert` before a drop, :meth:`Part.after` after a move: events the
+AI does not foresee), and its name and rule in words.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+from .cells import Cell
+
+
+class Part:
+    """A rule of a variant. Subclasses are frozen dataclasses, one per module of this package."""
+
+    key: ClassVar[str]  # the word before ':' in a rules text: gravity, tetris, flip, chance, swap
+    random: ClassVar[bool] = False  # what it does is drawn by chance, so the AI does not foresee it
+
+    @classmethod
+    def read(cls, value: str, text: str) -> Part | None:
+        """The part written ``key:value`` in ``text`` (``value`` empty when there is no ``:``), or None if
+        ``value`` belongs to another part of the same key. InvalidSettingError says what is wrong with it."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        """How it is written: what :meth:`read` reads back."""
+        raise NotImplementedError
+
+    @property
+    def changes_nothing(self) -> bool:
+        """True for a part that is the standard game's own rule (``gravity:down``): it is left out."""
+        return False
+
+    def mechanics(self, width: int, height: int) -> dict[str, object]:
+        """What it sets of the deterministic rules (:class:`.engine.mechanics.Mechanics`' fields) on this size."""
+        return {}
+
+    def divert(self, slot: int, others: Sequence[int], rng: random.Random) -> int | None:
+        """Before a drop into ``slot``: the slot chance sends it to instead (one of the ``others`` open), or None."""
+        return None
+
+    def after(self, moves: int, checkers: dict[str, list[Cell]], rng: random.Random) -> tuple[Cell, Cell] | None:
+        """After a move that did not end the game (``moves`` made since the empty rack; ``checkers``: each side's
+        cells in the order of ``Board.data``): two cells, an X's and an O's, whose checkers change colours, or None."""
+        return None
+
+    def name(self) -> str:
+        """Its name in the rules menu (in the language spoken), e.g. ``gravity left``, ``chance 10%``."""
+        raise NotImplementedError
+
+    def help(self, rows: int) -> str:
+        """Its rule in a sentence or two, for the scene's help (``rows``: the rack's rows, for the keys)."""
+        raise NotImplementedError
