@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from .. import wording
+from ... import wording
 from .protocol import ignored
 
 LOOPBACK = "127.0.0.1"

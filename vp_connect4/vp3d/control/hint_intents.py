@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import wording
-from ..errors import Refusal
-from ..game import Seat
+from ... import wording
+from ...errors import Refusal
+from ...game import Seat
+from ..texts.hints import best_line, label_words, outcomes_line
+from ..worker.jobs import HINT, AiRequest, Answer, HintAnswer
 from . import intents
 from .handlers import ControllerParts
-from .hints import best_line, label_words, outcomes_line
-from .jobs import HINT, AiRequest, Answer, HintAnswer
 from .seats import hint_seat
 
 

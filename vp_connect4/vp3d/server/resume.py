@@ -19,8 +19,8 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..board import Board
-from ..game import Game, Seat
+from ...board import Board
+from ...game import Game, Seat
 
 RESUME_ENV = "VP_CONNECT4_RESUME"
 

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import EMPTY
+from ...board import EMPTY
 from .rack import CHECKER_RADIUS, HOLE_RADIUS, PANEL_THICKNESS, PANEL_Z, RackLayout
 
 GRAVITY = 80.0  # cells per second squared: the full fall takes about 0.4 s

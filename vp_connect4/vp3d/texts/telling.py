@@ -1,6 +1,6 @@
 """A move told: its log lines (fixed English, 0-based) and what the page says happened (counted from 1).
 
-The log, one line per move and one per event after it (see ``controller``)::
+The log, one line per move and one per event after it (see ``control.controller``)::
 
     move 7: X column 3 | move 7: X row 2 | move 7: X flip
     event: chance column 1 -> 3          chance sent the checker meant for column 1 into column 3 (or ``row``)
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import wording
-from ..game import Move
-from ..variant import Cell, Cleared, Event, GravityTurned, Swapped, Veered, describe
+from ... import wording
+from ...game import Move
+from ...variant import Cell, Cleared, Event, GravityTurned, Swapped, Veered, describe
 
 
 def log_lines(move: Move) -> list[str]:

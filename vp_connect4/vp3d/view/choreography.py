@@ -31,8 +31,8 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..game import Move
-from ..variant import Cell, Cleared, Dropped, Event, Flipped, GravityTurned, Path, Swapped, Veered
+from ...game import Move
+from ...variant import Cell, Cleared, Dropped, Event, Flipped, GravityTurned, Path, Swapped, Veered
 from .checkers import GRAVITY, Pose, fall_duration, fall_height
 from .rack import GRAVITY_DIRECTIONS, SIDEWAYS, RackLayout
 

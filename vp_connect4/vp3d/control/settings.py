@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import wording
-from ..errors import Connect4Error
+from ... import wording
+from ...errors import Connect4Error
+from ..texts.status import result_text
+from ..texts.tally import Tally
 from . import intents
 from .handlers import ControllerParts
 from .seats import setting_lines
-from .status import result_text
-from .tally import Tally
 
 SEAT_FIELDS = {intents.SetKind: "kind", intents.SetLevel: "level", intents.SetEvaluation: "evaluation"}
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .. import wording
-from ..game import Game, Move
-from ..variant import Variant
+from ... import wording
+from ...game import Game, Move
+from ...variant import Variant
+from ..control.intents import Intent
 from . import camera
 from .animation import Animator
 from .checkers import Checkers
 from .choreography import choreograph, gravity_angle, landing_spot
 from .controls import MAX_PLY, Controls
-from .intents import Intent
 from .rack import SIDEWAYS, Rack, RackLayout
 
 CUE_SECONDS = 2.5
@@ -309,7 +309,7 @@ class SceneView:
         return camera.keep_sensible(self.canvas, self._vp.vector)
 
     def is_moving(self) -> bool:
-        """Something moves on its own (see ``pacing``)."""
+        """Something moves on its own (see ``control.pacing``)."""
         return self.animator.is_busy() or self.checkers.is_moving()
 
     def animate(self, now: float) -> bool:

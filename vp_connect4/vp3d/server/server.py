@@ -258,7 +258,9 @@ def _pending_updates(base: Any, vector: type) -> bytes:
 
 def _stand_in_module() -> types.ModuleType:
     """What vpython imports as ``vpython.no_notebook``: ``_`` (waits for the page) and ``GW``."""
-    module = types.ModuleType(STUB_MODULE, "vp_connect4's stand-in for VPython's server (see vp_connect4.vp3d.server)")
+    module = types.ModuleType(
+        STUB_MODULE, "vp_connect4's stand-in for VPython's server (see vp_connect4.vp3d.server.server)"
+    )
 
     def __getattr__(name: str) -> Any:
         if name == "_":  # vpython imports it when it creates its first object

@@ -31,7 +31,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-reset-view``           ``Reset view``
   ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
   ``<select>``              ``c4-variant``              the rules, after ``Rules:``: ``standard rules``,
-                                                        ``gravity up`` ... ``tetris + flip`` (``rules_menu``);
+                                                        ``gravity up`` ... ``tetris + flip`` (``texts.rules_menu``);
                                                         a choice starts a new game under those rules
   ``<button>``              ``c4-flip``                 ``Turn the rack``: the flip, a move (greyed where
                                                         the rules play no flips)
@@ -66,12 +66,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .. import wording
-from ..game import AI, HUMAN, Game
-from ..levels import Level
-from ..player import EVALUATIONS, TIEBREAKS
-from ..variant import Variant
-from .intents import (
+from ... import wording
+from ...game import AI, HUMAN, Game
+from ...levels import Level
+from ...player import EVALUATIONS, TIEBREAKS
+from ...variant import Variant
+from ..control.intents import (
     AnalyseGame,
     Flip,
     Hint,
@@ -90,7 +90,7 @@ from .intents import (
     TogglePause,
     Undo,
 )
-from .rules_menu import menu_variants, variant_help, variant_name
+from ..texts.rules_menu import menu_variants, variant_help, variant_name
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import wording
+from ... import wording
 
 DRAW = None
 

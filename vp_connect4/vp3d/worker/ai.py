@@ -40,7 +40,7 @@ from typing import Any, BinaryIO
 STOP_WAIT = 2.0  # seconds for a terminated worker to end before it is killed
 WATCH_INTERVAL = 0.25  # seconds between the worker's checks that the scene's process is alive
 _HEADER = struct.Struct("!Q")  # each message on a pipe: its length, then a pickle
-_BOOT = "import sys; from vp_connect4.vp3d.ai import serve; serve(int(sys.argv[1]))"
+_BOOT = "import sys; from vp_connect4.vp3d.worker.ai import serve; serve(int(sys.argv[1]))"
 
 
 def _write(pipe: BinaryIO, message: bytes) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import wording
-from ..board import CHECKERS
-from ..game import Game
+from ... import wording
+from ...board import CHECKERS
+from ...game import Game
 from .telling import chosen
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from ..board import EMPTY
+from ...board import EMPTY
 from .checkers import Checkers
 from .choreography import Plan, Spot, Step
 from .rack import Rack

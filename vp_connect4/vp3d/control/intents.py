@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..levels import Level
+from ...levels import Level
 
 
 @dataclass(frozen=True)

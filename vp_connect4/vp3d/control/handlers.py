@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game import Game
-from .jobs import AiJobs
-from .view import View
+from ...game import Game
+from ..view.view import View
+from ..worker.jobs import AiJobs
 
 
 class ControllerParts:

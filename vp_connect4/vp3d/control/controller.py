@@ -42,7 +42,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
 
-A move's events and their lines come from :mod:`.telling`; the rules menu and the flip are
+A move's events and their lines come from :mod:`..texts.telling`; the rules menu and the flip are
 :mod:`.variant_intents`'s; Hint is :mod:`.hint_intents`'s, Analyse game :mod:`.analysis_intents`'s.
 """
 
@@ -52,22 +52,22 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from .. import wording
-from ..errors import Connect4Error, Refusal
-from ..game import Game, Seat
-from ..variant import Variant
+from ... import wording
+from ...errors import Connect4Error, Refusal
+from ...game import Game, Seat
+from ...variant import Variant
+from ..server.resume import SceneState
+from ..texts.status import Moment, result_text, status_line
+from ..texts.tally import Tally
+from ..texts.telling import log_lines, told_phrase
+from ..view.view import View
+from ..worker.analysis import GameAnalysis
+from ..worker.jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
 from . import intents
-from .analysis import GameAnalysis
 from .analysis_intents import AnalysisIntents, Viewing
 from .hint_intents import HintIntents
-from .jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
-from .resume import SceneState
 from .settings import SettingIntents
-from .status import Moment, result_text, status_line
-from .tally import Tally
-from .telling import log_lines, told_phrase
 from .variant_intents import VariantIntents
-from .view import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
 SEED_STRIDE = 1000  # per-move seeds seed*SEED_STRIDE + move number: repeatable, different each move

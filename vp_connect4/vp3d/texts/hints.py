@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import wording
-from ..engine.perfect import best_of
-from .analysis import value_token
+from ... import wording
+from ...engine.perfect import best_of
+from ..worker.analysis import value_token
 
 if TYPE_CHECKING:
-    from .jobs import HintAnswer
+    from ..worker.jobs import HintAnswer
 
 
 def best_line(

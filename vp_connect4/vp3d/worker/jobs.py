@@ -16,10 +16,10 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..board import Board
-from ..engine import variant as variant_engine
-from ..game import Seat
-from ..variant import STANDARD
+from ...board import Board
+from ...engine import variant as variant_engine
+from ...game import Seat
+from ...variant import STANDARD
 from .analysis import GameAnalysis, analyse
 
 MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
@@ -142,7 +142,7 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
     None if the game is over. On a variant board, the solver answers only where gravity is all that changes
     (its moves are then the frame's columns: the move numbers); else None.
     """
-    from ..engine import perfect
+    from ...engine import perfect
 
     if board.wins_for("X") or board.wins_for("O"):
         return None

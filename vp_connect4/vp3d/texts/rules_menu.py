@@ -7,8 +7,8 @@ played. Names and help come from ``wording``, in the language spoken. Nothing he
 
 from __future__ import annotations
 
-from .. import wording
-from ..variant import Variant
+from ... import wording
+from ...variant import Variant
 
 MENU_VARIANTS = tuple(
     Variant.parse(text)

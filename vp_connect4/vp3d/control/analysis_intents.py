@@ -2,7 +2,7 @@
 
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. Analyse game (the button or
 the key a, at any moment of a standard game with a move in it) asks the AI worker for every position of the
-game (:mod:`.analysis`; the book to 12 checkers at once, the solver beyond, a limit per position); meanwhile the
+game (:mod:`..worker.analysis`; the book to 12 checkers at once, the solver beyond, a limit per position); meanwhile the
 status line says so and the game waits (no AI move, no hint). Then the rack shows the position after one move,
 the status line who played what and its outcome before and after, and the first move where the result
 certainly changed hands is shown first (else the last move); ← → step. The analysis is a view of the game's
@@ -11,7 +11,7 @@ the flip) go back to the game as it was; New game, Undo, Hint, Load and the rule
 they do. Settings, Pause, the language and the camera work as ever. An analysis is kept for its game: asked
 again, it is shown at once.
 
-Log lines (fixed English; see :mod:`.analysis`)::
+Log lines (fixed English; see :mod:`..worker.analysis`)::
 
     analysis: result changed at move <k>   when the analysis arrives: the first move that certainly changed
     analysis: no change found              the result for its mover; `` (<u> unknown)`` follows if u positions
@@ -26,14 +26,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import wording
-from ..board import Board
-from ..game import AI, Seat
+from ... import wording
+from ...board import Board
+from ...game import AI, Seat
+from ..texts.status import result_text
+from ..worker.analysis import GameAnalysis, Step, first_change, step_line, steps, summary_line
+from ..worker.jobs import ANALYSIS, AiRequest
 from . import intents
-from .analysis import GameAnalysis, Step, first_change, step_line, steps, summary_line
 from .handlers import ControllerParts
-from .jobs import ANALYSIS, AiRequest
-from .status import result_text
 
 LEAVE_ONLY = (intents.PlayColumn, intents.DropSelection, intents.Flip)  # back to the game; nothing is played
 LEAVE_FIRST = (intents.NewGame, intents.Undo, intents.Hint, intents.LoadGame, intents.SetVariant)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..board import other
-from ..game import AI, Seat
+from ...board import other
+from ...game import AI, Seat
 
 
 def hint_seat(seats: Mapping[str, Seat], ox: str) -> Seat:

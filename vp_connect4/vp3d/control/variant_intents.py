@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import wording
-from ..errors import Connect4Error
-from ..variant import Variant
+from ... import wording
+from ...errors import Connect4Error
+from ...variant import Variant
 from . import intents
 from .handlers import ControllerParts
 
