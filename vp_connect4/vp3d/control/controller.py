@@ -60,7 +60,6 @@ from ..server.resume import SceneState
 from ..texts.status import Moment, result_text, status_line
 from ..texts.tally import Tally
 from ..texts.telling import log_lines, told_phrase
-from ..view.view import View
 from ..worker.analysis import GameAnalysis
 from ..worker.jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
 from . import intents
@@ -68,6 +67,7 @@ from .analysis_intents import AnalysisIntents, Viewing
 from .hint_intents import HintIntents
 from .settings import SettingIntents
 from .variant_intents import VariantIntents
+from .view_protocol import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
 SEED_STRIDE = 1000  # per-move seeds seed*SEED_STRIDE + move number: repeatable, different each move

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...game import Game
-from ..view.view import View
 from ..worker.jobs import AiJobs
+from .view_protocol import View
 
 
 class ControllerParts:
