@@ -217,3 +217,14 @@ def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> N
     assert "Row 1 is full" in controls.events.text
     standard = Controls(Canvas(), lambda intent: None, 7)
     assert not standard.events.text.startswith("<br>")  # the standard game: no line until something happens
+
+
+def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
+    from vp_connect4.vp3d import assets
+    from vp_connect4.vp3d.view import controls
+
+    styles = assets.inline_styles("text_styles.css")
+    assert set(styles) == {"title", "status", "goal", "code", "tally", "cue", "events", "help", "hidden"}
+    for name, style in styles.items():
+        assert style and not style.endswith(";") and not set(style) & set("\n{}/*'\""), name
+    assert controls.STATUS_STYLE.startswith("font: bold 20px sans-serif; color: #1a237e; display: inline-block")

@@ -4,8 +4,8 @@ The table of what is served is built once when the server starts (:func:`asset_t
 sentences a person reads come from :mod:`vp_connect4.wording`, so they are in the language chosen
 at start. Every answer forbids framing by other sites; a silent connection is dropped after
 :data:`IDLE_TIMEOUT` seconds; an error in a request's thread (a client that hangs up) is one
-``ignored: ...`` log line. While the game's tab is connected, ``/`` is the busy page (409).
-Nothing here imports vpython.
+``ignored: ...`` log line. While the game's tab is connected, ``/`` is the busy page (409,
+``vp3d/assets/busy_page.html``). Nothing here imports vpython.
 
 Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacement)``):
 
@@ -14,9 +14,9 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   only remembered, never sent, so the first drag of a ply slider did nothing;
 - when the websocket closes, the page says why instead of trying to close its window (which a
   browser allows only for some tabs, and which otherwise leaves live-looking buttons that do
-  nothing): :data:`CLOSED_SCRIPT` covers the page with :func:`wording.game_ended` (the program
-  stopped) or, if the connection was never opened (refused: another tab has the game),
-  :func:`wording.game_open_elsewhere`, and disables every widget;
+  nothing): :data:`CLOSED_SCRIPT` (``vp3d/assets/page_closed.js``) covers the page with
+  :func:`wording.game_ended` (the program stopped) or, if the connection was never opened (refused:
+  another tab has the game), :func:`wording.game_open_elsewhere`, and disables every widget;
 - before the page unloads (a reload, a closed tab) it closes its websocket without that banner, so
   the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``).
 """
@@ -37,6 +37,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ... import wording
+from .. import assets
 from .protocol import ignored
 
 LOOPBACK = "127.0.0.1"
@@ -76,32 +77,10 @@ PAGE_FIXES = (
         f"\t\t{CLOSED_FUNCTION}(isopen) // vp_connect4: say that the game has ended\n\t\tisopen = false\n",
     ),
 )
-# Runs when the page's websocket closes: ``opened`` tells a stopped program from a refused connection.
-CLOSED_SCRIPT = """<script>
-function %(function)s(opened) {
-  if (document.getElementById('%(id)s')) return;
-  var banner = document.createElement('div');
-  banner.id = '%(id)s';
-  banner.setAttribute('role', 'alert');
-  banner.textContent = opened ? %(ended)s : %(elsewhere)s;
-  banner.style.cssText = 'position: fixed; inset: 0; z-index: 100000; display: flex; align-items: center; '
-    + 'justify-content: center; padding: 2em; text-align: center; background: rgba(255, 255, 255, 0.9); '
-    + 'font: bold 24px sans-serif; color: #b71c1c';
-  document.body.appendChild(banner);
-  document.querySelectorAll('button, input, select, textarea').forEach(function (el) { el.disabled = true; });
-  if (window.jQuery && jQuery.fn.slider) jQuery('.ui-slider').slider('disable');
-}
-// a reload (or a closed tab) closes the game's websocket first, so the program restarts for the new page
-window.addEventListener('beforeunload', function () {
-  if (window.ws) { window.ws.onclose = null; window.ws.close(); }
-});
-</script>
-</head>"""
-BUSY_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>%(text)s</title></head>
-<body><p id="%(id)s" role="alert" style="font: bold 24px sans-serif; color: #b71c1c; margin: 3em">%(text)s</p></body>
-</html>
-"""
+# Runs when the page's websocket closes: ``opened`` tells a stopped program from a refused connection; with the
+# handler that closes the websocket before the page unloads. Added before the page's ``</head>``.
+CLOSED_SCRIPT = "page_closed.js"  # in vp3d/assets, with placeholders function, id, ended, elsewhere
+BUSY_PAGE = "busy_page.html"  # in vp3d/assets, with placeholders id, text
 
 
 def _js_string(text: str) -> str:
@@ -112,13 +91,14 @@ def _js_string(text: str) -> str:
 def scene_page(ws_port: int) -> str:
     """VPython's page with the websocket port filled in, :data:`PAGE_FIXES` applied and :data:`CLOSED_SCRIPT` added."""
     page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
-    closed = CLOSED_SCRIPT % {
-        "function": CLOSED_FUNCTION,
-        "id": ENDED_ID,
-        "ended": _js_string(wording.game_ended()),
-        "elsewhere": _js_string(wording.game_open_elsewhere()),
-    }
-    for old, new in (*PAGE_FIXES, ("</head>", closed)):
+    closed = assets.script(
+        CLOSED_SCRIPT,
+        function=CLOSED_FUNCTION,
+        id=ENDED_ID,
+        ended=_js_string(wording.game_ended()),
+        elsewhere=_js_string(wording.game_open_elsewhere()),
+    )
+    for old, new in (*PAGE_FIXES, ("</head>", closed + "\n</head>")):
         if page.count(old) != 1:
             raise RuntimeError(f"{PAGE} has changed (vpython upgraded?): cannot find {old!r} once")
         page = page.replace(old, new)
@@ -127,7 +107,7 @@ def scene_page(ws_port: int) -> str:
 
 def busy_page() -> str:
     """The page served instead of the scene while another tab has the game."""
-    return BUSY_PAGE % {"id": ENDED_ID, "text": html.escape(wording.game_open_elsewhere())}
+    return assets.filled(BUSY_PAGE, id=ENDED_ID, text=html.escape(wording.game_open_elsewhere()))
 
 
 def asset_table(ws_port: int) -> dict[str, bytes | Path]:

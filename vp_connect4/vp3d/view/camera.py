@@ -14,9 +14,9 @@ The limits (``sensible_forward``), checked once a frame by ``SceneView.keep_came
 Only a camera outside the limits is written to (one message to the page), so a drag past a limit
 stops there; inside them nothing is sent.
 
-The rate (``PAGE_SCRIPT``): GlowScript turns the camera 0.01 radian per pixel of a right-drag or
-Ctrl+drag (about 57 degrees per 100 px, hard-coded in glow.min.js), so a small drag swings the rack
-edge-on. The script scales the mouse's travel during such a drag by ``SPIN_SCALE`` before
+The rate (``PAGE_SCRIPT``, from ``assets/turning_drag.js``): GlowScript turns the camera 0.01 radian
+per pixel of a right-drag or Ctrl+drag (about 57 degrees per 100 px, hard-coded in glow.min.js), so a
+small drag swings the rack edge-on. The script scales the mouse's travel during such a drag by ``SPIN_SCALE`` before
 GlowScript sees it, so both drags turn ``SPIN_SCALE * 0.57`` degrees per pixel (23 per 100 px).
 """
 
@@ -25,6 +25,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from typing import Any
+
+from .. import assets
 
 MIN_ELEVATION = math.radians(3.0)
 MAX_ELEVATION = math.radians(70.0)
@@ -84,30 +86,7 @@ def keep_sensible(canvas: Any, vector: Callable[[float, float, float], Any]) -> 
     return moved
 
 
-# Added to the caption once. GlowScript's handlers (jQuery, on the canvas and its overlay) read the
-# mouse's pageX/pageY; this listener runs first (capture phase on window) and, while a turning drag
-# is on, hands them a copy of each move whose distance from where the drag began is scaled.
-PAGE_SCRIPT = """<script>
-(function () {
-  var SCALE = {scale};
-  var drag = null;  // {x, y}: where the turning drag began, in client pixels
-  function onCanvas(e) { return e.target && e.target.tagName === 'CANVAS' && e.target.closest('.glowscript'); }
-  window.addEventListener('mousedown', function (e) {
-    if (!e.isTrusted || !onCanvas(e)) return;
-    var turning = (e.button === 2 && !(e.buttons & 1)) || (e.button === 0 && e.ctrlKey && !e.altKey);
-    drag = turning ? { x: e.clientX, y: e.clientY } : null;
-  }, true);
-  window.addEventListener('mouseup', function (e) { if (e.isTrusted) drag = null; }, true);
-  window.addEventListener('mousemove', function (e) {
-    if (!e.isTrusted || !drag || !onCanvas(e)) return;
-    e.stopImmediatePropagation();
-    var copy = new MouseEvent('mousemove', {
-      bubbles: true, cancelable: true, view: window,
-      clientX: drag.x + (e.clientX - drag.x) * SCALE, clientY: drag.y + (e.clientY - drag.y) * SCALE,
-      screenX: e.screenX, screenY: e.screenY, button: e.button, buttons: e.buttons,
-      ctrlKey: e.ctrlKey, shiftKey: e.shiftKey, altKey: e.altKey, metaKey: e.metaKey
-    });
-    e.target.dispatchEvent(copy);
-  }, true);
-})();
-</script>""".replace("{scale}", str(SPIN_SCALE))
+# Added to the caption once (vp3d/assets/turning_drag.js). GlowScript's handlers (jQuery, on the canvas and its
+# overlay) read the mouse's pageX/pageY; this listener runs first (capture phase on window) and, while a turning
+# drag is on, hands them a copy of each move whose distance from where the drag began is scaled.
+PAGE_SCRIPT = assets.script("turning_drag.js", scale=SPIN_SCALE)

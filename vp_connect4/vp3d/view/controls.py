@@ -71,6 +71,7 @@ from ...game import AI, HUMAN, Game
 from ...levels import Level
 from ...player import EVALUATIONS, TIEBREAKS
 from ...variant import Variant
+from .. import assets
 from ..control.intents import (
     AnalyseGame,
     Flip,
@@ -95,88 +96,25 @@ from ..texts.rules_menu import menu_variants, variant_help, variant_name
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
-ROW_STYLE = """<style>
-#c4-x-player, #c4-o-player { width: 11em; }
-.c4-ply-label { display: inline-block; width: 7.5em; text-align: right; }
-.c4-ply-value { display: inline-block; width: 8.5em; font-weight: bold; }
-</style>"""
-# the status line wraps beside the title instead of running off the page (a Dutch hint is long)
-STATUS_STYLE = (
-    "font: bold 20px sans-serif; color: #1a237e; display: inline-block; max-width: 760px; "
-    "white-space: normal; vertical-align: top"
-)
-GOAL_STYLE = "font: bold 17px sans-serif; color: #4a148c"
-CODE_STYLE = "font: bold 16px monospace; color: #1a237e; background: #e8eaf6; padding: 1px 4px"
+ROW_STYLE = assets.style("widgets.css")  # the rows of settings line up
+STYLES = assets.inline_styles("text_styles.css")  # the style attribute of each text the widgets show
+TITLE_STYLE = STYLES["title"]
+STATUS_STYLE = STYLES["status"]  # wraps beside the title instead of running off the page
+GOAL_STYLE = STYLES["goal"]
+CODE_STYLE = STYLES["code"]
 LOAD_FIELD_WIDTH = 220  # pixels
-TALLY_STYLE = "font: bold 16px sans-serif; color: #1a237e"
-CUE_STYLE = "font: bold 16px sans-serif; color: #c62828"
-EVENTS_STYLE = "font: bold 17px sans-serif; color: #6a1b9a"
-# the help's long lines (a variant's rules, the perfect level's) wrap; their own line breaks stay (VPython sends
-# them as newlines)
-HELP_STYLE = "display: inline-block; max-width: 940px; white-space: pre-line"
-HIDDEN_STYLE = "position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden"  # read, not seen
+TALLY_STYLE = STYLES["tally"]
+CUE_STYLE = STYLES["cue"]
+EVENTS_STYLE = STYLES["events"]
+HELP_STYLE = STYLES["help"]  # long lines wrap; their own line breaks stay
+HIDDEN_STYLE = STYLES["hidden"]  # read, not seen
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
 
-# Runs once in the page, after the widgets exist: stable ids for tests, no context menu on right-drag.
-PAGE_SCRIPT = """<script>
-(function () {
-  document.addEventListener('contextmenu', function (e) { e.preventDefault(); });
-  // the arrow keys and Space choose and drop a column (VPython's keydown still sees them): no page scroll
-  document.addEventListener('keydown', function (e) {
-    var playing = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' '].indexOf(e.key) >= 0;
-    if (playing && !/^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName)) e.preventDefault();
-  });
-  // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
-  document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
-  var selects = document.querySelectorAll('select');
-  var selectIds = ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-variant', 'c4-lang'];
-  selectIds.forEach(function (id, i) {
-    if (selects[i]) selects[i].id = id;
-  });
-  var sliders = document.querySelectorAll('.ui-slider');
-  ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
-  var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
-  var buttonIds = ['c4-new', 'c4-undo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip', 'c4-analyse',
-                   'c4-load'];
-  buttonIds.forEach(function (id, i) {
-    if (buttons[i]) buttons[i].id = id;
-  });
-  var box = document.querySelector('input[type=checkbox]'); if (box) box.id = 'c4-keep';
-  // the game code's field: its keys are typing, not moves (VPython hears keys on the document); Enter loads
-  var field = document.querySelector('input[type=text]');
-  if (field) {
-    field.name = 'c4-load-code';  // (VPython finds it by its id)
-    ['keydown', 'keyup'].forEach(function (type) {
-      field.addEventListener(type, function (e) { e.stopPropagation(); });
-    });
-    field.addEventListener('keydown', function (e) {  // after VPython's keypress has sent the text
-      if (e.key === 'Enter') setTimeout(function () { document.getElementById('c4-load').click(); }, 0);
-    });
-  }
-  // Copy: the game code to the clipboard, or selected for copying by hand where the browser refuses
-  document.addEventListener('click', function (e) {
-    var button = e.target.closest ? e.target.closest('#c4-copy') : null;
-    if (!button) return;
-    var code = document.getElementById('c4-moves');
-    var say = function (text) {
-      button.textContent = text;
-      setTimeout(function () { button.textContent = button.dataset.copy; }, 1500);
-    };
-    var byHand = function () {
-      var range = document.createRange(); range.selectNodeContents(code);
-      var selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
-      say(button.dataset.byhand);
-    };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(code.dataset.code).then(function () { say(button.dataset.copied); }, byHand);
-    } else {
-      byHand();
-    }
-  });
-})();
-</script>"""
+# Runs once in the page, after the widgets exist (vp3d/assets/widgets.js): stable ids for tests, no context menu on
+# right-drag, no page scroll for the keys that play, the game code's field and its Copy button.
+PAGE_SCRIPT = assets.script("widgets.js")
 
 
 def slider_top(game: Game) -> int:
@@ -329,7 +267,7 @@ class Controls:
         The controller re-sends what depends on the game: status, settings (slider values, Pause/Resume),
         tally and banner.
         """
-        _set(self.title, "text", f"<b style='font: bold 24px sans-serif'>{wording.title()}</b>&nbsp;&nbsp;")
+        _set(self.title, "text", f"<b style='{TITLE_STYLE}'>{wording.title()}</b>&nbsp;&nbsp;")
         if self.goal is not None:
             goal = wording.said(self.goal_text)
             _set(self.goal, "text", f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
