@@ -221,10 +221,10 @@ def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> N
 
 def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
     from vp_connect4.vp3d import assets
-    from vp_connect4.vp3d.view import controls
+    from vp_connect4.vp3d.view import markup
 
     styles = assets.inline_styles("text_styles.css")
     assert set(styles) == {"title", "status", "goal", "code", "tally", "cue", "events", "help", "hidden"}
     for name, style in styles.items():
         assert style and not style.endswith(";") and not set(style) & set("\n{}/*'\""), name
-    assert controls.STATUS_STYLE.startswith("font: bold 20px sans-serif; color: #1a237e; display: inline-block")
+    assert markup.STATUS_STYLE.startswith("font: bold 20px sans-serif; color: #1a237e; display: inline-block")

@@ -42,8 +42,10 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
 
-A move's events and their lines come from :mod:`..texts.telling`; the rules menu and the flip are
-:mod:`.variant_intents`'s; Hint is :mod:`.hint_intents`'s, Analyse game :mod:`.analysis_intents`'s.
+A move's events and their lines come from :mod:`..texts.telling`. The intents are handled by mixins: playing a
+column, New game, Load, Undo, Pause and Reset view by :mod:`.game_intents`; the settings by :mod:`.settings`; the
+rules menu and the flip by :mod:`.variant_intents`; Hint by :mod:`.hint_intents`, Analyse game by
+:mod:`.analysis_intents`.
 """
 
 from __future__ import annotations
@@ -53,9 +55,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ... import wording
-from ...errors import Connect4Error, Refusal
 from ...game import Game, Seat
-from ...variant import Variant
 from ..server.resume import SceneState
 from ..texts.status import Moment, result_text, status_line
 from ..texts.tally import Tally
@@ -64,6 +64,7 @@ from ..worker.analysis import GameAnalysis
 from ..worker.jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, HintAnswer
 from . import intents
 from .analysis_intents import AnalysisIntents, Viewing
+from .game_intents import GameIntents
 from .hint_intents import HintIntents
 from .settings import SettingIntents
 from .variant_intents import VariantIntents
@@ -77,7 +78,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller(SettingIntents, VariantIntents, HintIntents, AnalysisIntents):
+class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, AnalysisIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -178,159 +179,30 @@ class Controller(SettingIntents, VariantIntents, HintIntents, AnalysisIntents):
         if not self._announced and self.game.history:
             self.log(f"moves: {self.game.move_string}")
 
-    # -- intents ---------------------------------------------------------------------
-
-    def _why_not(self, col: int | None, flip: bool = False) -> wording.Phrase | None:
-        """Why a person cannot play ``col`` now, in words to say (None if they can).
-
-        ``col`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number.
-        """
-        game = self.game
-        say = wording.phrase
-        line = game.board.move_line()
-        if game.is_over:
-            return say(wording.refusal_in_scene, Refusal.GAME_OVER)
-        if self._landing or self.view.is_busy():
-            return say(wording.refusal_in_scene, "falling")
-        if self.thinking:
-            return say(wording.thinking_refusal, game.to_move)
-        if game.seat_to_move().is_ai:
-            return say(wording.ai_turn_refusal, game.to_move)
-        if col is None:
-            if flip:
-                return None
-            return (
-                say(wording.variant_refusal, "beside_rows")
-                if line == "row"
-                else say(wording.refusal_in_scene, "beside")
-            )
-        if not flip and col >= game.board.slot_count():  # a key or click names a slot, never the flip
-            return say(wording.refusal_in_scene, Refusal.OFF_BOARD, col, line)
-        reason = game.why_not(col)
-        return None if reason is None else say(wording.refusal_in_scene, reason, col, line)
-
-    def _on_play(self, intent: intents.PlayColumn) -> None:
-        reason = self._why_not(intent.col)
-        if reason:
-            self._refuse(reason)
-        else:
-            self._play(intent.col)  # type: ignore[arg-type]
-
-    def _on_hover(self, intent: intents.Hover) -> None:
-        self._hover = intent.col
-
-    def _on_move_selection(self, intent: intents.MoveSelection) -> None:
-        board = self.game.board
-        if intent.vertical and board.move_line() != "row":
-            return  # ↑ ↓ choose rows; columns are chosen with ← →
-        slots = board.slot_count()
-        self._hover = slots // 2 if self._hover is None else min(max(self._hover + intent.step, 0), slots - 1)
-
-    def _on_drop_selection(self, intent: intents.DropSelection) -> None:
-        reason = self._why_not(self._hover)
-        if self._hover is None and reason == wording.phrase(wording.refusal_in_scene, "beside"):
-            reason = wording.phrase(wording.refusal_in_scene, "no_selection")
-        if self._hover is None and reason == wording.phrase(wording.variant_refusal, "beside_rows"):
-            reason = wording.phrase(wording.variant_refusal, "no_row")
-        if reason:
-            self._refuse(reason)
-        else:
-            self._play(self._hover)  # type: ignore[arg-type]
-
-    def _on_new_game(self, intent: intents.NewGame) -> None:
-        self._new_game(None)
-
-    def _new_game(self, variant: Variant | None) -> None:
-        """Back to the start position, or (``variant``) a new game under those rules."""
-        if self.game.history and not self._announced:
-            self.log(f"moves: {self.game.move_string}")
-        self.jobs.drop()
-        self.game.new_game(variant)
-        if variant is not None:
-            self.log(f"setting: variant {variant}")
-            self._log_rows()
-            self._hover = None  # a column may be a row now
-        self._position_changed()
-        self.paused = False
-        self._error = None
-        self.log("new game")
-        self.view.redraw(self.game)
-        self.view.show_settings(self.game, self.paused)
-
-    def _on_load_game(self, intent: intents.LoadGame) -> None:
-        """The game becomes that of the code (checked first: a bad code is refused, the game stays)."""
-        if not intent.code.strip():
-            self._refuse(wording.phrase(wording.refusal_in_scene, "no_code"))
-            return
-        replaced = self.game.move_string if self.game.history and not self._announced else None
-        try:
-            self.game.load(intent.code)
-        except Connect4Error as error:
-            self._refuse(error)
-            return
-        if replaced is not None:
-            self.log(f"moves: {replaced}")
-        self.jobs.drop()
-        self._position_changed()
-        self.paused = False
-        self._error = None
-        self.log(f"loaded: {self.game.move_string}")
-        self.view.redraw(self.game)
-        self.view.show_settings(self.game, self.paused)
-        self.view.clear_load_field()
-
-    def _on_undo(self, intent: intents.Undo) -> None:
-        if not self.game.history:
-            self._refuse(wording.phrase(wording.refusal_in_scene, "nothing_to_undo"))
-            return
-        self.jobs.drop()
-        if self._announced and self.game.outcome is not None:  # the result taken back no longer counts
-            self.tally.take_back(self.game.outcome.winner)
-            self.view.show_tally(self.tally.text())
-        if any(not seat.is_ai for seat in self.game.seats.values()):
-            undone = len(self.game.undo_turn())
-        else:  # an AI duel: one move back, and stop there so people can look
-            self.game.undo()
-            undone = 1
-            self.paused = True
-            self.view.show_settings(self.game, self.paused)
-        self._position_changed()
-        self.log(f"undo: {undone} move{'s' if undone != 1 else ''}")
-        self.view.redraw(self.game)
-
-    def _on_toggle_pause(self, intent: intents.TogglePause) -> None:
-        self.paused = not self.paused
-        self._error = None
-        if self.paused and self.thinking:
-            self.jobs.drop()  # resumed, the AI thinks again with the settings of that moment
-        self.log("paused" if self.paused else "resumed")
-        self.view.show_settings(self.game, self.paused)
-
-    def _on_reset_view(self, intent: intents.ResetView) -> None:
-        self.view.reset_view()
+    # -- intents: each to its handler (the mixins', see the module docstring) ---------
 
     _handlers: ClassVar[dict[type, Callable[[Controller, Any], None]]] = {
-        intents.PlayColumn: _on_play,
-        intents.Hover: _on_hover,
-        intents.MoveSelection: _on_move_selection,
-        intents.DropSelection: _on_drop_selection,
+        intents.PlayColumn: GameIntents._on_play,
+        intents.Hover: GameIntents._on_hover,
+        intents.MoveSelection: GameIntents._on_move_selection,
+        intents.DropSelection: GameIntents._on_drop_selection,
         intents.Flip: VariantIntents._on_flip,
         intents.SetVariant: VariantIntents._on_set_variant,
         intents.SwapSides: SettingIntents._on_swap_sides,
-        intents.NewGame: _on_new_game,
-        intents.Undo: _on_undo,
+        intents.NewGame: GameIntents._on_new_game,
+        intents.Undo: GameIntents._on_undo,
         intents.Hint: HintIntents._on_hint,
         intents.AnalyseGame: AnalysisIntents._on_analyse,
         intents.LeaveAnalysis: AnalysisIntents._on_leave_analysis,
-        intents.LoadGame: _on_load_game,
+        intents.LoadGame: GameIntents._on_load_game,
         intents.KeepScores: HintIntents._on_keep_scores,
         intents.SetKind: SettingIntents._on_seat_setting,
         intents.SetLevel: SettingIntents._on_seat_setting,
         intents.SetEvaluation: SettingIntents._on_seat_setting,
         intents.SetTiebreak: SettingIntents._on_set_tiebreak,
         intents.SetLanguage: SettingIntents._on_set_language,
-        intents.TogglePause: _on_toggle_pause,
-        intents.ResetView: _on_reset_view,
+        intents.TogglePause: GameIntents._on_toggle_pause,
+        intents.ResetView: GameIntents._on_reset_view,
     }
 
     # -- the game's flow -------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""What the controller's intent handlers (settings, variant_intents, hint_intents, analysis_intents) use of it."""
+"""What the controller's intent handlers (game_intents, settings, variant_intents, hint_intents, analysis_intents)
+use of it."""
 
 from __future__ import annotations
 

@@ -54,13 +54,13 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   read, ``50 | 100 | ...`` or ``loses in 40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
   Under the status line and the cue: ``#c4-events``, what happened in the last move of a rule variant
   besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap).
-The same script stops the browser's context menu, so a right-drag rotates, keeps the arrow keys and
-Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked button.
+The same script (``assets/widgets.js``) stops the browser's context menu, so a right-drag rotates, keeps the
+arrow keys and Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked
+button. The HTML of each text (status, cue, events, the game code...) is :mod:`.markup`'s.
 """
 
 from __future__ import annotations
 
-import html
 import math
 import time
 from collections.abc import Callable
@@ -71,7 +71,6 @@ from ...game import AI, HUMAN, Game
 from ...levels import Level
 from ...player import EVALUATIONS, TIEBREAKS
 from ...variant import Variant
-from .. import assets
 from ..control.intents import (
     AnalyseGame,
     Flip,
@@ -92,30 +91,15 @@ from ..control.intents import (
     Undo,
 )
 from ..texts.rules_menu import menu_variants, variant_help, variant_name
+from . import markup
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
-ROW_STYLE = assets.style("widgets.css")  # the rows of settings line up
-STYLES = assets.inline_styles("text_styles.css")  # the style attribute of each text the widgets show
-TITLE_STYLE = STYLES["title"]
-STATUS_STYLE = STYLES["status"]  # wraps beside the title instead of running off the page
-GOAL_STYLE = STYLES["goal"]
-CODE_STYLE = STYLES["code"]
 LOAD_FIELD_WIDTH = 220  # pixels
-TALLY_STYLE = STYLES["tally"]
-CUE_STYLE = STYLES["cue"]
-EVENTS_STYLE = STYLES["events"]
-HELP_STYLE = STYLES["help"]  # long lines wrap; their own line breaks stay
-HIDDEN_STYLE = STYLES["hidden"]  # read, not seen
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
-
-# Runs once in the page, after the widgets exist (vp3d/assets/widgets.js): stable ids for tests, no context menu on
-# right-drag, no page scroll for the keys that play, the game code's field and its Copy button.
-PAGE_SCRIPT = assets.script("widgets.js")
-
 
 def slider_top(game: Game) -> int:
     """The slider's deepest ply: MAX_PLY, or deeper if a seat starts deeper (``--o-ply 12``)."""
@@ -167,10 +151,10 @@ class Controls:
         self._reselect_at: list[float] = []
         canvas.title = ""
         self.title = vp.wtext(pos=canvas.title_anchor, text="")
-        self.status = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-status'></span>")
+        self.status = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-status"))
         vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
-        self.cue = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-cue'></span>")
-        self.events = vp.wtext(pos=canvas.title_anchor, text="<span id='c4-events'></span>")
+        self.cue = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-cue"))
+        self.events = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-events"))
         vp.wtext(pos=canvas.title_anchor, text="\n")
         canvas.caption = ""
         anchor = canvas.caption_anchor
@@ -221,7 +205,7 @@ class Controls:
             pos=anchor, text=wording.button("analyse"), bind=lambda _: put(AnalyseGame())
         )
         vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
-        self.tally = vp.wtext(pos=anchor, text="<span id='c4-tally'></span>")
+        self.tally = vp.wtext(pos=anchor, text=markup.placeholder("c4-tally"))
         # the language menu's label is in both languages: findable in either
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")
         self.language = vp.menu(
@@ -239,8 +223,8 @@ class Controls:
             pos=anchor, text=wording.button("load"), bind=lambda _: put(LoadGame(self.load_field.text))
         )
         self.help = vp.wtext(pos=anchor, text="")
-        self.score_texts = vp.wtext(pos=anchor, text="<span id='c4-scores'></span>")
-        vp.wtext(pos=anchor, text=ROW_STYLE + PAGE_SCRIPT)
+        self.score_texts = vp.wtext(pos=anchor, text=markup.placeholder("c4-scores"))
+        vp.wtext(pos=anchor, text=markup.ROW_STYLE + markup.PAGE_SCRIPT)
         self.relabel()
 
     def _kinds(self, ox: str) -> list[str]:
@@ -256,10 +240,7 @@ class Controls:
         return [variant_name(variant) for variant in self.variants]
 
     def _help(self) -> str:
-        rules = variant_help(self.rules, self.height)
-        shown = f"\n<span style='{HELP_STYLE}'>{rules}</span>" if rules else ""
-        analysis = f"\n<span style='{HELP_STYLE}'>{wording.analysis_help()}</span>"
-        return "\n\n" + wording.scene_help(self.width) + analysis + shown
+        return markup.help_text(self.width, variant_help(self.rules, self.height))
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
@@ -267,18 +248,12 @@ class Controls:
         The controller re-sends what depends on the game: status, settings (slider values, Pause/Resume),
         tally and banner.
         """
-        _set(self.title, "text", f"<b style='{TITLE_STYLE}'>{wording.title()}</b>&nbsp;&nbsp;")
+        _set(self.title, "text", markup.title())
         if self.goal is not None:
-            goal = wording.said(self.goal_text)
-            _set(self.goal, "text", f"<span id='c4-goal' style='{GOAL_STYLE}'>{goal}</span>\n")
+            _set(self.goal, "text", markup.goal(wording.said(self.goal_text)))
         for ox in ("X", "O"):
             _relabel_menu(self.kind[ox], self._kinds(ox))
-            label = wording.look_ahead_caption(ox)
-            _set(
-                self.ply_label[ox],
-                "text",
-                f"<span class='c4-ply-label' id='c4-{ox.lower()}-ply-label'>{label}</span> ",
-            )
+            _set(self.ply_label[ox], "text", markup.ply_label(ox, wording.look_ahead_caption(ox)))
             _set(self.evaluation_label[ox], "text", "&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
             _relabel_menu(self.evaluation[ox], self._evaluations())
         _relabel_menu(self.tiebreak, self._tiebreaks())
@@ -289,7 +264,7 @@ class Controls:
         _set(self.flip, "text", wording.button("flip"))
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
-        _set(self.moves, "text", self._moves_html())
+        _set(self.moves, "text", markup.moves(self._code))
         _set(self.load_caption, "text", "&nbsp;&nbsp;&nbsp;&nbsp;" + wording.load_caption() + " ")
         _set(self.help, "text", self._help())
         self.show_events(self._events_text)
@@ -331,17 +306,16 @@ class Controls:
     # -- shown state ---------------------------------------------------------------------
 
     def show_status(self, text: str) -> None:
-        self.status.text = f"<span id='c4-status' style='{STATUS_STYLE}'>{text}</span>"
+        self.status.text = markup.status(text)
 
     def show_cue(self, text: str) -> None:
-        self.cue.text = f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
+        self.cue.text = markup.cue(text)
 
     def show_events(self, text: str) -> None:
         """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on a line under
         the status; in a variant the line stays (empty) between events, so the canvas does not jump."""
         self._events_text = text
-        span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
-        _set(self.events, "text", "<br>" + span if text or not self.rules.is_standard else span)
+        _set(self.events, "text", markup.events(text, keep_line=not self.rules.is_standard))
 
     def show_analysing(self, on: bool) -> None:
         """Analyse game's button says *Back to the game* while the analysis is shown."""
@@ -350,41 +324,27 @@ class Controls:
 
     def show_score_texts(self, texts: list[str]) -> None:
         """The hint's labels as they read (``#c4-scores``, see the module docstring); ``[]``: none shown."""
-        shown = " | ".join(text.replace("\n", " ") or "-" for text in texts) if any(texts) else ""
-        _set(self.score_texts, "text", f"<span id='c4-scores' style='{HIDDEN_STYLE}'>{html.escape(shown)}</span>")
+        _set(self.score_texts, "text", markup.score_texts(texts))
 
     def show_tally(self, text: str) -> None:
-        self.tally.text = f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
+        self.tally.text = markup.tally(text)
 
     def show_keep_scores(self, on: bool) -> None:
         _set(self.keep, "checked", on)
 
     def show_moves(self, code: str) -> None:
         self._code = code
-        _set(self.moves, "text", self._moves_html())
+        _set(self.moves, "text", markup.moves(self._code))
 
     def clear_load_field(self) -> None:
         self.load_field.text = ""
-
-    def _moves_html(self) -> str:
-        """The game code with its caption and the page's own Copy button (see PAGE_SCRIPT)."""
-        shown = html.escape(self._code) if self._code else wording.no_moves_yet()
-        words = {"copy": wording.button("copy"), "copied": wording.copied(), "byhand": wording.copy_by_hand()}
-        data = " ".join(f"data-{name}='{html.escape(text, quote=True)}'" for name, text in words.items())
-        return (
-            f"{wording.game_code_caption()} <code id='c4-moves' data-code='{html.escape(self._code)}' "
-            f"style='{CODE_STYLE}'>{shown}</code> "
-            f"<button type='button' class='c4-own' id='c4-copy' {data}>{html.escape(words['copy'])}</button>"
-        )
 
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
         for ox, seat in game.seats.items():
             _set(self.kind[ox], "index", KINDS.index(seat.kind))
             _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
-            value = wording.level_value(seat.level.ply)
-            shown = f"<span class='c4-ply-value' id='c4-{ox.lower()}-ply-value'>{value}</span>"
-            _set(self.ply_value[ox], "text", shown)
+            _set(self.ply_value[ox], "text", markup.ply_value(ox, wording.level_value(seat.level.ply)))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
             _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
             _set(self.evaluation[ox], "disabled", not seat.is_ai)
