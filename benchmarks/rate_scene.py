@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from vp_connect4.vp3d import server
+from vp_connect4.vp3d.server import server
 
 FRAME_RATE = 60
 

@@ -8,7 +8,7 @@ from vp_connect4 import wording
 from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main
-from vp_connect4.vp3d.rules_menu import scene_description
+from vp_connect4.vp3d.texts.rules_menu import scene_description
 
 RULES = "gravity:turn"
 SEATS = {"X": Seat(HUMAN), "O": Seat(AI, 4)}

@@ -8,6 +8,7 @@ scene imports VPython). ``.ci/run`` also checks the real ``pip install .`` with 
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("pyproject.toml", "README.md", "vp_connect4")  # what the build reads
 BACKEND_VERSION = 77  # pyproject.toml's build-system: setuptools>=77
+ASSET_DIR = ROOT / "vp_connect4" / "vp3d" / "assets"
+ASSETS = sorted(path.name for path in ASSET_DIR.iterdir() if path.suffix in (".html", ".js", ".css"))  # the page's
 GAME = ("--text", "--x", "ai", "--o", "ai", "--x-ply", "1", "--o-ply", "2")
 
 pytestmark = pytest.mark.timeout(240)
@@ -87,6 +90,7 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path
     assert "vp_connect4/locale/nl/LC_MESSAGES/vp_connect4.mo" in names  # the Dutch catalogue, for gettext
     assert requires == ["Requires-Dist: vpython==7.6.5", "Requires-Dist: bitbully-databases==0.0.2"]
     assert "vp_connect4/data/opening.bin" in names  # the shallow opening table
+    assert {f"vp_connect4/vp3d/assets/{name}" for name in ASSETS} <= set(names)  # the page's HTML, JS and CSS
     assert "vp-connect4 = vp_connect4.cli:main" in scripts
 
 
@@ -107,3 +111,14 @@ def test_python_m_runs_the_installed_package(venv: Path, tmp_path: Path) -> None
     assert Path(where.strip()).resolve().is_relative_to(venv.resolve())  # the installed copy, not the checkout
     assert run(python, "-m", "vp_connect4", "--help", cwd=tmp_path).startswith("usage: vp-connect4")
     assert "Moves: " in run(python, "-m", "vp_connect4", *GAME, "--tiebreak", "LEFT", cwd=tmp_path)
+
+
+def test_the_installed_scene_reads_its_page_assets(venv: Path, tmp_path: Path) -> None:
+    """The page's HTML, JavaScript and CSS come from the installed package's files (``importlib.resources``)."""
+    code = (
+        "import json, sys; from vp_connect4.vp3d import assets; "
+        "print(json.dumps([assets.__file__, *map(assets.text, sys.argv[1:])]))"
+    )
+    where, *texts = json.loads(run(venv / "bin" / "python", "-c", code, *ASSETS, cwd=tmp_path))
+    assert Path(where).resolve().is_relative_to(venv.resolve())  # the installed copy, not the checkout
+    assert texts == [(ASSET_DIR / name).read_text(encoding="utf-8") for name in ASSETS]

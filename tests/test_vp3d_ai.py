@@ -22,8 +22,8 @@ import pytest
 from browser.scene_process import ROOT, SceneProcess, alive, cpu_seconds, descendants, wait_gone
 
 from vp_connect4.game import AI, Seat
-from vp_connect4.vp3d.ai import ProcessAiRunner
-from vp_connect4.vp3d.jobs import AiRequest
+from vp_connect4.vp3d.worker.ai import ProcessAiRunner
+from vp_connect4.vp3d.worker.jobs import AiRequest
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -123,8 +123,8 @@ def test_the_worker_ignores_ctrl_c(runner: ProcessAiRunner) -> None:
 SCENE = """
 import time
 from vp_connect4.game import AI, Seat
-from vp_connect4.vp3d.ai import ProcessAiRunner
-from vp_connect4.vp3d.jobs import AiRequest
+from vp_connect4.vp3d.worker.ai import ProcessAiRunner
+from vp_connect4.vp3d.worker.jobs import AiRequest
 
 if __name__ == "__main__":
     runner = ProcessAiRunner()

@@ -17,11 +17,8 @@ from vp_connect4 import wording
 from vp_connect4.board import Board
 from vp_connect4.engine import solver
 from vp_connect4.game import AI, HUMAN, Seat
-from vp_connect4.vp3d import analysis
-from vp_connect4.vp3d.analysis import GameAnalysis, analyse, first_change, step_line, steps, summary_line
-from vp_connect4.vp3d.controller import Controller
-from vp_connect4.vp3d.hints import label_words, outcomes_line
-from vp_connect4.vp3d.intents import (
+from vp_connect4.vp3d.control.controller import Controller
+from vp_connect4.vp3d.control.intents import (
     AnalyseGame,
     Hint,
     LeaveAnalysis,
@@ -32,8 +29,11 @@ from vp_connect4.vp3d.intents import (
     SetVariant,
     Undo,
 )
-from vp_connect4.vp3d.jobs import AiRequest, HintAnswer
-from vp_connect4.vp3d.keys import key_intent
+from vp_connect4.vp3d.control.keys import key_intent
+from vp_connect4.vp3d.texts.hints import label_words, outcomes_line
+from vp_connect4.vp3d.worker import analysis
+from vp_connect4.vp3d.worker.analysis import GameAnalysis, analyse, first_change, step_line, steps, summary_line
+from vp_connect4.vp3d.worker.jobs import AiRequest, HintAnswer
 
 EMPTY_BOARD_OUTCOMES = [-40, -42, 0, 41, 0, -42, -40]  # X to move on the empty board (the book)
 BLUNDER_GAME = "0101010"  # X opens in column 0 (a loss), O lets X win anyway: O's move 6 changed it back

@@ -1,4 +1,4 @@
-"""The camera's limits (vp_connect4.vp3d.camera), without a browser: plain arithmetic on a fake canvas."""
+"""The camera's limits (vp_connect4.vp3d.view.camera), without a browser: plain arithmetic on a fake canvas."""
 
 from __future__ import annotations
 
@@ -7,9 +7,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from vp_connect4.vp3d import camera
-from vp_connect4.vp3d.camera import MAX_AZIMUTH, MAX_ELEVATION, MIN_ELEVATION, angles, keep_sensible, sensible_forward
-from vp_connect4.vp3d.view import CAMERA_FORWARD
+from vp_connect4.vp3d.view import camera
+from vp_connect4.vp3d.view.camera import (
+    MAX_AZIMUTH,
+    MAX_ELEVATION,
+    MIN_ELEVATION,
+    angles,
+    keep_sensible,
+    sensible_forward,
+)
+from vp_connect4.vp3d.view.view import CAMERA_FORWARD
 
 
 @dataclass

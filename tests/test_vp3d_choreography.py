@@ -9,7 +9,7 @@ import pytest
 
 from vp_connect4.board import EMPTY, Board
 from vp_connect4.game import Game
-from vp_connect4.vp3d.choreography import (
+from vp_connect4.vp3d.view.choreography import (
     ArrowTurn,
     Fall,
     Glide,
@@ -20,7 +20,7 @@ from vp_connect4.vp3d.choreography import (
     gravity_angle,
     landing_spot,
 )
-from vp_connect4.vp3d.rack import RackLayout
+from vp_connect4.vp3d.view.rack import RackLayout
 
 LAYOUT = RackLayout(7, 6)
 VARIANTS = ("standard", "gravity:up", "gravity:left", "gravity:right", "gravity:turn:2", "tetris", "flip",

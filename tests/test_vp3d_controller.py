@@ -16,9 +16,8 @@ from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.player import Player
-from vp_connect4.vp3d.controller import Controller
-from vp_connect4.vp3d.hints import best_line
-from vp_connect4.vp3d.intents import (
+from vp_connect4.vp3d.control.controller import Controller
+from vp_connect4.vp3d.control.intents import (
     Hint,
     Hover,
     KeepScores,
@@ -34,9 +33,10 @@ from vp_connect4.vp3d.intents import (
     TogglePause,
     Undo,
 )
-from vp_connect4.vp3d.jobs import AiRequest
-from vp_connect4.vp3d.keys import key_intent
-from vp_connect4.vp3d.resume import SceneState
+from vp_connect4.vp3d.control.keys import key_intent
+from vp_connect4.vp3d.server.resume import SceneState
+from vp_connect4.vp3d.texts.hints import best_line
+from vp_connect4.vp3d.worker.jobs import AiRequest
 
 # -- fakes -------------------------------------------------------------------------------
 
@@ -811,13 +811,13 @@ def test_not_an_intent_is_a_type_error() -> None:
 # -- import hygiene -------------------------------------------------------------------------------
 
 
-def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
+def test_importing_any_module_of_the_scene_leaves_vpython_out() -> None:
     code = textwrap.dedent(
         """
-        import sys
-        import vp_connect4, vp_connect4.vp3d, vp_connect4.vp3d.controller, vp_connect4.vp3d.ai, vp_connect4.vp3d.jobs
-        import vp_connect4.vp3d.app, vp_connect4.vp3d.rack, vp_connect4.vp3d.checkers
-        import vp_connect4.vp3d.controls, vp_connect4.vp3d.view
+        import importlib, pkgutil, sys
+        import vp_connect4, vp_connect4.vp3d
+        for module in pkgutil.walk_packages(vp_connect4.vp3d.__path__, "vp_connect4.vp3d."):
+            importlib.import_module(module.name)  # the controller, the AI worker, the view, the app, the server...
         assert "vpython" not in sys.modules, sorted(m for m in sys.modules if "vpython" in m)
         print("ok")
         """
@@ -834,7 +834,7 @@ def test_importing_the_package_and_the_controller_leaves_vpython_out() -> None:
 
 def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_english() -> None:
     from vp_connect4 import wording
-    from vp_connect4.vp3d.intents import SetLanguage
+    from vp_connect4.vp3d.control.intents import SetLanguage
 
     runner = HandRunner()
     controller, view, _, log, clock = make(runner=runner)
@@ -865,7 +865,7 @@ def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_englis
 
 def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
     from vp_connect4 import wording
-    from vp_connect4.vp3d.intents import SetLanguage
+    from vp_connect4.vp3d.control.intents import SetLanguage
 
     controller, view, _, log, clock = make(o=HUMAN)
     controller.handle(Hint())
@@ -884,7 +884,7 @@ def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
 
 
 def test_a_refused_setting_is_shown_in_dutch_and_logged_in_english() -> None:
-    from vp_connect4.vp3d.intents import SetLanguage
+    from vp_connect4.vp3d.control.intents import SetLanguage
 
     controller, view, _, log, _clock = make()
     controller.handle(SetLanguage("nl"))

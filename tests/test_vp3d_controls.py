@@ -12,8 +12,8 @@ from conftest import ROOT
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.controls import MAX_PLY, Controls, level_to_slider, slider_to_level, slider_top
-from vp_connect4.vp3d.intents import SetLevel
+from vp_connect4.vp3d.control.intents import SetLevel
+from vp_connect4.vp3d.view.controls import MAX_PLY, Controls, level_to_slider, slider_to_level, slider_top
 
 
 class Widget:
@@ -137,7 +137,7 @@ def test_the_puzzle_scene_shows_its_goal_on_the_page(monkeypatch: pytest.MonkeyP
 
 def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython) -> None:
     from vp_connect4 import wording
-    from vp_connect4.vp3d.intents import SetLanguage
+    from vp_connect4.vp3d.control.intents import SetLanguage
 
     put: list[Any] = []
     game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 4)})
@@ -180,8 +180,8 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
 def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new_game(vp: FakeVpython) -> None:
     from vp_connect4.board import Board
     from vp_connect4.rules import Variant
-    from vp_connect4.vp3d.intents import Flip, SetVariant
-    from vp_connect4.vp3d.rules_menu import MENU_VARIANTS
+    from vp_connect4.vp3d.control.intents import Flip, SetVariant
+    from vp_connect4.vp3d.texts.rules_menu import MENU_VARIANTS
 
     put: list[Any] = []
     odd = Variant.parse("chance:0.3+swap:4")
@@ -217,3 +217,14 @@ def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> N
     assert "Row 1 is full" in controls.events.text
     standard = Controls(Canvas(), lambda intent: None, 7)
     assert not standard.events.text.startswith("<br>")  # the standard game: no line until something happens
+
+
+def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
+    from vp_connect4.vp3d import assets
+    from vp_connect4.vp3d.view import markup
+
+    styles = assets.inline_styles("text_styles.css")
+    assert set(styles) == {"title", "status", "goal", "code", "tally", "cue", "events", "help", "hidden"}
+    for name, style in styles.items():
+        assert style and not style.endswith(";") and not set(style) & set("\n{}/*'\""), name
+    assert markup.STATUS_STYLE.startswith("font: bold 20px sans-serif; color: #1a237e; display: inline-block")

@@ -9,10 +9,10 @@ import pytest
 
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.app import Pointer, to_intent
-from vp_connect4.vp3d.checkers import THINK_SIZE, fall_duration, fall_height, thinking_pose
-from vp_connect4.vp3d.intents import Hover, PlayColumn
-from vp_connect4.vp3d.keys import key_column
-from vp_connect4.vp3d.rack import DROP_HEIGHT, RackLayout
+from vp_connect4.vp3d.control.intents import Hover, PlayColumn
+from vp_connect4.vp3d.control.keys import key_column
+from vp_connect4.vp3d.view.checkers import THINK_SIZE, fall_duration, fall_height, thinking_pose
+from vp_connect4.vp3d.view.rack import DROP_HEIGHT, RackLayout
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ def test_the_thinking_sign_pulses_and_sweeps_over_the_rack() -> None:
 
 
 def test_slider_values_and_levels() -> None:
-    from vp_connect4.vp3d.controls import MAX_PLY, level_to_slider, slider_to_level
+    from vp_connect4.vp3d.view.controls import MAX_PLY, level_to_slider, slider_to_level
 
     assert MAX_PLY >= 6
     assert [slider_to_level(v).ply for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]

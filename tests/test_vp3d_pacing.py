@@ -6,9 +6,9 @@ import queue
 from typing import Any
 
 from vp_connect4.vp3d.app import run_frame
-from vp_connect4.vp3d.intents import Hint, Intent, NewGame
-from vp_connect4.vp3d.pacing import FPS, IDLE_FPS, LIVELY_SECONDS, Pacer
-from vp_connect4.vp3d.rack import RackLayout
+from vp_connect4.vp3d.control.intents import Hint, Intent, NewGame
+from vp_connect4.vp3d.control.pacing import FPS, IDLE_FPS, LIVELY_SECONDS, Pacer
+from vp_connect4.vp3d.view.rack import RackLayout
 
 
 def test_a_pacer_waits_a_frame_while_something_moves_and_longer_when_idle() -> None:

@@ -1,4 +1,4 @@
-"""The scene's websocket accepts only what VPython's page sends (vp_connect4.vp3d.protocol), without a browser.
+"""The scene's websocket accepts only what VPython's page sends (vp_connect4.vp3d.server.protocol), without a browser.
 
 VPython's classes are stood in for by small fakes: importing vpython would start a scene.
 """
@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-from vp_connect4.vp3d.controls import MAX_PLY, slider_to_level
-from vp_connect4.vp3d.protocol import IgnoredLog, Junk, check_event, parse_events
+from vp_connect4.vp3d.server.protocol import IgnoredLog, Junk, check_event, parse_events
+from vp_connect4.vp3d.view.controls import MAX_PLY, slider_to_level
 
 
 class Canvas:

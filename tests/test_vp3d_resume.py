@@ -1,4 +1,4 @@
-"""What a reload resumes (vp_connect4.vp3d.resume): the saved game comes back whole, read once."""
+"""What a reload resumes (vp_connect4.vp3d.server.resume): the saved game comes back whole, read once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import os
 import pytest
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
-from vp_connect4.vp3d import resume
+from vp_connect4.vp3d.server import resume
 
 
 def test_the_saved_game_comes_back_with_its_start_seats_tiebreak_and_seed(monkeypatch: pytest.MonkeyPatch) -> None:

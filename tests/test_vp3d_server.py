@@ -1,4 +1,4 @@
-"""The scene's server is safe on a campus network (vp_connect4.vp3d.server), proved without a browser.
+"""The scene's server is safe on a campus network (vp_connect4.vp3d.server.server), proved without a browser.
 
 Each point of the issue against a real scene process (``tests/browser/tiny_scene.py``: a box, a sphere
 and a spawn worker behind our server): (a) both sockets listen on 127.0.0.1 only; (b) only VPython's
@@ -39,7 +39,7 @@ from browser.scene_process import (
     websocket_port,
 )
 
-from vp_connect4.vp3d.protocol import IGNORED_BURST, IGNORED_PER_SECOND
+from vp_connect4.vp3d.server.protocol import IGNORED_BURST, IGNORED_PER_SECOND
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -102,7 +102,7 @@ def own_origin(scene: SceneProcess) -> str:
 
 
 def test_importing_the_server_does_not_import_vpython() -> None:
-    code = "import sys, vp_connect4.vp3d.server; assert 'vpython' not in sys.modules"
+    code = "import sys, vp_connect4.vp3d.server.server; assert 'vpython' not in sys.modules"
     subprocess.run([PYTHON, "-c", code], cwd=ROOT, check=True, timeout=30)
 
 
@@ -111,7 +111,7 @@ def no_traceback(scene: SceneProcess) -> None:
 
 
 def test_asset_table_holds_only_files_of_vpython() -> None:
-    from vp_connect4.vp3d import web
+    from vp_connect4.vp3d.server import web
 
     table = web.asset_table(12345)
     files = [asset for asset in table.values() if isinstance(asset, Path)]
@@ -123,7 +123,7 @@ def test_asset_table_holds_only_files_of_vpython() -> None:
 
 def test_the_page_says_when_the_game_has_ended_instead_of_closing_its_window() -> None:
     from vp_connect4 import wording
-    from vp_connect4.vp3d import web
+    from vp_connect4.vp3d.server import web
 
     page = web.scene_page(12345)
     assert "windowClose()\n" not in page.replace("function windowClose()", "")  # defined, never called
@@ -134,7 +134,7 @@ def test_the_page_says_when_the_game_has_ended_instead_of_closing_its_window() -
 
 
 def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
-    from vp_connect4.vp3d import web
+    from vp_connect4.vp3d.server import web
 
     page = web.scene_page(12345)
     assert "if (lastsliders[ss] !== ev)" in page
@@ -183,7 +183,7 @@ def test_other_addresses_are_refused(served: SceneProcess) -> None:
     ],
 )
 def test_vpython_assets_are_served(served: SceneProcess, path: str, kind: str) -> None:
-    from vp_connect4.vp3d import web
+    from vp_connect4.vp3d.server import web
 
     status, headers, body = http_get(served.port, path)
     assert status == 200
@@ -431,7 +431,7 @@ def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) 
 
 @pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\n"])
 def test_an_idle_http_connection_is_dropped(served: SceneProcess, sent: bytes) -> None:
-    from vp_connect4.vp3d import web
+    from vp_connect4.vp3d.server import web
 
     started = time.monotonic()
     with socket.create_connection((LOOPBACK, served.port), timeout=web.IDLE_TIMEOUT + 10) as client:

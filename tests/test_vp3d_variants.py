@@ -15,9 +15,8 @@ from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, HandRunner, Sync
 from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.rules import Variant
-from vp_connect4.vp3d.controller import Controller
-from vp_connect4.vp3d.hints import best_line
-from vp_connect4.vp3d.intents import (
+from vp_connect4.vp3d.control.controller import Controller
+from vp_connect4.vp3d.control.intents import (
     Flip,
     Hint,
     Hover,
@@ -28,9 +27,10 @@ from vp_connect4.vp3d.intents import (
     SetVariant,
     Undo,
 )
-from vp_connect4.vp3d.jobs import AiRequest
-from vp_connect4.vp3d.keys import key_intent
-from vp_connect4.vp3d.telling import event_line, log_lines, told
+from vp_connect4.vp3d.control.keys import key_intent
+from vp_connect4.vp3d.texts.hints import best_line
+from vp_connect4.vp3d.texts.telling import event_line, log_lines, told
+from vp_connect4.vp3d.worker.jobs import AiRequest
 
 ROWS_LINE = "log: rows 0-5, counted from the bottom"
 FULL_BOTTOM_ROW = (0, 1, 2, 3, 4, 5, 6)  # X and O take turns along the bottom row: tetris clears it

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from vp_connect4.vp3d.rack import RackLayout
+from vp_connect4.vp3d.view.rack import RackLayout
 
 from .scene_page import ScenePage
 from .scene_process import ROOT, SceneProcess, free_port

@@ -15,8 +15,8 @@ import pytest
 from browser.pixels import Image
 from browser.scene_page import CANVAS_JS, ScenePage
 from browser.scene_process import SceneProcess
-from vp_connect4.vp3d.camera import MAX_AZIMUTH, MIN_ELEVATION, SPIN_SCALE, angles
-from vp_connect4.vp3d.rack import RackLayout
+from vp_connect4.vp3d.view.camera import MAX_AZIMUTH, MIN_ELEVATION, SPIN_SCALE, angles
+from vp_connect4.vp3d.view.rack import RackLayout
 
 LAYOUT = RackLayout()
 BOTTOM = LAYOUT.height - 1

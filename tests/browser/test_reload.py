@@ -1,7 +1,7 @@
 """A reload (F5) resumes the game (issue 9): same checkers, same settings, the log counts on; closing the tab ends it.
 
 VPython cannot re-send a scene to a new page, so a closed tab restarts the program in place (same pid,
-same ports, see ``vp_connect4.vp3d.restart.keep_serving``); the reloaded page gets a fresh scene of the
+same ports, see ``vp_connect4.vp3d.server.restart.keep_serving``); the reloaded page gets a fresh scene of the
 same game. No page within a few seconds: the tab was closed, and the program ends with exit code 0.
 """
 
@@ -16,7 +16,7 @@ from browser.scene_process import SceneProcess, descendants, wait_gone
 from vp_connect4 import Board, wording
 from vp_connect4.game import AI, Seat
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.controls import level_to_slider
+from vp_connect4.vp3d.view.controls import level_to_slider
 
 RELOAD_WITHIN = 20.0  # seconds from the reload to the scene ready again (2 shared cores, software WebGL)
 STATUS_JS = "() => document.getElementById('c4-status').textContent"

@@ -20,7 +20,7 @@ from browser.variant_scenes import (
     game_code,
     purple_height,
 )
-from vp_connect4.vp3d.rack import ARROW_LENGTH
+from vp_connect4.vp3d.view.rack import ARROW_LENGTH
 
 HEAD_OVER_SHAFT = 1.3  # the arrow's head is this much higher than its shaft, at least
 HEAD_SAMPLE = 0.5  # world units from an end of the arrow: in its head (about 0.7 long), twice the shaft's height

@@ -12,8 +12,8 @@ import multiprocessing
 import sys
 import time
 
-from vp_connect4.vp3d import server
-from vp_connect4.vp3d.controls import MAX_PLY, slider_to_level
+from vp_connect4.vp3d.server import server
+from vp_connect4.vp3d.view.controls import MAX_PLY, slider_to_level
 
 FRAME_RATE = 30
 
@@ -33,7 +33,7 @@ def main() -> None:
     print(f"objects: canvas={vpython.scene.idx} slider={ply.idx} menu={menu.idx}", flush=True)
     print("scene ready", flush=True)
     while True:
-        time.sleep(1 / FRAME_RATE)  # not vpython.rate, which spins (see vp_connect4.vp3d.pacing)
+        time.sleep(1 / FRAME_RATE)  # not vpython.rate, which spins (see vp_connect4.vp3d.control.pacing)
 
 
 def log_level(value: float) -> None:

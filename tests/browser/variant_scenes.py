@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vp_connect4.board import EMPTY, Board
-from vp_connect4.vp3d.rack import RackLayout
+from vp_connect4.vp3d.view.rack import RackLayout
 
 from .pixels import Image
 from .scene_page import MOVE_TIMEOUT, ScenePage

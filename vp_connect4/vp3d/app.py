@@ -1,22 +1,22 @@
 """Start the 3D scene and run its loop: ``run_scene(game, open_browser=..., port=..., seed=...)``.
 
-Order matters: the hardened server (``server.install``) is prepared before
+Order matters: the hardened server (``server.server.install``) is prepared before
 VPython is imported, because importing VPython starts a server and then waits
 until a browser opens the page. The AI worker process is started before that
 wait, so the first AI move does not pay for Python's start-up.
 
 Browser events (VPython calls them on its threads) only put intents on a
 queue; one loop takes them, hands them to the ``Controller`` and animates. It
-waits on the queue between frames (see ``pacing``: 60 frames a second while
+waits on the queue between frames (see ``control.pacing``: 60 frames a second while
 something moves, 10 when idle), never in VPython's ``rate``, which spins.
 Mouse positions become columns here (``RackLayout.pick_slot``), so a click
-picks the right column at any camera angle (a row, when a rule variant's gravity pulls sideways). See ``controls`` for
-the page's widgets and status line, and ``controller`` for the log lines
+picks the right column at any camera angle (a row, when a rule variant's gravity pulls sideways). See
+``view.controls`` for the page's widgets and status line, and ``control.controller`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
 server raises ``SystemExit(0)``); the ``finally`` stops the AI worker. A reload
-resumes the game: the closed tab restarts the program in place (``restart.keep_serving``,
-``resume``), and it ends only if no page comes back.
+resumes the game: the closed tab restarts the program in place (``server.restart.keep_serving``,
+``server.resume``), and it ends only if no page comes back.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from .. import wording
 from ..errors import InvalidSettingError
 from ..game import Game
 from ..options import Parser, add_language, choose_language, port
-from .ai import ProcessAiRunner
-from .controller import Controller
-from .controls import slider_top
-from .intents import Hover, Intent, PlayColumn
-from .keys import key_intent
-from .pacing import Pacer
-from .rack import RackLayout
-from .resume import RESUME_ENV, SceneState
+from .control.controller import Controller
+from .control.intents import Hover, Intent, PlayColumn
+from .control.keys import key_intent
+from .control.pacing import Pacer
+from .server.resume import RESUME_ENV, SceneState
+from .view.controls import slider_top
+from .view.rack import RackLayout
+from .worker.ai import ProcessAiRunner
 
 if TYPE_CHECKING:
-    from .view import SceneView
+    from .view.view import SceneView
 
 
 class PortUnavailable(InvalidSettingError):
@@ -79,7 +79,7 @@ def run_scene(
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
     ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
     """
-    from . import restart, resume, server
+    from .server import restart, resume, server
 
     try:
         url = server.install(port=port, open_browser=open_browser)
@@ -95,13 +95,13 @@ def run_scene(
     runner.start()
     server.on_close(runner.close)
     controller: Controller | None = None
-    restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see resume.py)
+    restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see server/resume.py)
         lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
     )
     try:
         import vpython  # waits here until the page is open
 
-        from .view import SceneView
+        from .view.view import SceneView
 
         layout = RackLayout(game.board.width, game.board.height)
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()

@@ -1,0 +1,77 @@
+"""The controller's hints: Hint, *keep scores shown*, and the hint's answer on the labels and the status line.
+
+A mixin of :class:`.controller.Controller`, kept apart so each module stays small. A hint uses the eyes of
+:func:`.seats.hint_seat`; its scores stand on the labels above the rack (at the perfect level the exact outcome
+in words: ``wins in 7``, ``draws``, ``loses in 12``, ``?`` not worked out in time), its best move in the status
+line, until the position changes. Log lines: ``hint: <X|O> <score> ...``, and at the perfect level
+``outcomes: <X|O> <d> ...`` (see :mod:`.controller`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ... import wording
+from ...errors import Refusal
+from ...game import Seat
+from ..texts.hints import best_line, label_words, outcomes_line
+from ..worker.jobs import HINT, AiRequest, Answer, HintAnswer
+from . import intents
+from .handlers import ControllerParts
+from .seats import hint_seat
+
+
+class HintIntents(ControllerParts):
+    """Hint handlers; the controller provides the state, ``_request`` and ``_refuse``."""
+
+    generation: int
+    keep_scores: bool
+    thinking: bool
+    analysing: bool
+    _request: Callable[..., AiRequest]
+    _scores_generation: int | None
+    _best: wording.Phrase | None
+    _hint: HintAnswer | None
+
+    def _on_hint(self, intent: intents.Hint) -> None:
+        if self.game.is_over:
+            self._refuse(wording.phrase(wording.refusal_in_scene, Refusal.GAME_OVER))
+        elif self.thinking:
+            self._refuse(wording.phrase(wording.thinking_refusal, self.game.to_move))
+        elif not self.jobs.busy:
+            self._ask_hint()
+
+    def _on_keep_scores(self, intent: intents.KeepScores) -> None:
+        self.keep_scores = bool(intent.on)
+
+    def _ask_hint(self) -> None:
+        ox = self.game.to_move
+        seat: Seat = hint_seat(self.game.seats, ox)
+        self.jobs.ask(HINT, self._request(ox, seat), self.generation)
+
+    def _hint_arrived(self, answer: Answer) -> None:
+        """The scores on the labels, the log's lines, the best move for the status line."""
+        self._scores_generation = self.generation
+        hint: HintAnswer = answer.value
+        ox, scores = answer.request.ox, hint.scores
+        self.log(f"hint: {ox} " + " ".join(f"{score:g}" for score in scores))
+        if hint.outcomes is not None:
+            self.log(outcomes_line(ox, hint))
+        self._hint = hint
+        self._show_hint()
+        board = self.game.board
+        outcomes, line, flip = hint.complete_outcomes, board.move_line(), board.flip_move()
+        self._best = wording.phrase(best_line, ox, scores, outcomes, line, flip)
+
+    def _hint_failed(self) -> None:
+        """A hint that failed is not asked again by itself."""
+        self.keep_scores = False
+        self.view.show_keep_scores(False)
+
+    def _show_hint(self) -> None:
+        """The hint's labels for the position shown, in the language spoken (the perfect level's in words)."""
+        hint = self._hint
+        if hint is None or self.analysing:
+            self.view.show_scores(None)
+        else:
+            self.view.show_scores(hint.scores, label_words(hint))

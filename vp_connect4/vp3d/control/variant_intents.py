@@ -1,0 +1,69 @@
+"""The controller's rule-variant intents: the rules menu (a new game under other rules) and the flip.
+
+A mixin of :class:`.controller.Controller`, kept apart so each module stays small. The rules menu
+(``SetVariant``) logs an unfinished game's ``moves:`` first, then ``setting: variant <text>`` and
+``new game``, as New game does; the flip (``Flip``: the Turn the rack button or the key f) is a move like
+a column, refused with a cue where flips are not played or not allowed now. When a variant can name rows
+(gravity sideways, or turning), the log says once how it counts them: ``log: rows 0-<h-1>, counted from
+the bottom``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ... import wording
+from ...errors import Connect4Error
+from ...variant import Variant
+from . import intents
+from .handlers import ControllerParts
+
+
+def names_rows(variant: Variant) -> bool:
+    """A move of ``variant`` may name a row (gravity pulls sideways now or later)."""
+    return bool(variant.turn_every) or variant.gravity in ("left", "right")
+
+
+class VariantIntents(ControllerParts):
+    """Variant handlers; the controller provides the state, ``_new_game``, ``_why_not``, ``_play`` and ``_refuse``."""
+
+    paused: bool
+    _rows_logged: bool
+    _new_game: Callable[[Variant | None], None]
+    _why_not: Callable[..., wording.Phrase | None]
+    _play: Callable[[int], None]
+    _told: wording.Phrase | None
+
+    def _on_set_variant(self, intent: intents.SetVariant) -> None:
+        """A new game under the rules chosen (the same rules again change nothing)."""
+        try:
+            variant = Variant.parse(intent.text)
+        except Connect4Error as error:
+            self._refuse(error)
+            self.view.show_settings(self.game, self.paused)  # the menu shows the rules played again
+            return
+        if variant == self.game.board.variant:
+            return
+        self._new_game(variant)
+
+    def _on_flip(self, intent: intents.Flip) -> None:
+        flip = self.game.board.flip_move()
+        if flip is None:
+            reason = self._why_not(None, flip=True) or wording.phrase(wording.variant_refusal, "no_flips")
+        else:
+            reason = self._why_not(flip, flip=True)
+        if reason:
+            self._refuse(reason)
+        else:
+            self._play(flip)  # type: ignore[arg-type]
+
+    def _log_rows(self) -> None:
+        """Say once how the log counts rows, when the rules played can name them."""
+        board = self.game.board
+        if not self._rows_logged and names_rows(board.variant):
+            self._rows_logged = True
+            self.log(f"log: rows 0-{board.height - 1}, counted from the bottom")
+
+    def _show_told(self) -> None:
+        """What happened in the last move besides its checker's fall, in the language spoken (or nothing)."""
+        self.view.show_events(self._told() if self._told else "")

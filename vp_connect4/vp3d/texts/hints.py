@@ -1,0 +1,67 @@
+"""The hint's line in words: which columns are best for the side to move, and how good they are.
+
+From the seed's scores (100 wins, 50 neither, 0 loses, -1 full, within the look-ahead) or, for the
+perfect level, from the exact outcomes (signed distances in moves; None for a full column: the opening book's,
+then the solver's).
+In a rule variant the scores are one per move: the columns (or rows, when gravity pulls sideways),
+then the flip's if flips are played (``flip``: its index).
+
+At the perfect level the labels above the columns say each column's exact outcome (:func:`label_words`:
+``wins in 7``, ``draw``, ``loses in 12``, ``?`` not worked out in time) and the log has its ``outcomes:`` line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import wording
+from ...engine.perfect import best_of
+from ..worker.analysis import value_token
+
+if TYPE_CHECKING:
+    from ..worker.jobs import HintAnswer
+
+
+def best_line(
+    ox: str,
+    scores: list[float],
+    outcomes: list[int | None] | None = None,
+    line: str = "column",
+    flip: int | None = None,
+) -> str | None:
+    """``Best for X: column 5 (wins in 7 moves)``; None when no column can be played.
+
+    ``line``: what the moves name (``column`` or ``row``); ``flip``: the flip's move number, if flips are played
+    (``Best for X: turn the rack (wins)``).
+    """
+    if outcomes is not None and any(d is not None for d in outcomes):
+        best, cols = best_of(outcomes)
+        return _said(ox, cols, wording.verdict(distance=best), line, flip)
+    playable = [score for score in scores if score >= 0]
+    if not playable:
+        return None
+    top = max(playable)
+    cols = [col for col, score in enumerate(scores) if score == top]
+    return _said(ox, cols, wording.verdict(score=top), line, flip)
+
+
+def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) -> str:
+    if line == "column" and flip is None:
+        return wording.best_columns(ox, moves, verdict)
+    drops = [move for move in moves if move != flip]
+    return wording.best_moves(ox, line, drops, flip in moves, verdict)
+
+
+def label_words(hint: HintAnswer) -> list[str] | None:
+    """The labels' words at the perfect level, one per score (``''`` for a full column: its label is hidden);
+    None for a numbered level (the labels show the scores)."""
+    if hint.outcomes is None:
+        return None
+    return ["" if score < 0 else wording.outcome_label(hint.outcome(col)) for col, score in enumerate(hint.scores)]
+
+
+def outcomes_line(ox: str, hint: HintAnswer) -> str:
+    """The log's ``outcomes: X -40 -42 0 +41 0 -42 -40``: per column its signed distance, ``?`` (not worked out
+    in time) or ``full``."""
+    tokens = ["full" if score < 0 else value_token(hint.outcome(col)) for col, score in enumerate(hint.scores)]
+    return f"outcomes: {ox} " + " ".join(tokens)

@@ -1,0 +1,57 @@
+"""The rules menu's choices (the rule variants a person can pick in the scene), their names and help.
+
+The list: the standard game, each variant alone and a few combinations; a scene started with other
+rules (``--variant chance:0.3+swap:4``) has them added at the end, so the menu always shows the rules
+played. Names and help come from ``wording``, in the language spoken. Nothing here imports VPython.
+"""
+
+from __future__ import annotations
+
+from ... import wording
+from ...variant import Variant
+
+MENU_VARIANTS = tuple(
+    Variant.parse(text)
+    for text in (
+        "standard",
+        "gravity:up",
+        "gravity:left",
+        "gravity:right",
+        "gravity:turn",
+        "tetris",
+        "flip",
+        "chance",
+        "swap",
+        "tetris+flip",
+        "gravity:turn+tetris",
+        "chance+swap",
+    )
+)
+
+
+def menu_variants(*played: Variant) -> list[Variant]:
+    """The menu's choices: the usual ones, then any rules ``played`` that are not among them."""
+    choices = list(MENU_VARIANTS)
+    for variant in played:
+        if variant not in choices:
+            choices.append(variant)
+    return choices
+
+
+def variant_name(variant: Variant) -> str:
+    """A menu choice's words: ``standard rules``, ``gravity left``, ``tetris + flip``..."""
+    return wording.variant_name(*_parts(variant))
+
+
+def variant_help(variant: Variant, rows: int) -> str:
+    """The rules of ``variant`` under the scene's help (HTML; empty for the standard game)."""
+    return wording.variant_help(*_parts(variant), rows=rows)
+
+
+def scene_description(text: str, ply: int) -> str:
+    """What a ready-made variant scene (``scenes/tetris.py``) prints: its rules (``text``) and the AI's level."""
+    return wording.variant_scene_description(variant_name(Variant.parse(text)), ply)
+
+
+def _parts(variant: Variant) -> tuple[str, int, bool, bool, float, int]:
+    return (variant.gravity, variant.turn_every, variant.tetris, variant.flip, variant.chance, variant.swap_every)

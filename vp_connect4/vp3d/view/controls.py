@@ -1,0 +1,381 @@
+"""The widgets around the scene. Their callbacks only put an intent on the queue.
+
+The page, top to bottom (VPython renders widgets as plain HTML elements):
+
+- title: ``#c4-status`` the status line: ``Your turn: X (red). Click a column or press 1-7.`` /
+  ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) to move (AI)`` /
+  ``X (red) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
+  ``You lose: ...`` / ``X (red) wins with four in a row!`` /
+  ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
+  ``Column 4 is full``), shown for a few seconds.
+- the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
+- caption, in this order: ``#c4-goal``, a puzzle's task (only when the scene has one), then
+
+  ========================  ==========================  ================================================
+  element                   id (set by a small script)  what
+  ========================  ==========================  ================================================
+  ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
+  text                      ``c4-x-ply-label``          ``X look-ahead``
+  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. top, then ``perfect`` (top: MAX_PLY,
+                                                        or the deepest level the scene started with)
+  text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
+  ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
+  (a human side's slider and evaluation menu are disabled, greyed; both rows line up)
+  the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
+  ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
+  ``<button>``              ``c4-new``                  ``New game``
+  ``<button>``              ``c4-undo``                 ``Undo``
+  ``<button>``              ``c4-hint``                 ``Hint``
+  ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
+  ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
+  ``<button>``              ``c4-reset-view``           ``Reset view``
+  ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
+  ``<select>``              ``c4-variant``              the rules, after ``Rules:``: ``standard rules``,
+                                                        ``gravity up`` ... ``tetris + flip`` (``texts.rules_menu``);
+                                                        a choice starts a new game under those rules
+  ``<button>``              ``c4-flip``                 ``Turn the rack``: the flip, a move (greyed where
+                                                        the rules play no flips)
+  ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
+                                                        analysis is shown)
+  text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
+  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
+                                                        ``Language / Taal``: every text in that language
+  ``<code>``                ``c4-moves``                the game code: the moves so far as ``set_board``,
+                                                        the log's ``moves:`` and ``--moves`` write them
+  ``<button>``              ``c4-copy``                 ``Copy``: the game code to the clipboard (the page
+                                                        alone: it says ``Copied``)
+  ``<input type=text>``     name ``c4-load-code``       a game code to load (its keys do not play columns)
+  ``<button>``              ``c4-load``                 ``Load`` (or Enter in the field): the game becomes
+                                                        that of the code; a bad code is refused with a cue
+  ========================  ==========================  ================================================
+
+  and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules; last,
+  ``#c4-scores``, visually hidden (for screen readers and tests): the hint's labels above the rack as they
+  read, ``50 | 100 | ...`` or ``loses in 40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
+  Under the status line and the cue: ``#c4-events``, what happened in the last move of a rule variant
+  besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap).
+The same script (``assets/widgets.js``) stops the browser's context menu, so a right-drag rotates, keeps the
+arrow keys and Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked
+button. The HTML of each text (status, cue, events, the game code...) is :mod:`.markup`'s.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ... import wording
+from ...game import AI, HUMAN, Game
+from ...levels import Level
+from ...player import EVALUATIONS, TIEBREAKS
+from ...variant import Variant
+from ..control.intents import (
+    AnalyseGame,
+    Flip,
+    Hint,
+    Intent,
+    KeepScores,
+    LoadGame,
+    NewGame,
+    ResetView,
+    SetEvaluation,
+    SetKind,
+    SetLanguage,
+    SetLevel,
+    SetTiebreak,
+    SetVariant,
+    SwapSides,
+    TogglePause,
+    Undo,
+)
+from ..texts.rules_menu import menu_variants, variant_help, variant_name
+from . import markup
+
+MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
+KINDS = (HUMAN, AI)
+SLIDER_LENGTH = 200
+LOAD_FIELD_WIDTH = 220  # pixels
+# VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
+# their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
+RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
+
+def slider_top(game: Game) -> int:
+    """The slider's deepest ply: MAX_PLY, or deeper if a seat starts deeper (``--o-ply 12``)."""
+    return max([MAX_PLY, *(seat.level.ply for seat in game.seats.values() if seat.level.ply is not None)])
+
+
+def level_to_slider(level: Level, top: int = MAX_PLY) -> int:
+    return top + 1 if level.ply is None else min(level.ply, top)
+
+
+def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
+    """The level of a ply slider's value; ``ValueError`` for what the slider cannot show (NaN, 1e308, -1)."""
+    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= top + 1):
+        raise ValueError(f"not a ply slider value: {value!r}")
+    step = round(value)
+    return Level(None) if step > top else Level(step)
+
+
+LANGUAGE_CODES = tuple(wording.LANGUAGES)
+LANGUAGE_LABEL = "Language / Taal"
+
+
+class Controls:
+    """Status line, cue, menus, sliders, buttons and captions of one canvas; ``relabel`` says them all again."""
+
+    def __init__(
+        self,
+        canvas: Any,
+        put: Callable[[Intent], None],
+        width: int,
+        top: int = MAX_PLY,
+        goal: str | wording.Phrase = "",
+        variant: Variant | None = None,
+        height: int = 6,
+    ) -> None:
+        """``variant``: the rules the scene starts with (the rules menu shows them, added if not a usual choice)."""
+        import vpython as vp
+
+        self._vp = vp
+        self._put = put
+        self.top = top
+        self.width = width
+        self.height = height
+        self.goal_text = goal
+        self.rules = variant if variant is not None else Variant()
+        self.variants = menu_variants(self.rules)
+        self._events_text = ""
+        self._analysing = False
+        self._reselect_at: list[float] = []
+        canvas.title = ""
+        self.title = vp.wtext(pos=canvas.title_anchor, text="")
+        self.status = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-status"))
+        vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
+        self.cue = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-cue"))
+        self.events = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-events"))
+        vp.wtext(pos=canvas.title_anchor, text="\n")
+        canvas.caption = ""
+        anchor = canvas.caption_anchor
+        self.goal = vp.wtext(pos=anchor, text="") if goal else None  # a puzzle's task, above the widgets
+        self.kind: dict[str, Any] = {}
+        self.ply_label: dict[str, Any] = {}
+        self.ply: dict[str, Any] = {}
+        self.ply_value: dict[str, Any] = {}
+        self.evaluation_label: dict[str, Any] = {}
+        self.evaluation: dict[str, Any] = {}
+        for ox in ("X", "O"):
+            self.kind[ox] = vp.menu(pos=anchor, choices=self._kinds(ox), bind=self._on_kind(ox))
+            self.ply_label[ox] = vp.wtext(pos=anchor, text="")
+            self.ply[ox] = vp.slider(
+                pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
+            )
+            self.ply_value[ox] = vp.wtext(pos=anchor, text="")
+            self.evaluation_label[ox] = vp.wtext(pos=anchor, text="")
+            self.evaluation[ox] = vp.menu(
+                pos=anchor,
+                choices=self._evaluations(),
+                bind=self._on_evaluation(ox),
+                disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
+            )
+            vp.wtext(pos=anchor, text="\n")
+        self.tiebreak = vp.menu(pos=anchor, choices=self._tiebreaks(), bind=self._on_tiebreak)
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.buttons = {
+            name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
+            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()))
+        }
+        self.keep = vp.checkbox(
+            pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
+        )
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
+        self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
+        self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        vp.wtext(pos=anchor, text="\n")
+        self.variant_caption = vp.wtext(pos=anchor, text="")
+        self.variant = vp.menu(
+            pos=anchor, choices=self._variant_names(), index=self.variants.index(self.rules), bind=self._on_variant
+        )
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Flip()))
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.buttons["analyse"] = vp.button(
+            pos=anchor, text=wording.button("analyse"), bind=lambda _: put(AnalyseGame())
+        )
+        vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
+        self.tally = vp.wtext(pos=anchor, text=markup.placeholder("c4-tally"))
+        # the language menu's label is in both languages: findable in either
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")
+        self.language = vp.menu(
+            pos=anchor,
+            choices=list(wording.LANGUAGES.values()),
+            index=LANGUAGE_CODES.index(wording.language()),
+            bind=self._on_language,
+        )
+        vp.wtext(pos=anchor, text="\n")
+        self._code = ""
+        self.moves = vp.wtext(pos=anchor, text="")
+        self.load_caption = vp.wtext(pos=anchor, text="")
+        self.load_field = vp.winput(pos=anchor, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
+        self.buttons["load"] = vp.button(
+            pos=anchor, text=wording.button("load"), bind=lambda _: put(LoadGame(self.load_field.text))
+        )
+        self.help = vp.wtext(pos=anchor, text="")
+        self.score_texts = vp.wtext(pos=anchor, text=markup.placeholder("c4-scores"))
+        vp.wtext(pos=anchor, text=markup.ROW_STYLE + markup.PAGE_SCRIPT)
+        self.relabel()
+
+    def _kinds(self, ox: str) -> list[str]:
+        return [wording.seat_kind(ox, kind == AI) for kind in KINDS]
+
+    def _evaluations(self) -> list[str]:
+        return [wording.evaluation(name) for name in EVALUATIONS]
+
+    def _tiebreaks(self) -> list[str]:
+        return [wording.tiebreak(name) for name in TIEBREAKS]
+
+    def _variant_names(self) -> list[str]:
+        return [variant_name(variant) for variant in self.variants]
+
+    def _help(self) -> str:
+        return markup.help_text(self.width, variant_help(self.rules, self.height))
+
+    def relabel(self) -> None:
+        """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
+
+        The controller re-sends what depends on the game: status, settings (slider values, Pause/Resume),
+        tally and banner.
+        """
+        _set(self.title, "text", markup.title())
+        if self.goal is not None:
+            _set(self.goal, "text", markup.goal(wording.said(self.goal_text)))
+        for ox in ("X", "O"):
+            _relabel_menu(self.kind[ox], self._kinds(ox))
+            _set(self.ply_label[ox], "text", markup.ply_label(ox, wording.look_ahead_caption(ox)))
+            _set(self.evaluation_label[ox], "text", "&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
+            _relabel_menu(self.evaluation[ox], self._evaluations())
+        _relabel_menu(self.tiebreak, self._tiebreaks())
+        _set(self.variant_caption, "text", wording.variant_caption() + " ")
+        _relabel_menu(self.variant, self._variant_names())
+        for name, widget in self.buttons.items():
+            _set(widget, "text", wording.button("back" if name == "analyse" and self._analysing else name))
+        _set(self.flip, "text", wording.button("flip"))
+        _set(self.keep, "text", wording.button("keep"))
+        _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
+        _set(self.moves, "text", markup.moves(self._code))
+        _set(self.load_caption, "text", "&nbsp;&nbsp;&nbsp;&nbsp;" + wording.load_caption() + " ")
+        _set(self.help, "text", self._help())
+        self.show_events(self._events_text)
+        now = time.monotonic()
+        self._reselect_at = [now + delay for delay in RESELECT_AFTER]
+
+    def menus(self) -> list[Any]:
+        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.variant, self.language]
+
+    def settle(self, now: float) -> None:
+        """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
+        if not self._reselect_at or now < self._reselect_at[0]:
+            return
+        self._reselect_at.pop(0)
+        for menu in self.menus():
+            if menu.index is not None:
+                menu.selected = menu.choices[menu.index]
+
+    # -- callbacks: intents only ---------------------------------------------------------
+
+    def _on_kind(self, ox: str) -> Callable[[Any], None]:
+        return lambda m: self._put(SetKind(ox, KINDS[m.index]))
+
+    def _on_ply(self, ox: str) -> Callable[[Any], None]:
+        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value, self.top)))
+
+    def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
+        return lambda m: self._put(SetEvaluation(ox, EVALUATIONS[m.index]))
+
+    def _on_tiebreak(self, m: Any) -> None:
+        self._put(SetTiebreak(TIEBREAKS[m.index]))
+
+    def _on_variant(self, m: Any) -> None:
+        self._put(SetVariant(str(self.variants[m.index])))
+
+    def _on_language(self, m: Any) -> None:
+        self._put(SetLanguage(LANGUAGE_CODES[m.index]))
+
+    # -- shown state ---------------------------------------------------------------------
+
+    def show_status(self, text: str) -> None:
+        self.status.text = markup.status(text)
+
+    def show_cue(self, text: str) -> None:
+        self.cue.text = markup.cue(text)
+
+    def show_events(self, text: str) -> None:
+        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on a line under
+        the status; in a variant the line stays (empty) between events, so the canvas does not jump."""
+        self._events_text = text
+        _set(self.events, "text", markup.events(text, keep_line=not self.rules.is_standard))
+
+    def show_analysing(self, on: bool) -> None:
+        """Analyse game's button says *Back to the game* while the analysis is shown."""
+        self._analysing = on
+        _set(self.buttons["analyse"], "text", wording.button("back" if on else "analyse"))
+
+    def show_score_texts(self, texts: list[str]) -> None:
+        """The hint's labels as they read (``#c4-scores``, see the module docstring); ``[]``: none shown."""
+        _set(self.score_texts, "text", markup.score_texts(texts))
+
+    def show_tally(self, text: str) -> None:
+        self.tally.text = markup.tally(text)
+
+    def show_keep_scores(self, on: bool) -> None:
+        _set(self.keep, "checked", on)
+
+    def show_moves(self, code: str) -> None:
+        self._code = code
+        _set(self.moves, "text", markup.moves(self._code))
+
+    def clear_load_field(self) -> None:
+        self.load_field.text = ""
+
+    def show_settings(self, game: Game, paused: bool) -> None:
+        """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
+        for ox, seat in game.seats.items():
+            _set(self.kind[ox], "index", KINDS.index(seat.kind))
+            _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
+            _set(self.ply_value[ox], "text", markup.ply_value(ox, wording.level_value(seat.level.ply)))
+            _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
+            _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
+            _set(self.evaluation[ox], "disabled", not seat.is_ai)
+        _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
+        _set(self.pause, "text", wording.button("resume" if paused else "pause"))
+        self.show_rules(game.board.variant)
+
+    def show_rules(self, variant: Variant) -> None:
+        """The rules menu shows ``variant`` (added to its choices if need be); the flip's button is greyed
+        where the rules play no flips; the help says the rules."""
+        if variant not in self.variants:
+            self.variants = menu_variants(*self.variants, variant)
+            _relabel_menu(self.variant, self._variant_names())
+        _set(self.variant, "index", self.variants.index(variant))
+        _set(self.flip, "disabled", not variant.flip)
+        if variant != self.rules:
+            self.rules = variant
+            _set(self.help, "text", self._help())
+            self.show_events(self._events_text)
+
+
+def _relabel_menu(menu: Any, choices: list[str]) -> None:
+    """New words for a menu's choices; the same choice stays selected."""
+    if menu.choices == choices:
+        return
+    index = menu.index
+    menu.choices = choices
+    if index is not None:
+        menu.selected = choices[index]
+
+
+def _set(widget: Any, attr: str, value: object) -> None:
+    if getattr(widget, attr) != value:
+        setattr(widget, attr, value)

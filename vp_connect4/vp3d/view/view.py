@@ -1,0 +1,261 @@
+"""``SceneView``: the scene as the controller sees it (:class:`..control.view_protocol.View`) on a VPython canvas: the
+rack, checkers, widgets, labels, camera.
+
+A move is shown by its animation (:mod:`.choreography` plans it from the move's events, :mod:`.animation`
+runs it); the view keeps where gravity pulls as the scene shows it, so the ghost, the hint's scores and
+gravity's arrow stand where a rule variant's moves come in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ... import wording
+from ...game import Game, Move
+from ...variant import Variant
+from ..control.intents import Intent
+from . import camera
+from .animation import Animator
+from .checkers import Checkers
+from .choreography import choreograph, gravity_angle, landing_spot
+from .controls import MAX_PLY, Controls
+from .rack import SIDEWAYS, Rack, RackLayout
+
+CUE_SECONDS = 2.5
+SCORE_HEIGHT = 26  # pixels
+OUTCOME_HEIGHT = 17  # pixels: the perfect hint's words (``wins`` over ``in 7``) in a column's width
+FLIP_SYMBOL = "↻"  # beside the flip's score (a rule variant with flips)
+SCORE_BACKGROUND = (0.08, 0.1, 0.25)
+BANNER_FROM_TOP = 45  # pixels
+SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
+BANNER_COLOUR = (1.0, 1.0, 1.0)
+BANNER_BACKGROUND = (0.1, 0.14, 0.35)
+SCENE_WIDTH = 960
+SCENE_HEIGHT = 600
+BACKGROUND = (0.62, 0.74, 0.86)
+CAMERA_FORWARD = (0.0, -0.22, -1.0)
+CAMERA_RANGE = 5.3
+FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
+
+
+def score_colour(score: float) -> tuple[float, float, float]:
+    """Red for 0 (a loss), light grey for 50, green for 100; blended in between."""
+    (low, low_rgb), (mid, mid_rgb), (high, high_rgb) = SCORE_COLOURS
+    if score <= mid:
+        a, b, t = low_rgb, mid_rgb, (max(score, low) - low) / (mid - low)
+    else:
+        a, b, t = mid_rgb, high_rgb, (min(score, high) - mid) / (high - mid)
+    return tuple(x + (y - x) * t for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+class SceneView:
+    """Implements ``control.view_protocol.View`` on one VPython canvas."""
+
+    def __init__(
+        self,
+        canvas: Any,
+        layout: RackLayout,
+        put: Callable[[Intent], None],
+        clock: Callable[[], float],
+        top: int = MAX_PLY,
+        goal: str | wording.Phrase = "",
+        variant: Variant | None = None,
+    ):
+        import vpython as vp
+
+        self._vp = vp
+        self.canvas = canvas
+        self.layout = layout
+        self.clock = clock
+        vec = vp.vector
+        canvas.width = SCENE_WIDTH
+        canvas.height = SCENE_HEIGHT
+        canvas.background = vec(*BACKGROUND)
+        canvas.fov = FOV
+        canvas.userspin = True
+        canvas.userzoom = True
+        canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
+        self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height)
+        vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
+        self.rack = Rack(layout, canvas)
+        self.checkers = Checkers(layout, canvas, clock)
+        self.animator = Animator(self.checkers, self.rack, clock)
+        rules = variant if variant is not None else Variant()
+        self._gravity = rules.gravity  # where gravity pulls as the scene shows it
+        self._flips = rules.flip
+        self._score_slots: tuple[int, str] | None = None  # the slots and gravity the score labels stand for
+        self._scores = [
+            vp.label(
+                canvas=canvas,
+                pos=vec(*layout.score_point(col)),
+                text="",
+                height=SCORE_HEIGHT,
+                box=False,
+                background=vec(*SCORE_BACKGROUND),
+                opacity=0.75,
+                border=4,
+                visible=False,
+            )
+            for col in range(max(layout.width, layout.height) + 1)  # the slots, then the flip's
+        ]
+        self._banner = vp.label(
+            canvas=canvas,
+            pixel_pos=True,  # fixed on the canvas, whatever the camera does
+            pos=vec(SCENE_WIDTH / 2, SCENE_HEIGHT - BANNER_FROM_TOP, 0),
+            text="",
+            height=24,
+            color=vec(*BANNER_COLOUR),
+            background=vec(*BANNER_BACKGROUND),
+            opacity=0.85,
+            border=10,
+            visible=False,
+        )
+        self._cue_until = 0.0
+        self._last_seen: tuple[float, ...] | None = None  # the camera at the last frame: forward, range
+        self.reset_view()
+
+    # -- control.view_protocol.View ---------------------------------------------------
+
+    def is_busy(self) -> bool:
+        return self.animator.is_busy()
+
+    def drop(self, move: Move, after: list[list[str]] | None = None) -> None:
+        self.animator.finish()  # a move still shown moving comes to rest first
+        plan = choreograph(move, self.checkers.shown, self.layout, self._gravity)
+        self._gravity = plan.gravity
+        self.animator.play(plan, after, self.layout.height, self.layout.width)
+
+    def show_events(self, text: str) -> None:
+        self.controls.show_events(text)
+
+    def redraw(self, game: Game) -> None:
+        self.animator.cancel()
+        last = game.last_move
+        board = game.board
+        self._gravity, self._flips = board.gravity, board.variant.flip
+        self.checkers.show_board(board.data, landing_spot(last, board.height) if last else None)
+        variant = board.variant
+        shows_arrow = variant.turn_every or variant.gravity != "down"
+        self.rack.point_arrow(gravity_angle(self._gravity) if shows_arrow else None)
+        self.announce(None)
+
+    def show_position(self, data: list[list[str]], last: tuple[int, int] | None) -> None:
+        self.animator.cancel()
+        self.checkers.show_board(data, last)
+        self.announce(None)
+
+    def show_analysing(self, on: bool) -> None:
+        self.controls.show_analysing(on)
+
+    def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
+        self.checkers.highlight(cells)
+
+    def announce(self, text: str | None) -> None:
+        if text:
+            self._banner.text = text
+        self._banner.visible = bool(text)
+
+    def show_status(self, text: str) -> None:
+        self.controls.show_status(text)
+
+    def cue(self, text: str) -> None:
+        self.controls.show_cue(text)
+        self._cue_until = self.clock() + CUE_SECONDS
+
+    def show_scores(self, scores: list[float] | None, words: list[str] | None = None) -> None:
+        """One score per slot (a column, or a row when gravity pulls sideways) where its moves come in; the
+        flip's (the last, in a variant with flips) above the top right corner. ``words``: the labels' texts
+        instead of the numbers (smaller: two short lines fit a column's width)."""
+        slots = self.layout.height if self._gravity in SIDEWAYS else self.layout.width
+        self._place_scores(slots)
+        values = list(scores or [])
+        texts = list(words or [])
+        shown = []
+        for index, label in enumerate(self._scores[:-1]):
+            score = values[index] if index < min(slots, len(values)) else -1
+            shown.append(self._show_score(label, score, text=texts[index] if index < len(texts) else None))
+        flip = values[slots] if self._flips and len(values) > slots else -1
+        shown.append(self._show_score(self._scores[-1], flip, FLIP_SYMBOL + " "))
+        self.controls.show_score_texts(shown[:slots] + shown[-1:] if self._flips else shown[:slots])
+
+    def _show_score(self, label: Any, score: float, prefix: str = "", text: str | None = None) -> str:
+        """Show one label (hidden for a negative score); what it says ('' hidden)."""
+        if score < 0:
+            if label.visible:
+                label.visible = False
+            return ""
+        label.text = f"{prefix}{score:g}" if text is None else text
+        label.height = SCORE_HEIGHT if text is None else OUTCOME_HEIGHT
+        label.color = self._vp.vector(*score_colour(score))
+        label.visible = True
+        return label.text
+
+    def _place_scores(self, slots: int) -> None:
+        """The score labels beside the slots of gravity now (moved only when gravity has turned)."""
+        if self._score_slots == (slots, self._gravity):
+            return
+        self._score_slots = (slots, self._gravity)
+        vec = self._vp.vector
+        for index, label in enumerate(self._scores[:-1]):
+            if index < slots:
+                label.pos = vec(*self.layout.score_point(index, self._gravity))
+        self._scores[-1].pos = vec(*self.layout.flip_score_point())
+
+    def show_ghost(self, col: int | None, ox: str) -> None:
+        self.checkers.show_ghost(col, ox, self._gravity)
+
+    def show_settings(self, game: Game, paused: bool) -> None:
+        self.controls.show_settings(game, paused)
+
+    def relabel(self) -> None:
+        self.controls.relabel()
+        self.controls.show_cue("")  # a cue in the old language is not said again
+
+    def show_tally(self, text: str) -> None:
+        self.controls.show_tally(text)
+
+    def show_keep_scores(self, on: bool) -> None:
+        self.controls.show_keep_scores(on)
+
+    def show_moves(self, code: str) -> None:
+        self.controls.show_moves(code)
+
+    def clear_load_field(self) -> None:
+        self.controls.clear_load_field()
+
+    def show_thinking(self, ox: str | None) -> None:
+        self.checkers.show_thinking(ox)
+
+    def reset_view(self) -> None:
+        vec = self._vp.vector
+        self.canvas.up = vec(0, 1, 0)
+        self.canvas.forward = vec(*CAMERA_FORWARD)
+        self.canvas.center = vec(*self.rack.centre)
+        self.canvas.range = CAMERA_RANGE
+
+    # -- every frame ---------------------------------------------------------------------
+
+    def keep_camera_sensible(self) -> bool:
+        """Bring the camera back within ``camera``'s limits (above the table, from the front, upright);
+        True if it had to."""
+        return camera.keep_sensible(self.canvas, self._vp.vector)
+
+    def is_moving(self) -> bool:
+        """Something moves on its own (see ``control.pacing``)."""
+        return self.animator.is_busy() or self.checkers.is_moving()
+
+    def animate(self, now: float) -> bool:
+        """One frame: move what moves; True if the person is turning the camera (it moved since the last frame)."""
+        turned = self.keep_camera_sensible()
+        forward = self.canvas.forward
+        seen = (forward.x, forward.y, forward.z, self.canvas.range)
+        turned = turned or (self._last_seen is not None and seen != self._last_seen)
+        self._last_seen = seen
+        self.animator.animate(now)
+        self.checkers.animate(now)
+        self.controls.settle(now)
+        if self._cue_until and now >= self._cue_until:
+            self._cue_until = 0.0
+            self.controls.show_cue("")
+        return turned

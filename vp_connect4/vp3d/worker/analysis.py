@@ -1,0 +1,197 @@
+"""Analyse game: every position of a game with perfect play, and the move where the result changed hands.
+
+No VPython. Two sides:
+
+* the AI worker's (:func:`analyse`, through ``jobs.AiRequest.analysis``): the exact signed distance of each
+  position of the game for the side to move there (``+k`` it wins with its checker ``k`` plies from then,
+  ``-k`` it loses so, ``0`` a draw; :mod:`...engine.solver`'s convention), from the opening book up to 12
+  checkers on 7x6 (instant), else from the solver within :data:`SECONDS_PER_POSITION` each. The positions
+  are solved from the last to the first, so the solver's table, filled by the later ones, helps with the
+  earlier; those not worked out get a second try of :data:`RETRY_SECONDS` (the table keeps what the first
+  learnt), while the analysis has taken less than :data:`TOTAL_SECONDS`. The rest are None: shown as ``?``.
+  For each move that changed the result, the columns that would have kept it (:attr:`GameAnalysis.kept`; the
+  solver's within :data:`RETRY_SECONDS`, while the analysis is younger than :data:`TOTAL_SECONDS`).
+* the scene's (:func:`steps`, :func:`first_change`, :func:`step_line`): each move with its mover's outcome
+  before and after it; a move that certainly turned a won position into a draw or a loss, or a draw into a
+  loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
+  them is where the result changed hands.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...board import Board
+
+if TYPE_CHECKING:
+    from ...engine.position import Position
+
+SECONDS_PER_POSITION = 1.0  # the solver's first try at one position beyond the book
+RETRY_SECONDS = 3.0  # its second try at a position the first did not work out
+TOTAL_SECONDS = 20.0  # no second try starts after the analysis has taken this long (else it is ``?``)
+PLAYERS = "XO"  # a move string from the empty board: X moves first
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """The outcome of each position of the game ``moves`` (columns from the empty board, 0-based).
+
+    ``values[j]``: the signed distance of the position after ``j`` moves for the side to move there; None if it
+    was not worked out in time, or if the game is over there (someone has four: ``won``).
+    """
+
+    moves: str
+    values: tuple[int | None, ...]
+    won: bool = False  # the last move made four
+    kept: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (move number, the columns that kept the result there)
+
+    def kept_by(self, number: int) -> tuple[int, ...]:
+        """The columns (0-based) that would have kept the result at move ``number`` (none known: empty)."""
+        return dict(self.kept).get(number, ())
+
+    @property
+    def unknown(self) -> int:
+        """Positions not worked out in time."""
+        return sum(value is None for value in self.values) - self.won
+
+
+@dataclass(frozen=True)
+class Step:
+    """Move ``number`` (from the empty board) of the game: ``ox`` played ``col``.
+
+    ``before``: ``ox``'s signed distance before the move (counted from then); ``after``: after it (counted
+    from then: the opponent's, negated); None: not worked out in time. ``won``: the move made four.
+    ``changed``: the result certainly changed hands here (for ``ox``: a win became a draw or a loss, or a draw
+    a loss).
+    """
+
+    number: int
+    ox: str
+    col: int
+    before: int | None
+    after: int | None
+    won: bool = False
+    changed: bool = False
+
+
+def analyse(
+    width: int,
+    height: int,
+    moves: str,
+    seconds: float = SECONDS_PER_POSITION,
+    retry: float = RETRY_SECONDS,
+    total: float = TOTAL_SECONDS,
+) -> GameAnalysis:
+    """Each position of the standard game ``moves`` with perfect play (the worker's job; see the module docstring).
+
+    ``seconds``: the solver's first try at one position beyond the opening book; ``retry``: its second try at
+    those not worked out, started while the analysis has taken less than ``total`` seconds.
+    """
+    start = time.perf_counter()
+    board = Board(width, height)
+    positions = [board.position(PLAYERS[0])]
+    for char in moves:
+        positions.append(positions[-1].play(int(char)))
+    values: list[int | None] = [None] * len(positions)
+    for index in reversed(range(len(positions))):
+        values[index] = position_value(positions[index], seconds)
+    for index in reversed(range(len(positions))):
+        if values[index] is None and not _is_over(positions[index]) and time.perf_counter() - start < total:
+            values[index] = position_value(positions[index], retry)
+    found = GameAnalysis(moves, tuple(values), won=_is_over(positions[-1]))
+    kept = []
+    for step in steps(found):
+        if step.changed and step.before is not None and time.perf_counter() - start < total:
+            kept.append((step.number, keeping_columns(positions[step.number - 1], step.before, retry)))
+    return GameAnalysis(found.moves, found.values, found.won, tuple(kept))
+
+
+def keeping_columns(position: Position, value: int, seconds: float) -> tuple[int, ...]:
+    """The columns of ``position`` whose outcome is its ``value`` (the moves that keep it): the book's at once,
+    else those the solver works out within ``seconds`` (maybe none)."""
+    from ...engine import perfect
+
+    outcomes, _ = perfect.outcomes_in_time(position, seconds)
+    return tuple(col for col, outcome in enumerate(outcomes) if outcome == value)
+
+
+def position_value(position: Position, seconds: float) -> int | None:
+    """The signed distance of ``position`` for the side to move: the book's, else the solver's within ``seconds``.
+
+    None when the solver needs longer, or when the game is over there (someone has four); 0 on a full board.
+    """
+    from ...engine import perfect, solver  # the worker's: the scene's process never loads the book
+    from ...engine.budget import OutOfTime
+
+    if _is_over(position):
+        return None
+    if position.is_full():
+        return 0
+    book = perfect.opening()
+    if book is not None and book.covers(position):
+        return book.distance(position)
+    try:
+        return solver.outcome(position, deadline=time.perf_counter() + seconds)
+    except OutOfTime:
+        return None
+
+
+def _is_over(position: Position) -> bool:
+    """Someone has four."""
+    return position.is_won() or position.is_lost()
+
+
+def steps(analysis: GameAnalysis) -> list[Step]:
+    """Every move of the analysed game with its mover's outcome before and after it; each certain change of
+    hands is marked ``changed``."""
+    values, moves = analysis.values, analysis.moves
+    found: list[Step] = []
+    for number, char in enumerate(moves, start=1):
+        won = analysis.won and number == len(moves)
+        after_value = values[number]
+        after = None if after_value is None else -after_value
+        before = values[number - 1]
+        changed = _lost_ground(before, after, won)
+        found.append(Step(number, PLAYERS[(number - 1) % 2], int(char), before, after, won, changed))
+    return found
+
+
+def first_change(found: list[Step]) -> int | None:
+    """The index in ``found`` of the first move where the result certainly changed hands (None: none did)."""
+    return next((index for index, step in enumerate(found) if step.changed), None)
+
+
+def _lost_ground(before: int | None, after: int | None, won: bool) -> bool:
+    """Both outcomes known, and the mover's result after the move is worse than before: win > draw > loss."""
+    if won or before is None or after is None:
+        return False  # a move that made four lost nothing
+    return _sign(after) < _sign(before)
+
+
+def _sign(distance: int) -> int:
+    return (distance > 0) - (distance < 0)
+
+
+def value_token(distance: int | None, won: bool = False) -> str:
+    """An outcome in the log: ``+35``, ``0``, ``-12``; ``?`` not worked out in time; ``won`` the move made four."""
+    if won:
+        return "won"
+    if distance is None:
+        return "?"
+    return f"{distance:+d}" if distance else "0"
+
+
+def step_line(step: Step) -> str:
+    """The log's line for a step shown: ``analysis: move 7 X column 3 +35 -> 0`` (column 0-based)."""
+    before, after = value_token(step.before), value_token(step.after, step.won)
+    return f"analysis: move {step.number} {step.ox} column {step.col} {before} -> {after}"
+
+
+def summary_line(analysis: GameAnalysis, found: list[Step]) -> str:
+    """The log's line when the analysis arrives: ``analysis: result changed at move 7`` or
+    ``analysis: no change found``, then `` (<u> unknown)`` if ``u`` positions were not worked out in time."""
+    index = first_change(found)
+    text = "analysis: no change found" if index is None else f"analysis: result changed at move {found[index].number}"
+    return text + (f" ({analysis.unknown} unknown)" if analysis.unknown else "")

@@ -1,0 +1,227 @@
+"""The AI's work for the scene: one picklable request, and the one job in flight at a time.
+
+An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
+moves from the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
+``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both) or ``analysis()``
+(every position of the game with perfect play: Analyse game); none of it imports VPython.
+:class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in the scene, a fake in tests) and hands
+back answers that still fit the game: an answer for a position that has changed since is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ...board import Board
+from ...engine import variant as variant_engine
+from ...game import Seat
+from ...variant import STANDARD
+from .analysis import GameAnalysis, analyse
+
+MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
+HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else the rest are unknown)
+
+
+class AiRunner(Protocol):
+    """Where AI work goes: ``submit`` returns at once, the future completes later."""
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]: ...
+
+    def discard(self, future: Future[Any]) -> None:
+        """The answer of ``future`` is no longer wanted (a new game, an undo, a pause)."""
+
+    def close(self) -> None:
+        """Stop every worker; nothing is left running."""
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    """A question for the AI of ``seat``, playing ``ox`` after ``moves`` on an empty ``width`` x ``height`` board.
+
+    ``variant``: the rules (``str(Variant)``, e.g. ``tetris``); ``moves`` is then a variant move string (``f`` a
+    flip, ``s`` and four digits a swap, chance as it fell) and a move is a move number: a column, a row when
+    gravity pulls sideways, or the flip (``Board.move_count``).
+    """
+
+    width: int
+    height: int
+    moves: str
+    ox: str
+    seat: Seat
+    tiebreak: str
+    seed: int | None = None  # for the RANDOM tiebreak: the same request, the same answer
+    variant: str = STANDARD
+
+    def board(self) -> Board:
+        board = Board(self.width, self.height, variant=self.variant)
+        board.set_board(self.moves)
+        return board
+
+    def best_column(self) -> int:
+        """The move the seat's player makes (a column; on a variant board a move number, maybe the flip)."""
+        return self.seat.player(self.ox, self.tiebreak, random.Random(self.seed)).next_move(self.board())
+
+    def scores(self) -> list[float]:
+        """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead); one per
+        move (``Board.move_count``: on a variant board the flip's last)."""
+        return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
+
+    def outcomes(self, budget: float = HINT_SOLVER_BUDGET) -> list[int | None] | None:
+        """For the perfect level, each column's exact outcome as the solver's signed distance in moves
+        (``+7`` wins with the 7th move from now, counting both sides', ``0`` draws, ``-8`` loses; None:
+        full); ``None`` for a numbered level, a finished game, or when the solver needs over ``budget`` s.
+        """
+        if not self.seat.level.is_perfect:
+            return None
+        found = solver_outcomes(self.board(), self.ox, budget)
+        return None if found is None or not found[1] else found[0]
+
+    def hint(self) -> HintAnswer:
+        """What Hint shows: the seat's scores, and the exact outcomes when the seat is perfect (then the scores
+        are the outcomes' 100 win, 50 draw, 0 loss: ``scores()`` without a second solve).
+
+        Columns the solver could not work out within ``HINT_SOLVER_BUDGET`` are ``unknown``: their scores are
+        ``scores()``'s (the perfect player's own solve, or its deepest search).
+        """
+        found = solver_outcomes(self.board(), self.ox, HINT_SOLVER_BUDGET) if self.seat.level.is_perfect else None
+        if found is None:
+            return HintAnswer(self.scores())
+        outcomes, finished = found
+        exact = [_outcome_score(distance) for distance in outcomes]
+        if finished:
+            return HintAnswer(exact, outcomes)
+        scores = self.scores()
+        unknown = tuple(col for col, score in enumerate(scores) if score >= 0 and _outcome(outcomes, col) is None)
+        merged = [score if col in unknown else exact[col] for col, score in enumerate(scores)]
+        return HintAnswer(merged, outcomes, unknown)
+
+    def analysis(self) -> GameAnalysis:
+        """Every position of this game (standard rules) with perfect play: Analyse game (see :mod:`.analysis`)."""
+        return analyse(self.width, self.height, self.moves)
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """``scores``: one per move (-1 full); ``outcomes``: the exact signed distances (perfect level), None for a
+    full column or one in ``unknown`` (not worked out in time)."""
+
+    scores: list[float]
+    outcomes: list[int | None] | None = None
+    unknown: tuple[int, ...] = ()
+
+    @property
+    def complete_outcomes(self) -> list[int | None] | None:
+        """``outcomes`` if every open column's is known, else None."""
+        return None if self.unknown else self.outcomes
+
+    def outcome(self, col: int) -> int | None:
+        """Column ``col``'s exact outcome; None if full, not worked out in time, or not asked for."""
+        outcomes = self.outcomes or []
+        return None if col in self.unknown else _outcome(outcomes, col)
+
+
+def _outcome(outcomes: list[int | None], col: int) -> int | None:
+    return outcomes[col] if col < len(outcomes) else None
+
+
+def _outcome_score(distance: int | None) -> float:
+    if distance is None:
+        return -1.0
+    return 100.0 if distance > 0 else 0.0 if distance < 0 else 50.0
+
+
+def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | None], bool] | None:
+    """The exact signed distance of each column for ``ox`` (``engine.perfect.outcomes_in_time``: the opening
+    book's up to 12 checkers on a 7x6 board, else the solver's within ``budget`` seconds), and whether every
+    column was worked out in time (the others are None, as full ones are).
+
+    None if the game is over. On a variant board, the solver answers only where gravity is all that changes
+    (its moves are then the frame's columns: the move numbers); else None.
+    """
+    from ...engine import perfect
+
+    if board.wins_for("X") or board.wins_for("O"):
+        return None
+    rules = board.variant_rules
+    if rules is None:
+        if board.is_full():
+            return None
+        position = board.position(ox)
+    else:
+        if board.variant_result(ox) is not None:
+            return None
+        position = variant_engine.frame_position(rules, board.variant_state(ox))
+        if position is None:
+            return None
+    return perfect.outcomes_in_time(position, budget)
+
+
+@dataclass(frozen=True)
+class Answer:
+    kind: str  # MOVE, HINT or ANALYSIS
+    request: AiRequest
+    value: Any = None  # a column (MOVE), a HintAnswer (HINT) or a GameAnalysis (ANALYSIS)
+    error: BaseException | None = None
+
+
+@dataclass
+class _Job:
+    kind: str
+    request: AiRequest
+    generation: int
+    future: Future[Any]
+
+
+class AiJobs:
+    """At most one AI job at a time, and only answers that still fit the game."""
+
+    def __init__(self, runner: AiRunner) -> None:
+        self.runner = runner
+        self._job: _Job | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._job is not None
+
+    @property
+    def thinking(self) -> bool:
+        """An AI move is being computed (not a hint)."""
+        return self._job is not None and self._job.kind == MOVE
+
+    @property
+    def thinking_for(self) -> str | None:
+        """The side whose move is being computed, if any."""
+        return self._job.request.ox if self.thinking else None  # type: ignore[union-attr]
+
+    def ask(self, kind: str, request: AiRequest, generation: int) -> None:
+        """Start a job; ``generation`` names the game's state it is for."""
+        self.drop()
+        work = {MOVE: request.best_column, HINT: request.hint, ANALYSIS: request.analysis}[kind]
+        self._job = _Job(kind, request, generation, self.runner.submit(work))
+
+    def collect(self, generation: int) -> Answer | None:
+        """The finished job's answer, if it is for ``generation``; None if unfinished, stale or cancelled."""
+        job = self._job
+        if job is None or not job.future.done():
+            return None
+        self._job = None
+        if job.generation != generation or job.future.cancelled():
+            return None
+        error = job.future.exception()
+        if error is not None:
+            return Answer(job.kind, job.request, error=error)
+        return Answer(job.kind, job.request, job.future.result())
+
+    def drop(self) -> None:
+        """The job's answer is not wanted any more (its worker may be replaced)."""
+        if self._job is not None:
+            self.runner.discard(self._job.future)
+            self._job = None
+
+    def close(self) -> None:
+        self.drop()
+        self.runner.close()
