@@ -56,11 +56,16 @@ def test_invalid_utf8_on_stdin_is_asked_again() -> None:
 
 
 def test_a_closed_stdout_ends_quietly() -> None:
-    command = [sys.executable, "-m", "vp_connect4", "--text", "--x", "ai", "--o", "ai", "--x-ply", "1", "--o-ply", "1"]
-    game = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
-    assert game.stdout is not None and game.stderr is not None
-    game.stdout.readline()  # like `| head -1`: one line, then the pipe closes
+    """Like ``| head -1``: one line is read, the pipe closes, and the game writes on (after X's answer, so the
+    game cannot have ended and left its output in the pipe before it closed)."""
+    command = [sys.executable, "-m", "vp_connect4", "--text", "--x", "human", "--o", "ai", "--o-ply", "1"]
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    game = subprocess.Popen(command, env=ENV, **pipes)  # type: ignore[call-overload]
+    assert game.stdin is not None and game.stdout is not None and game.stderr is not None
+    game.stdout.readline()  # the prompt's flush sends the first lines
     game.stdout.close()
+    game.stdin.write(b"3\n")
+    game.stdin.close()
     assert game.wait(timeout=60) == 1
     assert game.stderr.read().decode() == ""
 

@@ -208,15 +208,16 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
     assert controls.variant.index == 0
 
 
-def test_the_events_line_keeps_its_place_in_a_variant_game(vp: FakeVpython) -> None:
+def test_the_events_line_keeps_its_place_under_any_rules(vp: FakeVpython) -> None:
     from vp_connect4.rules import Variant
 
-    controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", Variant(tetris=True), 6)
-    assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
-    controls.show_events("Row 1 is full")
-    assert "Row 1 is full" in controls.events.text
-    standard = Controls(Canvas(), lambda intent: None, 7)
-    assert not standard.events.text.startswith("<br>")  # the standard game: no line until something happens
+    for variant in (Variant.parse("tetris"), Variant()):  # the standard game too: the canvas never jumps
+        controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", variant, 6)
+        assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
+        controls.show_events("Row 1 is full")
+        assert "Row 1 is full" in controls.events.text and controls.events.text.startswith("<br>")
+        controls.show_events("")
+        assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
 
 
 def test_each_text_style_is_a_style_attribute_on_one_line() -> None:

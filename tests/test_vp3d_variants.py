@@ -127,7 +127,7 @@ def test_the_rules_menu_starts_a_new_game_under_those_rules_after_logging_the_ol
     view.calls.clear()
     controller.handle(SetVariant("gravity:left"))
     assert log == ["moves: 34", "setting: variant gravity:left", ROWS_LINE, "new game"]
-    assert controller.game.board.variant == Variant(gravity="left") and controller.game.history == []
+    assert controller.game.board.variant == Variant.parse("gravity:left") and controller.game.history == []
     assert view.calls == [("redraw", "")] and view.moves == ""
     controller.handle(SetVariant("gravity:left"))  # the same rules: nothing happens
     assert log[-1] == "new game" and len(log) == 4
@@ -135,14 +135,14 @@ def test_the_rules_menu_starts_a_new_game_under_those_rules_after_logging_the_ol
     assert log[-2:] == ["setting: variant tetris", "new game"]  # nothing played: no moves line; rows said once
     controller.handle(SetVariant("tetris+gravity:sideways"))
     assert log[-1].startswith("ignored: gravity must be one of") and view.cues
-    assert controller.game.board.variant == Variant(tetris=True)
+    assert controller.game.board.variant == Variant.parse("tetris")
 
 
 def test_new_game_keeps_the_rules() -> None:
     controller, _view, _, log, clock = make_variant("flip")
     play(controller, clock, 2)
     controller.handle(NewGame())
-    assert log[-2:] == ["moves: 2", "new game"] and controller.game.board.variant == Variant(flip=True)
+    assert log[-2:] == ["moves: 2", "new game"] and controller.game.board.variant == Variant.parse("flip")
 
 
 # -- the flip: a button and a key ------------------------------------------------------------------

@@ -50,7 +50,7 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
         assert not any(line.startswith("moves:") for line in scene.lines), scene.describe()
 
         # the same checkers, your turn as X, the changed level
-        yours = wording.human_to_move("X", 7, alone=True)
+        yours = wording.human_to_move("X", "column", 7, False, alone=True)
         view.page.wait_for_function(f"() => ({STATUS_JS})().startsWith({yours!r})", timeout=10_000)  # then the hint
         assert view.canvas_image().share(is_checker_red) > 0, "the red checker is not shown after the reload"
         assert view.page.is_checked("#c4-keep"), "keep scores shown is ticked again"

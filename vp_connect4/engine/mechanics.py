@@ -391,15 +391,5 @@ class Mechanics:
         return Position(self.frames[frame].geom, mine, mine | theirs)
 
 
-@cache
-def mechanics(
-    width: int,
-    height: int,
-    gravity: str = "down",
-    turn_every: int = 0,
-    tetris: bool = False,
-    flip: bool = False,
-    move_limit: int | None = None,
-) -> Mechanics:
-    """The :class:`Mechanics` of these rules on a ``width`` x ``height`` rack (built once per size and rules)."""
-    return Mechanics(width, height, gravity, turn_every, tetris, flip, move_limit)
+mechanics = cache(Mechanics)
+"""``mechanics(width, height, ...)``: the :class:`Mechanics` of those rules, built once per size and rules."""

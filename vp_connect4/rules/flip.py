@@ -7,22 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import wording
-from ..errors import InvalidSettingError
-from .part import Part
+from .part import Switch
 
 
 @dataclass(frozen=True)
-class Flip(Part):
+class Flip(Switch):
     key = "flip"
-
-    @classmethod
-    def read(cls, value: str, text: str) -> Flip:
-        if value:
-            raise InvalidSettingError(wording.phrase(wording.bad_variant, text))
-        return cls()
-
-    def __str__(self) -> str:
-        return "flip"
 
     def mechanics(self, width: int, height: int) -> dict[str, object]:
         return {"flip": True}

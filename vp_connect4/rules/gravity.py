@@ -12,8 +12,6 @@ from ..engine.frames import GRAVITIES
 from ..errors import InvalidSettingError
 from .part import Part
 
-TURN = "turn"  # gravity:turn is the turn part's
-
 
 @dataclass(frozen=True)
 class Gravity(Part):
@@ -27,9 +25,7 @@ class Gravity(Part):
             raise InvalidSettingError(wording.phrase(wording.bad_gravity, self.direction, GRAVITIES))
 
     @classmethod
-    def read(cls, value: str, text: str) -> Gravity | None:
-        if value.partition(":")[0] == TURN:
-            return None
+    def read(cls, value: str, text: str) -> Gravity:  # gravity:turn is read by the turn part, tried first
         return cls(value)
 
     def __str__(self) -> str:

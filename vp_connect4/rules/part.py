@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
+from .. import wording
+from ..errors import InvalidSettingError
 from .cells import Cell
+
+MOST_EVERY = 99  # the most moves between two events of a part that comes every so many moves
 
 
 class Part:
@@ -57,3 +62,47 @@ class Part:
     def help(self, rows: int) -> str:
         """Its rule in a sentence or two, for the scene's help (``rows``: the rack's rows, for the keys)."""
         raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Switch(Part):
+    """A part that is on or off: written as its key alone (``tetris``, ``flip``)."""
+
+    @classmethod
+    def read(cls, value: str, text: str) -> Part:
+        if value:
+            raise InvalidSettingError(wording.phrase(wording.bad_variant, text))
+        return cls()
+
+    def __str__(self) -> str:
+        return self.key
+
+
+@dataclass(frozen=True)
+class Every(Part):
+    """A part that acts after every ``every`` moves, written ``key:k`` (``swap:4``) or, with a ``prefix``, as
+    ``key:prefix:k`` (``gravity:turn:6``); ``k`` left out is ``default``."""
+
+    prefix: ClassVar[str] = ""
+    default: ClassVar[int]
+    name_of_every: ClassVar[str]  # how an error names the number: turn_every, swap_every
+    every: int | None = None  # None: the default
+
+    def __post_init__(self) -> None:
+        every = self.default if self.every is None else self.every
+        if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= MOST_EVERY:
+            raise InvalidSettingError(wording.phrase(wording.bad_every, self.name_of_every, MOST_EVERY, every))
+        object.__setattr__(self, "every", every)
+
+    @classmethod
+    def read(cls, value: str, text: str) -> Part | None:
+        if cls.prefix:
+            prefix, _, value = value.partition(":")
+            if prefix != cls.prefix:
+                return None
+        if value and not (value.isascii() and value.isdigit() and 1 <= int(value) <= MOST_EVERY):
+            raise InvalidSettingError(wording.phrase(wording.bad_every, cls.name_of_every, MOST_EVERY, value))
+        return cls(int(value) if value else cls.default)
+
+    def __str__(self) -> str:
+        return ":".join(filter(None, (self.key, self.prefix, str(self.every))))

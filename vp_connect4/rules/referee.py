@@ -132,6 +132,16 @@ class Referee:
         """What a drop names now: ``column``, or ``row`` when gravity pulls sideways."""
         return self.current.move_line
 
+    def other_gravity(self) -> bool:
+        """Whether gravity pulls other than down in a game under these rules, now or later."""
+        m = self.mechanics
+        return bool(m.turn_every) or m.start_frame != 0
+
+    def names_rows(self) -> bool:
+        """Whether a move may name a row in a game under these rules: gravity pulls sideways, now or later."""
+        m = self.mechanics
+        return bool(m.turn_every) or m.frames[m.start_frame].move_line == "row"
+
     def longest_code(self) -> int:
         """The longest game code a game on this board can have: one move a cell where moves only drop checkers,
         else :data:`LONGEST_CODE_PER_CELL` characters a cell (checkers vanish, flips pass, swaps are written)."""

@@ -8,33 +8,18 @@ import random
 from dataclasses import dataclass
 
 from .. import wording
-from ..errors import InvalidSettingError
 from .cells import Cell
-from .part import Part
-from .turn import MOST_EVERY, whole_moves
-
-DEFAULT_EVERY = 6
+from .part import Every
 
 
 @dataclass(frozen=True)
-class Swap(Part):
+class Swap(Every):
     """An X and an O checker change colours after every ``every`` moves."""
 
     key = "swap"
     random = True
-    every: int = DEFAULT_EVERY
-
-    def __post_init__(self) -> None:
-        every = self.every
-        if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= MOST_EVERY:
-            raise InvalidSettingError(wording.phrase(wording.bad_every, "swap_every", MOST_EVERY, every))
-
-    @classmethod
-    def read(cls, value: str, text: str) -> Swap:
-        return cls(whole_moves(value, DEFAULT_EVERY, "swap_every"))
-
-    def __str__(self) -> str:
-        return f"swap:{self.every}"
+    default = 6
+    name_of_every = "swap_every"
 
     def after(self, moves: int, checkers: dict[str, list[Cell]], rng: random.Random) -> tuple[Cell, Cell] | None:
         if moves % self.every or not checkers["X"] or not checkers["O"]:

@@ -8,24 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import wording
-from ..errors import InvalidSettingError
-from .part import Part
+from .part import Switch
 
 MOVE_LIMIT = 2  # a tetris game is a draw after this many times the cells moves
 
 
 @dataclass(frozen=True)
-class Tetris(Part):
+class Tetris(Switch):
     key = "tetris"
-
-    @classmethod
-    def read(cls, value: str, text: str) -> Tetris:
-        if value:
-            raise InvalidSettingError(wording.phrase(wording.bad_variant, text))
-        return cls()
-
-    def __str__(self) -> str:
-        return "tetris"
 
     def mechanics(self, width: int, height: int) -> dict[str, object]:
         return {"tetris": True, "move_limit": MOVE_LIMIT * width * height}

@@ -25,12 +25,10 @@ __all__ = [
     "evaluation",
     "evaluation_caption",
     "falling",
-    "falling_move",
     "game_code_caption",
     "game_ended",
     "game_open_elsewhere",
     "human_to_move",
-    "human_to_move_in_variant",
     "load_caption",
     "look_ahead_caption",
     "no_moves_yet",
@@ -64,15 +62,15 @@ def title() -> str:
 def result_in_scene(winner: str | None, humans: list[str], draw: str = "full") -> str:
     """The result banner and status line (``winner`` None: a draw).
 
-    ``draw``: why a game is drawn: ``full`` (the board is full: the standard game), ``both`` (a rule variant:
-    both sides have four in a row at once) or ``other`` (a variant: no move is left, or tetris's move limit).
+    ``draw``: why a game is drawn (``Termination``'s values): ``full`` (every cell holds a checker), ``both fours``
+    (both sides have four in a row at once), ``no move`` or ``move limit``.
     """
     if winner is None:
-        if draw == "both":
+        if draw == "both fours":
             return _("Draw: both sides have four in a row. Press New game to play again.")
-        if draw == "other":
-            return _("Draw. Press New game to play again.")
-        return _("Draw: the board is full. Press New game to play again.")
+        if draw == "full":
+            return _("Draw: the board is full. Press New game to play again.")
+        return _("Draw. Press New game to play again.")
     if len(humans) == 1:
         if winner in humans:
             return _("You win! {side} has four in a row.").format(side=side(winner))
@@ -80,18 +78,13 @@ def result_in_scene(winner: str | None, humans: list[str], draw: str = "full") -
     return _("{side} wins with four in a row!").format(side=side(winner))
 
 
-def falling(ox: str, col: int) -> str:
-    """A checker is falling into ``col`` (0-based; shown counted from 1)."""
-    return _("{side} plays column {col}…").format(side=side(ox), col=col + 1)
-
-
-def falling_move(ox: str, line: str, number: int) -> str:
-    """A rule variant's move under way: ``line`` column, row or flip; ``number`` 0-based (shown from 1)."""
+def falling(ox: str, line: str, number: int) -> str:
+    """A move under way: ``line`` column, row or flip; ``number`` 0-based (shown from 1)."""
     if line == "flip":
         return _("{side} turns the rack…").format(side=side(ox))
     if line == "row":
         return _("{side} plays row {row}…").format(side=side(ox), row=number + 1)
-    return falling(ox, number)
+    return _("{side} plays column {col}…").format(side=side(ox), col=number + 1)
 
 
 def ai_error(ox: str, error: str) -> str:
@@ -122,15 +115,8 @@ def ai_to_move(ox: str) -> str:
     return _("{side} to move (AI)").format(side=side(ox))
 
 
-def human_to_move(ox: str, width: int, alone: bool) -> str:
-    """The status line when a person is to move (``alone``: one person against the AI)."""
-    if alone:
-        return _("Your turn: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
-    return _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=width)
-
-
-def human_to_move_in_variant(ox: str, line: str, slots: int, flip: bool, alone: bool) -> str:
-    """The status line of a rule variant when a person is to move: what to click or press.
+def human_to_move(ox: str, line: str, slots: int, flip: bool, alone: bool) -> str:
+    """The status line when a person is to move (``alone``: one person against the AI): what to click or press.
 
     ``line``: what a move names, ``column`` or ``row`` (gravity sideways; rows counted from the bottom);
     ``slots``: how many; ``flip``: flips are played (key f).
@@ -141,8 +127,10 @@ def human_to_move_in_variant(ox: str, line: str, slots: int, flip: bool, alone: 
         else:
             text = _("To move: {side}. Click a row or press 1-{rows} (1 is the bottom row).")
         text = text.format(side=side(ox), rows=slots)
+    elif alone:
+        text = _("Your turn: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=slots)
     else:
-        text = human_to_move(ox, slots, alone)
+        text = _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=slots)
     return text + " " + _("Or press f to turn the rack.") if flip else text
 
 

@@ -27,10 +27,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ... import wording
-from ...board import Board
 from ...game import AI, Seat
 from ..texts.status import result_text
-from ..worker.analysis import GameAnalysis, Step, first_change, step_line, steps, summary_line
+from ..worker.analysis import GameAnalysis, Step, board_after, first_change, step_line, steps, summary_line
 from ..worker.jobs import ANALYSIS, AiRequest
 from . import intents
 from .handlers import ControllerParts
@@ -103,7 +102,7 @@ class AnalysisIntents(ControllerParts):
         self._leave_analysis()
 
     def _why_no_analysis(self) -> wording.Phrase | None:
-        if not self.game.board.variant.is_standard:
+        if self.game.board.referee.solver_position(self.game.to_move) is None:  # the solver does not take them
             return wording.phrase(wording.analysis_refusal, "rules")
         if not self.game.move_string:
             return wording.phrase(wording.analysis_refusal, "no_moves")
@@ -143,10 +142,9 @@ class AnalysisIntents(ControllerParts):
         assert viewing is not None and viewing.found is not None
         viewing.index = index
         step = viewing.found[index]
-        board = Board(self.game.board.width, self.game.board.height)
-        board.set_board(viewing.moves[: step.number])
-        row = next(row for row, cells in enumerate(board.data) if cells[step.col] != " ")
-        self.view.show_position([cells[:] for cells in board.data], (row, step.col))
+        empty = self.game.board.blank()
+        board, landed = board_after(empty, viewing.moves, step.number)
+        self.view.show_position([cells[:] for cells in board.data], landed)
         if step.won:
             self.view.highlight_win(tuple(board.four_cells(step.ox)))
         self.log(step_line(step))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ... import wording
 from ...errors import Connect4Error, Refusal
-from ...variant import Variant
+from ...rules import Variant
 from ..texts.tally import Tally
 from . import intents
 from .handlers import ControllerParts

@@ -14,14 +14,9 @@ from collections.abc import Callable
 
 from ... import wording
 from ...errors import Connect4Error
-from ...variant import Variant
+from ...rules import Variant
 from . import intents
 from .handlers import ControllerParts
-
-
-def names_rows(variant: Variant) -> bool:
-    """A move of ``variant`` may name a row (gravity pulls sideways now or later)."""
-    return bool(variant.turn_every) or variant.gravity in ("left", "right")
 
 
 class VariantIntents(ControllerParts):
@@ -60,7 +55,7 @@ class VariantIntents(ControllerParts):
     def _log_rows(self) -> None:
         """Say once how the log counts rows, when the rules played can name them."""
         board = self.game.board
-        if not self._rows_logged and names_rows(board.variant):
+        if not self._rows_logged and board.referee.names_rows():
             self._rows_logged = True
             self.log(f"log: rows 0-{board.height - 1}, counted from the bottom")
 

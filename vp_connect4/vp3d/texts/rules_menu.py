@@ -8,7 +8,7 @@ played. Names and help come from ``wording``, in the language spoken. Nothing he
 from __future__ import annotations
 
 from ... import wording
-from ...variant import Variant
+from ...rules import Variant
 
 MENU_VARIANTS = tuple(
     Variant.parse(text)
@@ -38,20 +38,6 @@ def menu_variants(*played: Variant) -> list[Variant]:
     return choices
 
 
-def variant_name(variant: Variant) -> str:
-    """A menu choice's words: ``standard rules``, ``gravity left``, ``tetris + flip``..."""
-    return wording.variant_name(*_parts(variant))
-
-
-def variant_help(variant: Variant, rows: int) -> str:
-    """The rules of ``variant`` under the scene's help (HTML; empty for the standard game)."""
-    return wording.variant_help(*_parts(variant), rows=rows)
-
-
 def scene_description(text: str, ply: int) -> str:
     """What a ready-made variant scene (``scenes/tetris.py``) prints: its rules (``text``) and the AI's level."""
-    return wording.variant_scene_description(variant_name(Variant.parse(text)), ply)
-
-
-def _parts(variant: Variant) -> tuple[str, int, bool, bool, float, int]:
-    return (variant.gravity, variant.turn_every, variant.tetris, variant.flip, variant.chance, variant.swap_every)
+    return wording.variant_scene_description(Variant.parse(text).name(), ply)

@@ -28,19 +28,15 @@ def humans(game: Game) -> list[str]:
 def result_text(game: Game) -> str:
     outcome = game.outcome
     assert outcome is not None
-    # a rule variant's draw: both sides' fours (their cells glow), or no move left
-    draw = "full" if game.board.variant.is_standard else "both" if outcome.cells else "other"
-    return wording.result_in_scene(outcome.winner, humans(game), draw)
+    return wording.result_in_scene(outcome.winner, humans(game), outcome.termination.value)
 
 
 def to_move_text(game: Game) -> str:
     """What the person to move may click or press: columns (1-7), rows when gravity pulls sideways, f to flip."""
     ox, board = game.to_move, game.board
     alone = len(humans(game)) == 1
-    if board.variant.is_standard:
-        return wording.human_to_move(ox, board.width, alone)
     flips = board.flip_move() is not None
-    return wording.human_to_move_in_variant(ox, board.move_line(), board.slot_count(), flips, alone)
+    return wording.human_to_move(ox, board.move_line(), board.slot_count(), flips, alone)
 
 
 def status_line(game: Game, now: Moment) -> str:
@@ -52,9 +48,7 @@ def status_line(game: Game, now: Moment) -> str:
     if now.paused and not game.is_over:
         return wording.paused(ox, game.seats[ox].is_ai)
     if last is not None and now.falling:
-        if game.board.variant.is_standard:
-            return wording.falling(last.ox, last.col)
-        return wording.falling_move(last.ox, last.line, chosen(last))
+        return wording.falling(last.ox, last.line, chosen(last))
     if game.is_over:
         return result_text(game)
     if now.error:

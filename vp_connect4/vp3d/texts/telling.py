@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ... import wording
 from ...game import Move
-from ...variant import Cell, Cleared, Event, GravityTurned, Swapped, Veered, describe
+from ...rules import Cell, Cleared, Event, GravityTurned, Swapped, Veered, describe
 
 
 def log_lines(move: Move) -> list[str]:

@@ -31,13 +31,12 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...engine.frames import DIAGONAL
 from ...game import Move
-from ...variant import Cell, Cleared, Dropped, Event, Flipped, GravityTurned, Path, Swapped, Veered
+from ...rules import Cleared, Dropped, Flipped, GravityTurned, Path, Spot, Swapped, Veered, spot_of
 from .checkers import GRAVITY, Pose, fall_duration, fall_height
-from .rack import GRAVITY_DIRECTIONS, SIDEWAYS, RackLayout
+from .rack import GRAVITY_DIRECTIONS, RackLayout
 
-Spot = tuple[int, int]
-"""A cell as ``Board.data`` and ``Checkers`` count it: ``(row, col)``, row 0 at the top."""
 Point = tuple[float, float, float]
 
 SLIDE_GRAVITY = 30.0  # cells per second squared: checkers that slide (gravity turned, rows fell) go slower
@@ -221,20 +220,10 @@ def gravity_angle(gravity: str) -> float:
     return math.atan2(dy, dx)
 
 
-def spot_of(cell: Cell, height: int) -> Spot:
-    """A rule variant's cell ``(column, row from the bottom)`` as a ``Spot``."""
-    return (height - 1 - cell[1], cell[0])
-
-
-def move_events(move: Move, height: int) -> tuple[Event, ...]:
-    """``move.events``; a standard game's move (which records none) as its landing."""
-    return move.events or (Dropped((move.col, height - 1 - move.row)),)
-
-
 def landing_spot(move: Move, height: int) -> Spot | None:
     """Where ``move``'s checker rests after its events (None for a flip, or if its row vanished)."""
     spot: Spot | None = None
-    for event in move_events(move, height):
+    for event in move.events:
         if isinstance(event, Dropped):
             spot = spot_of(event.cell, height)
         elif isinstance(event, Cleared):
@@ -249,11 +238,11 @@ def choreograph(move: Move, shown: dict[Spot, str], layout: RackLayout, gravity:
     height = layout.height
     plan = Plan(shown=dict(shown), gravity=gravity)
     veered: Veered | None = None
-    for event in move_events(move, height):
+    for event in move.events:
         if isinstance(event, Veered):
             veered = event
         elif isinstance(event, Dropped):
-            _drop(plan, layout, spot_of(event.cell, height), event.cell, move.ox, veered)
+            _drop(plan, layout, move.col, spot_of(event.cell, height), move.ox, veered)
         elif isinstance(event, Flipped):
             _flip(plan, layout, event.paths)
         elif isinstance(event, Cleared):
@@ -271,12 +260,18 @@ def choreograph(move: Move, shown: dict[Spot, str], layout: RackLayout, gravity:
 # -- the steps of each event --------------------------------------------------------------------------------
 
 
-def _drop(plan: Plan, layout: RackLayout, spot: Spot, cell: Cell, ox: str, veered: Veered | None) -> None:
-    slot = cell[1] if plan.gravity in SIDEWAYS else cell[0]
+def _drop(plan: Plan, layout: RackLayout, slot: int, spot: Spot, ox: str, veered: Veered | None) -> None:
+    """The checker of a drop into ``slot`` comes in and falls to ``spot``; under diagonal gravity it falls into its
+    column's top cell and slides from there down the diagonal."""
     entry = layout.entry(slot, plan.gravity)
     if veered is not None:
         plan.steps.append(Glide(spot, layout.entry(veered.chosen, plan.gravity), entry, ox))
-    plan.steps.append(Fall(((spot, entry, layout.cell(*spot), ox),)))
+    if plan.gravity in DIAGONAL and spot != (0, slot):
+        top = layout.cell(0, slot)
+        plan.steps.append(Fall(((spot, entry, top, ox),)))
+        plan.steps.append(Fall(((spot, top, layout.cell(*spot), ox),), gravity=SLIDE_GRAVITY))
+    else:
+        plan.steps.append(Fall(((spot, entry, layout.cell(*spot), ox),)))
     plan.shown[spot] = ox
     plan.last = spot
 

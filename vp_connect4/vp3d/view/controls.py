@@ -67,10 +67,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import wording
+from ...board import Board
 from ...game import AI, HUMAN, Game
 from ...levels import Level
 from ...player import EVALUATIONS, TIEBREAKS
-from ...variant import Variant
+from ...rules import Variant
 from ..control.intents import (
     AnalyseGame,
     Flip,
@@ -90,7 +91,7 @@ from ..control.intents import (
     TogglePause,
     Undo,
 )
-from ..texts.rules_menu import menu_variants, variant_help, variant_name
+from ..texts.rules_menu import menu_variants
 from . import markup
 
 MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
@@ -237,10 +238,10 @@ class Controls:
         return [wording.tiebreak(name) for name in TIEBREAKS]
 
     def _variant_names(self) -> list[str]:
-        return [variant_name(variant) for variant in self.variants]
+        return [variant.name() for variant in self.variants]
 
     def _help(self) -> str:
-        return markup.help_text(self.width, variant_help(self.rules, self.height))
+        return markup.help_text(self.width, self.rules.help(self.height))
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
@@ -313,9 +314,9 @@ class Controls:
 
     def show_events(self, text: str) -> None:
         """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on a line under
-        the status; in a variant the line stays (empty) between events, so the canvas does not jump."""
+        the status; the line stays (empty) between events, so the canvas does not jump."""
         self._events_text = text
-        _set(self.events, "text", markup.events(text, keep_line=not self.rules.is_standard))
+        _set(self.events, "text", markup.events(text))
 
     def show_analysing(self, on: bool) -> None:
         """Analyse game's button says *Back to the game* while the analysis is shown."""
@@ -350,16 +351,17 @@ class Controls:
             _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
-        self.show_rules(game.board.variant)
+        self.show_rules(game.board)
 
-    def show_rules(self, variant: Variant) -> None:
-        """The rules menu shows ``variant`` (added to its choices if need be); the flip's button is greyed
+    def show_rules(self, board: Board) -> None:
+        """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed
         where the rules play no flips; the help says the rules."""
+        variant = board.variant
         if variant not in self.variants:
             self.variants = menu_variants(*self.variants, variant)
             _relabel_menu(self.variant, self._variant_names())
         _set(self.variant, "index", self.variants.index(variant))
-        _set(self.flip, "disabled", not variant.flip)
+        _set(self.flip, "disabled", board.flip_move() is None)
         if variant != self.rules:
             self.rules = variant
             _set(self.help, "text", self._help())

@@ -61,11 +61,10 @@ def cue(text: str) -> str:
     return f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
 
 
-def events(text: str, keep_line: bool) -> str:
-    """What happened in the last move besides its fall, on a line under the status; ``keep_line``: the line stays
-    (empty) between events (a rule variant), so the canvas does not jump."""
-    span = f"<span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
-    return "<br>" + span if text or keep_line else span
+def events(text: str) -> str:
+    """What happened in the last move besides its fall, on a line under the status; the line stays (empty)
+    between events, so the canvas does not jump."""
+    return f"<br><span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
 
 
 def score_texts(texts: list[str]) -> str:

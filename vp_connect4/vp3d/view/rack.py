@@ -30,6 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ...rules import data_row
+
 CELL = 1.0  # distance between neighbouring cells
 CHECKER_RADIUS = 0.42
 HOLE_RADIUS = 0.4
@@ -47,7 +49,14 @@ SIDE_MARGIN = 3.0  # how far beside the rack a click still counts for a row (gra
 SCORE_LIFT = 0.8  # score labels float this far beyond the ghost
 ARROW_OFFSET = 2.5  # the gravity arrow's middle is this far left of the rack's left edge
 SIDEWAYS = ("left", "right")
-GRAVITY_DIRECTIONS = {"down": (0.0, -1.0), "left": (-1.0, 0.0), "up": (0.0, 1.0), "right": (1.0, 0.0)}
+GRAVITY_DIRECTIONS = {
+    "down": (0.0, -1.0),
+    "left": (-1.0, 0.0),
+    "up": (0.0, 1.0),
+    "right": (1.0, 0.0),
+    "down-left": (-math.sqrt(0.5), -math.sqrt(0.5)),
+    "down-right": (math.sqrt(0.5), -math.sqrt(0.5)),
+}
 
 RACK_BLUE = (0.08, 0.28, 0.85)
 BASE_COLOUR = (0.06, 0.16, 0.5)
@@ -115,11 +124,11 @@ class RackLayout:
 
     def slot_row(self, slot: int) -> int:
         """The row index in ``Board.data`` of row ``slot`` counted from the bottom."""
-        return self.height - 1 - slot
+        return data_row(self.height, slot)
 
     def entry(self, slot: int, gravity: str = "down") -> tuple[float, float, float]:
-        """Where a checker of move ``slot`` comes in under ``gravity`` (above its column for down)."""
-        if gravity == "down":
+        """Where a checker of move ``slot`` comes in under ``gravity`` (above its column for down, and diagonally)."""
+        if gravity not in ("up", *SIDEWAYS):
             return self.drop_start(slot)
         if gravity == "up":
             return (self.x(slot), self.y(self.height - 1) - DROP_HEIGHT, 0.0)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ... import wording
 from ...game import Game, Move
-from ...variant import Variant
+from ...rules import Variant
 from ..control.intents import Intent
 from . import camera
 from .animation import Animator
@@ -81,9 +81,9 @@ class SceneView:
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
         self.animator = Animator(self.checkers, self.rack, clock)
-        rules = variant if variant is not None else Variant()
-        self._gravity = rules.gravity  # where gravity pulls as the scene shows it
-        self._flips = rules.flip
+        mechanics = (variant if variant is not None else Variant()).mechanics(layout.width, layout.height)
+        self._gravity = mechanics.frames[mechanics.start_frame].gravity  # where gravity pulls as the scene shows it
+        self._flips = mechanics.flip
         self._score_slots: tuple[int, str] | None = None  # the slots and gravity the score labels stand for
         self._scores = [
             vp.label(
@@ -133,11 +133,9 @@ class SceneView:
         self.animator.cancel()
         last = game.last_move
         board = game.board
-        self._gravity, self._flips = board.gravity, board.variant.flip
+        self._gravity, self._flips = board.gravity, board.flip_move() is not None
         self.checkers.show_board(board.data, landing_spot(last, board.height) if last else None)
-        variant = board.variant
-        shows_arrow = variant.turn_every or variant.gravity != "down"
-        self.rack.point_arrow(gravity_angle(self._gravity) if shows_arrow else None)
+        self.rack.point_arrow(gravity_angle(self._gravity) if board.referee.other_gravity() else None)
         self.announce(None)
 
     def show_position(self, data: list[list[str]], last: tuple[int, int] | None) -> None:

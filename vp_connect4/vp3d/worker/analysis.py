@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...board import Board
+from ...rules import STANDARD, Dropped, Spot, other, spot_of
+from ...rules.movecode import read
 
 if TYPE_CHECKING:
     from ...engine.position import Position
@@ -36,7 +38,8 @@ PLAYERS = "XO"  # a move string from the empty board: X moves first
 
 @dataclass(frozen=True)
 class GameAnalysis:
-    """The outcome of each position of the game ``moves`` (columns from the empty board, 0-based).
+    """The outcome of each position of the game ``moves`` (its game code from the empty board: columns, or rows
+    where gravity pulls sideways, 0-based; swaps as they fell).
 
     ``values[j]``: the signed distance of the position after ``j`` moves for the side to move there; None if it
     was not worked out in time, or if the game is over there (someone has four: ``won``).
@@ -50,6 +53,11 @@ class GameAnalysis:
     def kept_by(self, number: int) -> tuple[int, ...]:
         """The columns (0-based) that would have kept the result at move ``number`` (none known: empty)."""
         return dict(self.kept).get(number, ())
+
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """The move of each step: the code's drops, its swaps left out (they followed their moves)."""
+        return tuple(token.slot for token in read(self.moves, flips=False, swaps=True, slots=10) if token.swap is None)
 
     @property
     def unknown(self) -> int:
@@ -83,17 +91,17 @@ def analyse(
     seconds: float = SECONDS_PER_POSITION,
     retry: float = RETRY_SECONDS,
     total: float = TOTAL_SECONDS,
+    variant: str = STANDARD,
 ) -> GameAnalysis:
-    """Each position of the standard game ``moves`` with perfect play (the worker's job; see the module docstring).
+    """Each position of the game ``moves`` with perfect play (the worker's job; see the module docstring).
 
-    ``seconds``: the solver's first try at one position beyond the opening book; ``retry``: its second try at
-    those not worked out, started while the analysis has taken less than ``total`` seconds.
+    ``variant``: the rules, whose every position the solver takes (the standard game seen from gravity's side;
+    chance and swaps as they fell). ``seconds``: the solver's first try at one position beyond the opening book;
+    ``retry``: its second try at those not worked out, started while the analysis has taken less than ``total``
+    seconds.
     """
     start = time.perf_counter()
-    board = Board(width, height)
-    positions = [board.position(PLAYERS[0])]
-    for char in moves:
-        positions.append(positions[-1].play(int(char)))
+    positions = solver_positions(Board(width, height, variant=variant), moves)
     values: list[int | None] = [None] * len(positions)
     for index in reversed(range(len(positions))):
         values[index] = position_value(positions[index], seconds)
@@ -106,6 +114,30 @@ def analyse(
         if step.changed and step.before is not None and time.perf_counter() - start < total:
             kept.append((step.number, keeping_columns(positions[step.number - 1], step.before, retry)))
     return GameAnalysis(found.moves, found.values, found.won, tuple(kept))
+
+
+def solver_positions(board: Board, moves: str) -> list[Position]:
+    """The position the solver takes before each move of ``moves`` played from ``board`` (X first), and after the
+    last. ValueError where the rules are others than the standard game seen from gravity's side."""
+    referee, ox = board.referee, PLAYERS[0]
+    positions = [referee.solver_position(ox)]
+    for _, move, swaps in referee.read_code(moves):
+        referee.replay(move, ox, swaps)
+        ox = other(ox)
+        positions.append(referee.solver_position(ox))
+    if any(position is None for position in positions):
+        raise ValueError(f"the solver does not take the rules {board.variant}")
+    return positions  # type: ignore[return-value]
+
+
+def board_after(board: Board, moves: str, count: int) -> tuple[Board, Spot | None]:
+    """``board`` after the first ``count`` moves of ``moves`` (X first), and where the last move's checker lies."""
+    referee, ox, landed = board.referee, PLAYERS[0], None
+    for _, move, swaps in referee.read_code(moves)[:count]:
+        played = referee.replay(move, ox, swaps)
+        landed = next((event.cell for event in played.events if isinstance(event, Dropped)), None)
+        ox = other(ox)
+    return board, None if landed is None else spot_of(landed, board.height)
 
 
 def keeping_columns(position: Position, value: int, seconds: float) -> tuple[int, ...]:
@@ -146,15 +178,15 @@ def _is_over(position: Position) -> bool:
 def steps(analysis: GameAnalysis) -> list[Step]:
     """Every move of the analysed game with its mover's outcome before and after it; each certain change of
     hands is marked ``changed``."""
-    values, moves = analysis.values, analysis.moves
+    values, columns = analysis.values, analysis.columns
     found: list[Step] = []
-    for number, char in enumerate(moves, start=1):
-        won = analysis.won and number == len(moves)
+    for number, col in enumerate(columns, start=1):
+        won = analysis.won and number == len(columns)
         after_value = values[number]
         after = None if after_value is None else -after_value
         before = values[number - 1]
         changed = _lost_ground(before, after, won)
-        found.append(Step(number, PLAYERS[(number - 1) % 2], int(char), before, after, won, changed))
+        found.append(Step(number, PLAYERS[(number - 1) % 2], col, before, after, won, changed))
     return found
 
 

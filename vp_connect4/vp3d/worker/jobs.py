@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...board import Board
-from ...engine import variant as variant_engine
 from ...game import Seat
-from ...variant import STANDARD
+from ...rules import STANDARD
 from .analysis import GameAnalysis, analyse
 
 MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
@@ -101,7 +100,7 @@ class AiRequest:
 
     def analysis(self) -> GameAnalysis:
         """Every position of this game (standard rules) with perfect play: Analyse game (see :mod:`.analysis`)."""
-        return analyse(self.width, self.height, self.moves)
+        return analyse(self.width, self.height, self.moves, variant=self.variant)
 
 
 @dataclass(frozen=True)
@@ -139,24 +138,14 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
     book's up to 12 checkers on a 7x6 board, else the solver's within ``budget`` seconds), and whether every
     column was worked out in time (the others are None, as full ones are).
 
-    None if the game is over. On a variant board, the solver answers only where gravity is all that changes
-    (its moves are then the frame's columns: the move numbers); else None.
+    None if the game is over, or where the solver does not take the rules (it answers where they are the standard
+    game seen from gravity's side: its moves are then the frame's columns, the move numbers).
     """
     from ...engine import perfect
 
-    if board.wins_for("X") or board.wins_for("O"):
+    position = board.referee.solver_position(ox)
+    if position is None or board.referee.outcome(ox) is not None:
         return None
-    rules = board.variant_rules
-    if rules is None:
-        if board.is_full():
-            return None
-        position = board.position(ox)
-    else:
-        if board.variant_result(ox) is not None:
-            return None
-        position = variant_engine.frame_position(rules, board.variant_state(ox))
-        if position is None:
-            return None
     return perfect.outcomes_in_time(position, budget)
 
 
