@@ -62,3 +62,13 @@ def rack_cells(data: list[list[str]]) -> dict[Cell, str]:
         for col, cell in enumerate(row)
         if cell != EMPTY
     }
+
+
+def checkers_by_side(data: list[list[str]]) -> dict[str, list[Cell]]:
+    """Each side's cells, in the order of ``data`` (rows from the top, each from the left)."""
+    found: dict[str, list[Cell]] = {ox: [] for ox in CHECKERS}
+    for index, row in enumerate(data):
+        for col, owner in enumerate(row):
+            if owner in found:
+                found[owner].append(cell_of((index, col), len(data)))
+    return found

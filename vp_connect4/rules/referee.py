@@ -29,7 +29,7 @@ from ..engine.position import Position, four_cells
 from ..engine.scores import Evaluation
 from ..errors import IllegalMoveError, InvalidSettingError, Refusal
 from . import movecode
-from .cells import CHECKERS, EMPTY, Cell, Spot, cell_of, check_checker, other, rack_cells, spot_of
+from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, other, rack_cells, spot_of
 from .events import Dropped, Event, Swapped, Veered, from_mechanics
 from .movecode import MOST_SLOTS
 from .outcome import Outcome, Termination
@@ -272,7 +272,7 @@ class Referee:
         events += self.apply(played, ox)
         swaps: list[tuple[Cell, Cell]] = []
         if self.variant.is_random and self.outcome(other(ox)) is None:
-            checkers = self._checkers()
+            checkers = checkers_by_side(self.board.data)
             for part in self.variant.parts:
                 pair = part.after(self.moves_made(), checkers, rng)
                 if pair is not None:
@@ -354,16 +354,6 @@ class Referee:
                 moves[-1] = (last[0], last[1], (*last[2], token.swap))
         return moves
 
-    def check(self, move: int, ox: str, number: int, whole: str) -> int:
-        """The move (-1: the flip) if ``ox`` may make it now; else IllegalMoveError naming move ``number`` of
-        ``whole``."""
-        if move == -1:  # the code reads a flip only where the rules play flips
-            move = self.flip_move()  # type: ignore[assignment]
-        reason = self.why_not(move, ox)
-        if reason is not None:
-            raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, self.refusal(reason, move)))
-        return move
-
     def set_moves(self, code: str, first: str = "X") -> None:
         """Play the game code ``code`` from the board as it is, ``first`` moving first. All or nothing:
         IllegalMoveError says what is wrong, and the board is left as it was."""
@@ -371,7 +361,12 @@ class Referee:
         ox = check_checker(first)
         try:
             for number, move, swaps in self.read_code(code):
-                self.replay(self.check(move, ox, number, code), ox, swaps)
+                move = self.flip_move() if move == -1 else move  # type: ignore[assignment]
+                reason = self.why_not(move, ox)
+                if reason is not None:
+                    refused = self.refusal(reason, move)
+                    raise IllegalMoveError(wording.phrase(wording.move_refused, number, code, refused))
+                self.replay(move, ox, swaps)
                 ox = other(ox)
         except IllegalMoveError:
             self.restore(saved)
@@ -390,12 +385,3 @@ class Referee:
             row, col = self._spot(cell)
             data[row][col] = owner
         board.data = data
-
-    def _checkers(self) -> dict[str, list[Cell]]:
-        """Each side's cells, in the order of ``data`` (rows from the top, each from the left)."""
-        found: dict[str, list[Cell]] = {ox: [] for ox in CHECKERS}
-        for index, row in enumerate(self.board.data):
-            for col, owner in enumerate(row):
-                if owner in found:
-                    found[owner].append(cell_of((index, col), self.board.height))
-        return found
