@@ -84,12 +84,12 @@ def row(
     """One table row (medians over ``positions``; the reference on the first ``reference_count``) and the
     engine's median seconds. A score that differs from the reference's stops the benchmark."""
     engine_times, nodes, reference_times = [], [], []
+    rules = rules_of(str(variant))
     for index, (b, rack, ox) in enumerate(positions):
         seconds, searched, scores = engine_run(b, ox, ply)
         engine_times.append(seconds)
         nodes.append(searched)
         if index < reference_count:
-            rules = rules_of(str(variant))
             reference_seconds, expected = timed(lambda r=rack, o=ox: reference_variant_scores(r, rules, o, ply))
             if scores != expected:
                 raise AssertionError(f"{variant} ply {ply}: engine {scores} != reference {expected} on {b.data}")

@@ -24,7 +24,8 @@ from vp_connect4.vp3d.view.rack import RackLayout
 
 LAYOUT = RackLayout(7, 6)
 VARIANTS = ("standard", "gravity:up", "gravity:left", "gravity:right", "gravity:turn:2", "tetris", "flip",
-            "chance:0.5", "swap:2", "tetris+flip+gravity:turn:3", "gravity:left+tetris+swap:3")  # fmt: skip
+            "chance:0.5", "swap:2", "tetris+flip+gravity:turn:3", "gravity:left+tetris+swap:3", "gravity:down-left",
+            "gravity:down-right+tetris+flip+chance:0.5")  # fmt: skip
 
 
 def shown(board: Board) -> dict[tuple[int, int], str]:
@@ -86,6 +87,23 @@ def test_a_drop_falls_from_its_entry_under_each_gravity() -> None:
         assert first == pytest.approx(start) and ox == "X"
         assert fall.poses(0)[spot].pos == pytest.approx(start)
         assert fall.poses(fall.duration)[spot].pos == pytest.approx(end)
+
+
+@pytest.mark.parametrize(("gravity", "landing"), [("down-left", (2, 0)), ("down-right", (4, 6))])
+def test_under_diagonal_gravity_a_drop_falls_into_its_columns_top_cell_then_slides_down_the_diagonal(
+    gravity: str, landing: tuple[int, int]
+) -> None:
+    game = Game(Board(7, 6, variant=f"gravity:{gravity}"))
+    plan = choreograph(game.play(2), {}, LAYOUT, gravity)  # column 2: along its diagonal to a wall or the floor
+    fall, slide = plan.steps
+    assert isinstance(fall, Fall) and isinstance(slide, Fall)
+    (spot, start, top, _), (same, from_top, end, _) = fall.motions[0], slide.motions[0]
+    assert spot == same == landing and plan.last == landing
+    assert start == pytest.approx(LAYOUT.drop_start(2)) and top == from_top == pytest.approx(LAYOUT.cell(0, 2))
+    assert end == pytest.approx(LAYOUT.cell(*landing))
+    middle = slide.poses(slide.duration / 2)[spot].pos  # on the way, on the diagonal between the two cells
+    assert (middle[0] - top[0]) * (end[1] - top[1]) == pytest.approx((middle[1] - top[1]) * (end[0] - top[0]))
+    assert slide.gravity < fall.gravity  # it slides more slowly than it falls
 
 
 def test_chance_glides_from_the_column_chosen_to_the_one_played() -> None:

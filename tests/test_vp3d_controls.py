@@ -13,7 +13,8 @@ from conftest import ROOT
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.control.intents import SetLevel
-from vp_connect4.vp3d.view.controls import MAX_PLY, Controls, level_to_slider, slider_to_level, slider_top
+from vp_connect4.vp3d.view.controls import Controls
+from vp_connect4.vp3d.view.sliders import MAX_PLY, level_to_slider, slider_to_level, slider_top
 
 
 class Widget:

@@ -113,7 +113,7 @@ def test_the_thinking_sign_pulses_and_sweeps_over_the_rack() -> None:
 
 
 def test_slider_values_and_levels() -> None:
-    from vp_connect4.vp3d.view.controls import MAX_PLY, level_to_slider, slider_to_level
+    from vp_connect4.vp3d.view.sliders import MAX_PLY, level_to_slider, slider_to_level
 
     assert MAX_PLY >= 6
     assert [slider_to_level(v).ply for v in (0, 3.0, 4.2, MAX_PLY)] == [0, 3, 4, MAX_PLY]

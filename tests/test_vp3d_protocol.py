@@ -10,7 +10,7 @@ import math
 import pytest
 
 from vp_connect4.vp3d.server.protocol import IgnoredLog, Junk, check_event, parse_events
-from vp_connect4.vp3d.view.controls import MAX_PLY, slider_to_level
+from vp_connect4.vp3d.view.sliders import MAX_PLY, slider_to_level
 
 
 class Canvas:

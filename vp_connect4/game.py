@@ -183,11 +183,12 @@ class Game:
                 break
         return undone
 
-    def new_game(self, variant: Variant | str | None = None) -> None:
-        """Back to the start position; with ``variant`` (e.g. ``'tetris'``), a new game under those rules
-        instead, from the empty board of the same size (the start moves belong to the old rules)."""
-        if variant is not None:
-            self.board = Board(self.board.width, self.board.height, variant=variant)  # checks it
+    def new_game(self, variant: Variant | str | None = None, size: tuple[int, int] | None = None) -> None:
+        """Back to the start position; with ``variant`` (e.g. ``'tetris'``) or ``size`` (``(width, height)``), a new
+        game under those rules or on that board instead, from the empty board (the start moves belong to the old)."""
+        if variant is not None or size is not None:
+            width, height = size if size is not None else (self.board.width, self.board.height)
+            self.board = Board(width, height, variant=self.board.variant if variant is None else variant)  # checked
             self.start_moves = ""
             self._start = self.board.referee.snapshot()
         self.board.referee.restore(self._start)

@@ -16,7 +16,7 @@ from browser.scene_page import ScenePage
 from browser.scene_process import SceneProcess
 from browser.variant_scenes import cells_seen
 from vp_connect4 import Board, Player
-from vp_connect4.vp3d.view.controls import MAX_PLY
+from vp_connect4.vp3d.view.sliders import MAX_PLY
 
 MY_PLY = 3  # X's look-ahead after the blunder: enough to beat ply 1 within a few moves
 BLUNDER = 0  # X's first column

@@ -14,8 +14,8 @@ from browser.scene_page import ScenePage
 from browser.scene_process import ROOT, SceneProcess, free_port
 from vp_connect4 import Board, Player
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.view.controls import level_to_slider
 from vp_connect4.vp3d.view.rack import RackLayout
+from vp_connect4.vp3d.view.sliders import level_to_slider
 
 LAYOUT = RackLayout()
 MIDDLE_ROW = LAYOUT.height // 2

@@ -16,7 +16,7 @@ from browser.scene_process import SceneProcess, descendants, wait_gone
 from vp_connect4 import Board, wording
 from vp_connect4.game import AI, Seat
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.view.controls import level_to_slider
+from vp_connect4.vp3d.view.sliders import level_to_slider
 
 RELOAD_WITHIN = 20.0  # seconds from the reload to the scene ready again (2 shared cores, software WebGL)
 STATUS_JS = "() => document.getElementById('c4-status').textContent"
@@ -74,4 +74,29 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
         assert wait_gone(family) == set()
         moves = [line for line in scene.lines if line.startswith("moves:")]
         assert moves == [f"moves: 3{o_col}3{expected}"], scene.describe()
+        assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr
+
+
+def test_the_size_menu_starts_a_new_game_on_that_board_in_the_page_loaded_again(context: Any) -> None:
+    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
+        view = ScenePage.open(context, scene)
+        view.play(1, "X", 3, lambda: view.press("4"))
+        view.wait_log(r"^move 2: O column \d$")
+        pid = scene.process.pid
+        view.page.select_option("#c4-size", "9x7")
+        assert re.fullmatch(r"moves: 3\d", view.wait_log(r"^moves: "))  # the unfinished game's moves, first
+        view.wait_log(r"^setting: size 9x7$")
+        view.wait_log(r"^new game$")
+        view.wait_log(r"^resumed: 0 checkers down$", READY_TIMEOUT)
+        view.wait_log(r"^scene ready$", READY_TIMEOUT)
+        view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+        assert scene.process.pid == pid and scene.process.poll() is None, scene.describe()
+        assert view.page.evaluate("() => document.getElementById('c4-size').selectedOptions[0].textContent") == "9x7"
+        view.play(1, "X", 8, lambda: view.press("9"))  # the ninth column: there is one now
+        view.wait_log(r"^move 2: O column \d$")
+        view.page.reload()  # a reload keeps the size
+        view.wait_log(r"^resumed: 2 checkers down$", READY_TIMEOUT)
+        view.wait_log(r"^scene ready$", READY_TIMEOUT)
+        view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+        assert view.page.evaluate("() => document.getElementById('c4-size').selectedOptions[0].textContent") == "9x7"
         assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr

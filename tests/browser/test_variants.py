@@ -30,7 +30,7 @@ def the_board_is_shown(there: AtTheEvent, scene: VariantScene) -> list[list[str]
     """The picture shows every checker of the game so far where the board has it; returns the board."""
     image = there.view.canvas_image()
     board = board_of(scene, game_code(there.view)).data
-    assert cells_seen(there.view, image) == board, f"the picture is not the board {board}"
+    assert cells_seen(there.view, image, scene.layout) == board, f"the picture is not the board {board}"
     return board
 
 
@@ -39,7 +39,7 @@ def plays_to_its_result(there: AtTheEvent, scene: VariantScene) -> None:
     assert there.to_the_end() == f"result: {scene.result}"
     moves = there.view.wait_log("^moves: ").removeprefix("moves: ")
     assert moves.startswith(scene.moves) and moves == game_code(there.view)
-    assert board_of(scene, moves).data == cells_seen(there.view, there.view.canvas_image())
+    assert board_of(scene, moves).data == cells_seen(there.view, there.view.canvas_image(), scene.layout)
 
 
 def events_line(there: AtTheEvent) -> str:
@@ -93,4 +93,28 @@ def test_swap_two_checkers_change_colours(context: Any) -> None:
         board = the_board_is_shown(there, scene)
         assert (board[-1][4], board[-1][2]) == ("O", "X"), "the swapped checkers show their new colours"
         assert events_line(there) == "Swap! The checkers at column 5 row 1 and column 3 row 1 change colours."
+        plays_to_its_result(there, scene)
+
+
+def test_diagonal_gravity_the_checker_slides_down_the_diagonal_to_the_right_wall(context: Any) -> None:
+    scene = SCENES["diagonal"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert board[2][6] == "X" and board[0][4] == " ", "X's checker slid from column 4's top cell to the wall"
+        image = there.view.canvas_image()
+        x, y, z = LAYOUT.arrow_centre  # the arrow points down and to the right: its head is low on the right
+        low_right = purple_height(there.view, image, (x + ARROW_LENGTH / 4, y - ARROW_LENGTH / 4, z))
+        assert low_right > 0, "gravity's arrow is shown"
+        plays_to_its_result(there, scene)
+
+
+def test_a_9x7_rack_is_drawn_whole_and_plays_to_its_result(context: Any) -> None:
+    scene = SCENES["9x7"]
+    with at_the_event(context, scene) as there:
+        board = the_board_is_shown(there, scene)
+        assert len(board) == 7 and len(board[0]) == 9 and board[-1][6] == "X"
+        box = there.view.canvas_box()
+        corners = [scene.layout.cell(row, col) for row in (0, 6) for col in (0, 8)]
+        for px, py in there.view.project(corners):  # the camera fits the larger rack: every corner cell in view
+            assert box["x"] < px < box["x"] + box["width"] and box["y"] < py < box["y"] + box["height"]
         plays_to_its_result(there, scene)

@@ -13,7 +13,7 @@ import sys
 import time
 
 from vp_connect4.vp3d.server import server
-from vp_connect4.vp3d.view.controls import MAX_PLY, slider_to_level
+from vp_connect4.vp3d.view.sliders import MAX_PLY, slider_to_level
 
 FRAME_RATE = 30
 

@@ -35,7 +35,8 @@ Key = tuple[str, str]
 
 @dataclass(frozen=True)
 class VariantScene:
-    """A game under ``variant`` from ``moves``: X's keys ``before`` the event (its log line ``event``; with
+    """A game under ``variant`` from ``moves``: X's keys ``before`` the event (its log line ``event``, or none: the
+    last of those moves is the event; with
     ``pause`` the AI is paused before the last of them, so it does not answer), then ``after`` it, to ``result``."""
 
     name: str
@@ -47,9 +48,15 @@ class VariantScene:
     after: tuple[Key, ...]
     result: str
     pause: bool = False
+    size: tuple[int, int] = (LAYOUT.width, LAYOUT.height)
 
     def command(self) -> tuple[str, ...]:
-        return ("--variant", self.variant, "--moves", self.moves, "--tiebreak", "LEFT", *self.options)
+        size = ("--size", f"{self.size[0]}x{self.size[1]}")
+        return ("--variant", self.variant, "--moves", self.moves, "--tiebreak", "LEFT", *size, *self.options)
+
+    @property
+    def layout(self) -> RackLayout:
+        return RackLayout(*self.size)
 
 
 SCENES = {
@@ -74,6 +81,14 @@ SCENES = {
         VariantScene("swap", "swap:2", "63024336623241", ("--o-ply", "1", "--seed", "0"),
                      (("3", "move 15: X column 2"),), r"^event: swap 4,0 2,0$",
                      (("6", "move 17: X column 5"),), "X wins"),
+        # gravity pulls down and right: X's checker dropped into column 4 slides down the diagonal to the right wall
+        VariantScene("diagonal", "gravity:down-right", "1030", ("--o-ply", "1"),
+                     (("5", "move 5: X column 4"),), "",
+                     (("3", "move 7: X column 2"),), "X wins", pause=True),
+        # the standard game on a 9x7 board: X's four on the bottom row, columns 4 to 7
+        VariantScene("9x7", "standard", "4455", ("--o-ply", "1"),
+                     (("7", "move 5: X column 6"),), "",
+                     (("1", "move 7: X column 0"), ("8", "move 9: X column 7")), "X wins", pause=True, size=(9, 7)),
     )
 }  # fmt: skip
 
@@ -113,7 +128,7 @@ def at_the_event(context: Any, scene: VariantScene) -> Iterator[AtTheEvent]:
                     view.wait_log("^paused$")
                 there.before = view.canvas_image()
             press_move(view, *key)
-        there.event = view.wait_log(scene.event, MOVE_TIMEOUT)
+        there.event = view.wait_log(scene.event, MOVE_TIMEOUT) if scene.event else scene.before[-1][1]
         time.sleep(ANIMATION_SECONDS)
         yield there
 
@@ -128,7 +143,7 @@ def game_code(view: ScenePage) -> str:
 
 
 def board_of(scene: VariantScene, code: str) -> Board:
-    board = Board(LAYOUT.width, LAYOUT.height, variant=scene.variant)
+    board = Board(*scene.size, variant=scene.variant)
     board.set_board(code)
     return board
 
@@ -148,12 +163,13 @@ def is_arrow_purple(rgb: tuple[int, int, int]) -> bool:
     return b > 100 and g < 70 and b > r + 25 and r > 50
 
 
-def cells_seen(view: ScenePage, image: Image) -> list[list[str]]:
-    """What each cell of the rack shows in ``image`` (a screenshot of the canvas): 'X', 'O' or ' ', rows top first."""
+def cells_seen(view: ScenePage, image: Image, layout: RackLayout = LAYOUT) -> list[list[str]]:
+    """What each cell of the rack (``layout``) shows in ``image`` (a screenshot of the canvas): 'X', 'O' or ' ', rows
+    top first."""
     box = view.canvas_box()
-    cells = [(row, col) for row in range(LAYOUT.height) for col in range(LAYOUT.width)]
-    points = view.project([LAYOUT.cell(row, col) for row, col in cells])
-    seen = [[EMPTY] * LAYOUT.width for _ in range(LAYOUT.height)]
+    cells = [(row, col) for row in range(layout.height) for col in range(layout.width)]
+    points = view.project([layout.cell(row, col) for row, col in cells])
+    seen = [[EMPTY] * layout.width for _ in range(layout.height)]
     for (row, col), (x, y) in zip(cells, points, strict=True):
         patch = pixels_around(image, round(x - box["x"]), round(y - box["y"]))
         red = sum(map(is_red, patch)) / len(patch)

@@ -37,8 +37,8 @@ from .control.intents import Hover, Intent, PlayColumn
 from .control.keys import key_intent
 from .control.pacing import Pacer
 from .server.resume import RESUME_ENV, SceneState
-from .view.controls import slider_top
 from .view.rack import RackLayout
+from .view.sliders import slider_top
 from .worker.ai import ProcessAiRunner
 
 if TYPE_CHECKING:

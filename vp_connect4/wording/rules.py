@@ -60,12 +60,13 @@ def level_searching() -> str:
     return _("deepest search")
 
 
-def level_value(ply: int | None) -> str:
-    """A level beside its slider, named where it has a name: ``ply 4 (medium)``, ``ply 3``, ``perfect``."""
+def level_value(ply: int | None, exact: bool = True) -> str:
+    """A level beside its slider, named where it has a name: ``ply 4 (medium)``, ``ply 3``, ``perfect`` (or, where
+    perfect play is out of reach, ``deepest search``: not ``exact``)."""
     names = {1: _("beginner"), 2: _("easy"), 4: _("medium"), 8: _("hard")}
     if ply in names:
         return _("{level} ({name})").format(level=level(ply), name=names[ply])
-    return level(ply)
+    return level(ply) if ply is not None or exact else level_searching()
 
 
 # -- why a move is refused -------------------------------------------------------------------

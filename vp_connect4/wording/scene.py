@@ -39,6 +39,7 @@ __all__ = [
     "scene_help",
     "seat_kind",
     "side_outcome",
+    "size_caption",
     "tally",
     "thinking",
     "tiebreak",
@@ -411,6 +412,11 @@ def analysis_help() -> str:
 def variant_caption() -> str:
     """In front of the rule variants' menu."""
     return _("Rules:")
+
+
+def size_caption() -> str:
+    """In front of the board size's menu."""
+    return _("Board:")
 
 
 def variant_refusal(kind: str) -> str:

@@ -8,7 +8,8 @@
   // a clicked button lets go of the focus, so Space or Enter afterwards drops a checker, not clicks it again
   document.addEventListener('click', function (e) { if (e.target.tagName === 'BUTTON') e.target.blur(); });
   var selects = document.querySelectorAll('select');
-  var selectIds = ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-variant', 'c4-lang'];
+  var selectIds = ['c4-x-player', 'c4-x-eval', 'c4-o-player', 'c4-o-eval', 'c4-tiebreak', 'c4-variant', 'c4-size',
+                   'c4-lang'];
   selectIds.forEach(function (id, i) {
     if (selects[i]) selects[i].id = id;
   });

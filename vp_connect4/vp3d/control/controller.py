@@ -122,6 +122,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         self._told: wording.Phrase | None = None  # what happened in the last move besides its checker's fall
         self._hint: HintAnswer | None = None  # the hint's answer for the position shown, until it changes
         self._viewing: Viewing | None = None  # Analyse game, while it is shown
+        self.reloading = False  # the page loads again (a board of another size): nothing more is shown here
         self._analysed: GameAnalysis | None = None  # the last analysis, kept for its game
 
     # -- public --------------------------------------------------------------------
@@ -155,12 +156,16 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         handler = self._handlers.get(type(intent))
         if handler is None:
             raise TypeError(f"not an intent: {intent!r}")
+        if self.reloading:
+            return
         if not self._analysis_takes(intent):
             handler(self, intent)
         self._refresh()
 
     def tick(self, now: float | None = None) -> None:
         """Once a frame: notice landings, collect AI answers, start AI work, refresh status and ghost."""
+        if self.reloading:
+            return
         now = self.clock() if now is None else now
         busy = self.view.is_busy()
         if self._landing and not busy:
@@ -188,6 +193,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         intents.DropSelection: GameIntents._on_drop_selection,
         intents.Flip: VariantIntents._on_flip,
         intents.SetVariant: VariantIntents._on_set_variant,
+        intents.SetSize: VariantIntents._on_set_size,
         intents.SwapSides: SettingIntents._on_swap_sides,
         intents.NewGame: GameIntents._on_new_game,
         intents.Undo: GameIntents._on_undo,

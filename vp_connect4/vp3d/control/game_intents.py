@@ -32,6 +32,7 @@ class GameIntents(ControllerParts):
     _play: Callable[[int], None]
     _position_changed: Callable[[], None]
     _log_rows: Callable[[], None]
+    reloading: bool
 
     def _why_not(self, col: int | None, flip: bool = False) -> wording.Phrase | None:
         """Why a person cannot play ``col`` now, in words to say (None if they can).
@@ -93,20 +94,27 @@ class GameIntents(ControllerParts):
     def _on_new_game(self, intent: intents.NewGame) -> None:
         self._new_game(None)
 
-    def _new_game(self, variant: Variant | None) -> None:
-        """Back to the start position, or (``variant``) a new game under those rules."""
+    def _new_game(self, variant: Variant | None, size: tuple[int, int] | None = None) -> None:
+        """Back to the start position, or (``variant``, ``size``) a new game under those rules, on that board: a
+        board of another size is a new scene, in the page loaded again (the program resumes the new game)."""
         if self.game.history and not self._announced:
             self.log(f"moves: {self.game.move_string}")
         self.jobs.drop()
-        self.game.new_game(variant)
+        self.game.new_game(variant, size)
         if variant is not None:
             self.log(f"setting: variant {variant}")
             self._log_rows()
             self._hover = None  # a column may be a row now
+        if size is not None:
+            self.log(f"setting: size {size[0]}x{size[1]}")
         self._position_changed()
         self.paused = False
         self._error = None
         self.log("new game")
+        if size is not None:
+            self.reloading = True
+            self.view.reload_page()
+            return
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
 

@@ -51,6 +51,13 @@ class SetVariant:
 
 
 @dataclass(frozen=True)
+class SetSize:
+    """The size menu: a new game on a board of this size (``WxH``, e.g. ``9x7``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class SwapSides:
     """X's and O's players (kind, level, evaluation) change places."""
 
@@ -139,6 +146,7 @@ Intent = (
     | DropSelection
     | Flip
     | SetVariant
+    | SetSize
     | SwapSides
     | NewGame
     | Undo

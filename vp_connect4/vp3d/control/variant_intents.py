@@ -1,8 +1,11 @@
-"""The controller's rule-variant intents: the rules menu (a new game under other rules) and the flip.
+"""The controller's rules intents: the rules menu (a new game under other rules), the size menu (a new game on
+another board) and the flip.
 
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. The rules menu
 (``SetVariant``) logs an unfinished game's ``moves:`` first, then ``setting: variant <text>`` and
-``new game``, as New game does; the flip (``Flip``: the Turn the rack button or the key f) is a move like
+``new game``, as New game does; the size menu (``SetSize``) likewise ``setting: size <W>x<H>``, and then the
+page loads again (a rack of another size is a new scene: the game comes back at once, as after a reload,
+``resumed: 0 checkers down``); the flip (``Flip``: the Turn the rack button or the key f) is a move like
 a column, refused with a cue where flips are not played or not allowed now. When a variant can name rows
 (gravity sideways, or turning), the log says once how it counts them: ``log: rows 0-<h-1>, counted from
 the bottom``.
@@ -14,6 +17,7 @@ from collections.abc import Callable
 
 from ... import wording
 from ...errors import Connect4Error
+from ...levels import check_size
 from ...rules import Variant
 from . import intents
 from .handlers import ControllerParts
@@ -24,7 +28,7 @@ class VariantIntents(ControllerParts):
 
     paused: bool
     _rows_logged: bool
-    _new_game: Callable[[Variant | None], None]
+    _new_game: Callable[..., None]
     _why_not: Callable[..., wording.Phrase | None]
     _play: Callable[[int], None]
     _told: wording.Phrase | None
@@ -40,6 +44,18 @@ class VariantIntents(ControllerParts):
         if variant == self.game.board.variant:
             return
         self._new_game(variant)
+
+    def _on_set_size(self, intent: intents.SetSize) -> None:
+        """A new game on a board of the size chosen, in a page loaded again (the same size changes nothing)."""
+        try:
+            size = check_size(intent.text)
+        except Connect4Error as error:
+            self._refuse(error)
+            self.view.show_settings(self.game, self.paused)
+            return
+        if size == (self.game.board.width, self.game.board.height):
+            return
+        self._new_game(None, size)
 
     def _on_flip(self, intent: intents.Flip) -> None:
         flip = self.game.board.flip_move()

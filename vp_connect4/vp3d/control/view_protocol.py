@@ -57,6 +57,9 @@ class View(Protocol):
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``)."""
 
+    def reload_page(self) -> None:
+        """Load the page again: the scene is made anew for the game as it is (a board of another size)."""
+
     def show_tally(self, text: str) -> None:
         """The score across games (``Score: X 2 – O 1, draws 0``)."""
 

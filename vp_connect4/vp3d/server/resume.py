@@ -4,7 +4,8 @@ VPython cannot give a reloaded page the same scene (see :mod:`.server`), so when
 closes the program saves its game here and restarts itself in place (``server.restart``: the same
 process id, the same listening sockets). The saved game travels in the environment variable
 :data:`RESUME_ENV` as JSON: the moves from the empty board (a variant's chance and swaps as they
-fell), the start moves (so New game still returns to the start), the rule variant, both seats, the
+fell), the start moves (so New game still returns to the start), the rule variant, the board's size (the
+size menu reloads the page: the rack is made anew), both seats, the
 tiebreak, the seed, and the scene's own state
 (:class:`SceneState`: whether the result was logged, the score across games, Pause, shown scores). The
 restarted program runs the same command line (``python -m vp_connect4 ...``, ``python main.py ...``
@@ -60,6 +61,7 @@ def saved_game(game: Game, seed: int | None, state: SceneState) -> str:
             "moves": game.move_string,
             "start": game.start_moves,
             "variant": str(game.board.variant),
+            "size": [game.board.width, game.board.height],
             "seats": seats,
             "tiebreak": game.tiebreak,
             "first": game.first,
@@ -72,14 +74,15 @@ def saved_game(game: Game, seed: int | None, state: SceneState) -> str:
 def resumed_game(game: Game, seed: int | None) -> Resumed | None:
     """The game saved by the program this process replaced, if any (read once: the variable is removed).
 
-    ``game`` (the one the command line built) gives the board's size; everything else is the saved game's.
+    ``game`` is the one the command line built; everything but its ``rng`` is the saved game's.
     """
     text = os.environ.pop(RESUME_ENV, None)
     if text is None:
         return None
     saved = json.loads(text)
     seats = {ox: Seat(s["kind"], s["level"], evaluation=s["evaluation"]) for ox, s in saved["seats"].items()}
-    board = Board(game.board.width, game.board.height, variant=saved["variant"])
+    width, height = saved["size"]
+    board = Board(width, height, variant=saved["variant"])
     start = saved["start"]
     resumed = Game(board, seats, start_moves=start, tiebreak=saved["tiebreak"], first=saved["first"], rng=game.rng)
     resumed.replay(saved["moves"][len(start) :])

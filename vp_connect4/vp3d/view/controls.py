@@ -61,7 +61,6 @@ button. The HTML of each text (status, cue, events, the game code...) is :mod:`.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -69,9 +68,10 @@ from typing import Any
 from ... import wording
 from ...board import Board
 from ...game import AI, HUMAN, Game
-from ...levels import Level
+from ...levels import exact_on
 from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
+from .. import assets
 from ..control.intents import (
     AnalyseGame,
     Flip,
@@ -85,39 +85,23 @@ from ..control.intents import (
     SetKind,
     SetLanguage,
     SetLevel,
+    SetSize,
     SetTiebreak,
     SetVariant,
     SwapSides,
     TogglePause,
     Undo,
 )
-from ..texts.rules_menu import menu_variants
+from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
+from .sliders import MAX_PLY, level_to_slider, slider_to_level
 
-MAX_PLY = 10  # the slider's deepest look-ahead before "perfect"; the engine answers it in well under a second
 KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
 LOAD_FIELD_WIDTH = 220  # pixels
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
-
-def slider_top(game: Game) -> int:
-    """The slider's deepest ply: MAX_PLY, or deeper if a seat starts deeper (``--o-ply 12``)."""
-    return max([MAX_PLY, *(seat.level.ply for seat in game.seats.values() if seat.level.ply is not None)])
-
-
-def level_to_slider(level: Level, top: int = MAX_PLY) -> int:
-    return top + 1 if level.ply is None else min(level.ply, top)
-
-
-def slider_to_level(value: float, top: int = MAX_PLY) -> Level:
-    """The level of a ply slider's value; ``ValueError`` for what the slider cannot show (NaN, 1e308, -1)."""
-    if not (isinstance(value, (int, float)) and math.isfinite(value) and 0 <= value <= top + 1):
-        raise ValueError(f"not a ply slider value: {value!r}")
-    step = round(value)
-    return Level(None) if step > top else Level(step)
-
 
 LANGUAGE_CODES = tuple(wording.LANGUAGES)
 LANGUAGE_LABEL = "Language / Taal"
@@ -200,6 +184,13 @@ class Controls:
             pos=anchor, choices=self._variant_names(), index=self.variants.index(self.rules), bind=self._on_variant
         )
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        self.sizes = menu_sizes((width, height))
+        self.size_caption = vp.wtext(pos=anchor, text="")
+        self.size = vp.menu(
+            pos=anchor, choices=list(map(size_name, self.sizes)), index=self.sizes.index((width, height)),
+            bind=lambda m: put(SetSize(size_name(self.sizes[m.index]))),
+        )  # fmt: skip
+        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Flip()))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons["analyse"] = vp.button(
@@ -225,6 +216,7 @@ class Controls:
         )
         self.help = vp.wtext(pos=anchor, text="")
         self.score_texts = vp.wtext(pos=anchor, text=markup.placeholder("c4-scores"))
+        self.page_script = vp.wtext(pos=anchor, text="")  # a script the page runs once: loading it again
         vp.wtext(pos=anchor, text=markup.ROW_STYLE + markup.PAGE_SCRIPT)
         self.relabel()
 
@@ -260,6 +252,7 @@ class Controls:
         _relabel_menu(self.tiebreak, self._tiebreaks())
         _set(self.variant_caption, "text", wording.variant_caption() + " ")
         _relabel_menu(self.variant, self._variant_names())
+        _set(self.size_caption, "text", wording.size_caption() + " ")
         for name, widget in self.buttons.items():
             _set(widget, "text", wording.button("back" if name == "analyse" and self._analysing else name))
         _set(self.flip, "text", wording.button("flip"))
@@ -273,7 +266,7 @@ class Controls:
         self._reselect_at = [now + delay for delay in RESELECT_AFTER]
 
     def menus(self) -> list[Any]:
-        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.variant, self.language]
+        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.variant, self.size, self.language]
 
     def settle(self, now: float) -> None:
         """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
@@ -318,6 +311,9 @@ class Controls:
         self._events_text = text
         _set(self.events, "text", markup.events(text))
 
+    def reload_page(self) -> None:
+        self.page_script.text = assets.script("reload.js")
+
     def show_analysing(self, on: bool) -> None:
         """Analyse game's button says *Back to the game* while the analysis is shown."""
         self._analysing = on
@@ -345,13 +341,19 @@ class Controls:
         for ox, seat in game.seats.items():
             _set(self.kind[ox], "index", KINDS.index(seat.kind))
             _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
-            _set(self.ply_value[ox], "text", markup.ply_value(ox, wording.level_value(seat.level.ply)))
+            value = wording.level_value(seat.level.ply, exact_on(game.board))
+            _set(self.ply_value[ox], "text", markup.ply_value(ox, value))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
             _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
             _set(self.evaluation[ox], "disabled", not seat.is_ai)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
         self.show_rules(game.board)
+        size = (game.board.width, game.board.height)
+        if size not in self.sizes:
+            self.sizes = menu_sizes(*self.sizes, size)
+            _relabel_menu(self.size, list(map(size_name, self.sizes)))
+        _set(self.size, "index", self.sizes.index(size))
 
     def show_rules(self, board: Board) -> None:
         """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed
