@@ -192,3 +192,19 @@ def test_a_question_mark_shows_each_columns_outcome_with_perfect_play_and_asks_a
         "3: loses in 40  4: loses in 38  5: loses in 38  6: loses in 34",
     ]
     assert "Game stopped. Moves so far: 3" in out.text  # the question cost no turn
+
+
+@pytest.mark.parametrize(
+    ("size", "variant", "exact"),
+    [((7, 6), "standard", True), ((4, 4), "gravity:left", True), ((5, 5), "standard", False), ((7, 6), "flip", False)],
+)
+def test_the_top_level_says_perfect_only_where_perfect_play_is_within_reach(size, variant, exact):
+    from vp_connect4.levels import PerfectPlayer
+
+    out = Collect()
+    board = Board(*size, variant=variant)
+    perfect = PerfectPlayer("O", "LEFT", move_budget=0.05, solver_budget=0.05)
+    play_in_terminal(board, "human", perfect, input_fn=scripted(["0"]), out=out)
+    announced = [line for line in out.text.splitlines() if line.startswith("O (")]
+    assert announced and announced[0].startswith("O (perfect) " if exact else "O (deepest search) ")
+    assert ("O at the top level: perfect play is out of reach" in out.text) is not exact

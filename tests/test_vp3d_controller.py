@@ -68,6 +68,7 @@ class FakeView:
         self.moves: str | None = None
         self.events = ""  # what happened in the last move besides its fall (a rule variant's events)
         self.played: list[tuple[Any, list[list[str]] | None]] = []  # each move dropped, with the board after it
+        self.reloads = 0  # the page was asked to load again
 
     def is_busy(self) -> bool:
         return self.busy
@@ -119,6 +120,9 @@ class FakeView:
 
     def reset_view(self) -> None:
         self.view_resets += 1
+
+    def reload_page(self) -> None:
+        self.reloads += 1
 
     def show_tally(self, text: str) -> None:
         self.tally = text

@@ -70,3 +70,17 @@ def test_a_variant_game_comes_back_with_its_rules_and_what_chance_did(monkeypatc
     back = resume.resumed_game(Game(), None)
     assert back is not None and str(back.game.board.variant) == "tetris+chance:0.5+swap:2"
     assert back.game.move_string == game.move_string and back.game.board.data == game.board.data
+
+
+def test_the_saved_game_keeps_its_boards_size_and_rules_whatever_the_command_line_said(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game()
+    game.new_game("gravity:down-left", (9, 7))  # the size menu and the rules menu changed them
+    game.play(8)
+    monkeypatch.setenv(resume.RESUME_ENV, resume.saved_game(game, None, resume.SceneState()))
+    back = resume.resumed_game(Game(), None)  # the command line's game: 7x6, standard
+    assert back is not None
+    board = back.game.board
+    assert (board.width, board.height, str(board.variant), back.game.move_string) == (9, 7, "gravity:down-left", "8")
+    assert board.data == game.board.data

@@ -24,6 +24,7 @@ from vp_connect4.vp3d.control.intents import (
     NewGame,
     PlayColumn,
     SetLanguage,
+    SetSize,
     SetVariant,
     Undo,
 )
@@ -143,6 +144,26 @@ def test_new_game_keeps_the_rules() -> None:
     play(controller, clock, 2)
     controller.handle(NewGame())
     assert log[-2:] == ["moves: 2", "new game"] and controller.game.board.variant == Variant.parse("flip")
+
+
+def test_the_size_menu_starts_a_new_game_on_that_board_and_loads_the_page_again() -> None:
+    controller, view, _, log, clock = make_variant("gravity:left", x=HUMAN, o=AI)
+    play(controller, clock, 3)
+    log.clear()
+    controller.handle(SetSize("7x6"))  # the size played: nothing happens
+    assert log == [] and view.reloads == 0
+    controller.handle(SetSize("11x6"))
+    assert log[-1].startswith("ignored: a board size is WxH") and view.reloads == 0
+    controller.handle(SetSize("9x7"))
+    assert log[-2:] == ["setting: size 9x7", "new game"] and log[-3].startswith("moves: 3")  # X's row 3, O's answer
+    board = controller.game.board
+    assert (board.width, board.height, board.variant) == (9, 7, Variant.parse("gravity:left"))
+    assert controller.game.history == [] and view.reloads == 1
+    shown = len(view.calls)
+    controller.handle(PlayColumn(3))  # the page is loading again: nothing more happens here
+    clock.now += 1.0
+    controller.tick()
+    assert controller.game.history == [] and len(view.calls) == shown and view.reloads == 1
 
 
 # -- the flip: a button and a key ------------------------------------------------------------------

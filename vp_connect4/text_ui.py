@@ -20,7 +20,7 @@ from . import wording
 from .board import Board
 from .engine import perfect
 from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
-from .levels import Level
+from .levels import Level, PerfectPlayer, exact_on
 from .player import Player
 from .rules import FLIP_CHAR, Veered, describe
 from .rules.movecode import read_answer
@@ -118,7 +118,7 @@ def play_in_terminal(
     def show(game: Game, move: Move) -> None:
         player = players[move.ox]
         if style == "game" and isinstance(player, Player):
-            level = Level.parse(player.ply).label
+            level = Level.parse(player.ply).label_on(board)
             chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
             out(wording.ai_makes(move.ox, level, move.line, chosen))
         for event in move.events:
@@ -135,6 +135,9 @@ def play_in_terminal(
     out(wording.welcome())
     if style == "game" and humans:
         out(wording.analysis_tip())
+    searching = [ox for ox, seat in players.items() if isinstance(seat, PerfectPlayer) and not exact_on(board, ox)]
+    if style == "game" and searching:
+        out(wording.top_level_searches(searching))
     out()
     out(board)
     out()

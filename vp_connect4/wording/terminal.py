@@ -40,6 +40,7 @@ __all__ = [
     "result_in_terminal",
     "seed_prompt",
     "stopped",
+    "top_level_searches",
     "usage_prefix",
     "welcome",
 ]
@@ -256,6 +257,14 @@ def analysis(ox: str, entries: list[str], first: int = 0) -> str:
 
 def no_analysis() -> str:
     return _("(There is no analysis for these rules: the solver plays the standard game, seen from any side.)")
+
+
+def top_level_searches(sides: list[str]) -> str:
+    """The perfect level of ``sides`` cannot play perfectly here (another size, other rules): what it does instead."""
+    return _(
+        "({sides} at the top level: perfect play is out of reach on this board under these rules, so it searches as "
+        "deep as it can in about 2 seconds a move, exact only where the solver finishes in time.)"
+    ).format(sides=" and ".join(sides))
 
 
 def analysis_tip() -> str:
