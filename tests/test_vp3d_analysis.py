@@ -19,15 +19,11 @@ from vp_connect4.engine import solver
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import (
-    AnalyseGame,
-    Hint,
-    LeaveAnalysis,
+    ChangeRules,
+    Command,
     MoveSelection,
-    NewGame,
     PlayColumn,
     SetLanguage,
-    SetVariant,
-    Undo,
 )
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import label_words, outcomes_line
@@ -65,7 +61,7 @@ def after_moves(moves: str) -> list[list[str]]:
 
 def test_the_perfect_hint_labels_say_each_columns_outcome_in_words_and_the_log_has_them() -> None:
     controller, view, _runner, log, clock = make(o_ply="perfect")
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert log == ["hint: X 0 0 50 100 50 0 0", "outcomes: X -40 -42 0 +41 0 -42 -40"]
     assert view.scores == [0.0, 0.0, 50.0, 100.0, 50.0, 0.0, 0.0]  # the colours: red, grey, green
@@ -80,7 +76,7 @@ def test_the_perfect_hint_labels_say_each_columns_outcome_in_words_and_the_log_h
 
 def test_numbered_levels_keep_their_scores_on_the_labels() -> None:
     controller, view, _runner, log, clock = make(o_ply=4)
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.scores == [50.0] * 7 and view.words is None
     assert not any(line.startswith("outcomes:") for line in log)
@@ -113,7 +109,7 @@ class CannedHints(SyncRunner):
 def test_a_partly_worked_out_hint_shows_question_marks_and_names_its_best_by_the_scores() -> None:
     answer = HintAnswer([0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
     controller, view, _runner, log, clock = make(o_ply="perfect", runner=CannedHints(answer))
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.words == ["loses\nin 6", "?", "wins\nin 11", "loses\nin 8", "?", "?", "loses\nin 2"]
     assert log[-1] == "outcomes: X -6 ? +11 -8 ? ? -2"
@@ -212,7 +208,7 @@ def finished_blunder_game() -> tuple[Controller, Any, SyncRunner, list[str], Clo
 def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the_arrows() -> None:
     controller, view, runner, log, clock = finished_blunder_game()
     cells = list(view.highlighted)
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     assert view.status == "Analysing the game with perfect play…" and view.analysing
     settle(controller, clock, 1)
     assert runner.jobs[-1][0] == "analysis"
@@ -252,36 +248,36 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
 def test_leaving_the_analysis_shows_the_game_as_it_was_and_a_second_look_is_at_once() -> None:
     controller, view, runner, log, clock = finished_blunder_game()
     banner, cells, status = view.banner, list(view.highlighted), view.status
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
-    controller.handle(LeaveAnalysis())  # Esc
+    controller.handle(Command.LEAVE_ANALYSIS)  # Esc
     assert log[-1] == "analysis: back to the game"
     assert controller.game.move_string == BLUNDER_GAME and controller.game.outcome.winner == "X"
     assert view.calls[-1] == ("redraw", BLUNDER_GAME) and not view.analysing
     assert (view.banner, sorted(view.highlighted), view.status) == (banner, sorted(cells), status)
     assert "result: X wins" not in log  # announced once, not again
     jobs = len(runner.jobs)
-    controller.handle(AnalyseGame())  # the analysis is kept for its game
+    controller.handle(Command.ANALYSE_GAME)  # the analysis is kept for its game
     assert len(runner.jobs) == jobs and log[-1] == "analysis: move 1 X column 0 +41 -> -39"
-    controller.handle(AnalyseGame())  # the button again: back
+    controller.handle(Command.ANALYSE_GAME)  # the button again: back
     assert log[-1] == "analysis: back to the game" and view.status == status
 
 
 def test_a_play_leaves_the_analysis_without_playing_and_new_game_and_undo_leave_and_act() -> None:
     controller, view, _runner, log, clock = make(o=HUMAN)
     play_all(controller, clock, "0123")
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
     controller.handle(PlayColumn(3))
     assert log[-1] == "analysis: back to the game" and controller.game.move_string == "0123"
     assert view.status.startswith("To move: X (red)")
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert log[-2:] == ["analysis: back to the game", "undo: 1 move"] and controller.game.move_string == "012"
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
-    controller.handle(NewGame())
+    controller.handle(Command.NEW_GAME)
     assert log[-3:] == ["analysis: back to the game", "moves: 012", "new game"] and not controller.game.history
     assert not view.analysing
 
@@ -292,13 +288,13 @@ def test_the_ai_waits_while_the_analysis_is_shown() -> None:
     controller.handle(PlayColumn(3))
     settle(controller, clock)
     assert [name for name, _ in runner.jobs] == ["best_column"]  # O's AI thinks
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     assert runner.discarded == 1 and [name for name, _ in runner.jobs][-1] == "analysis"
     runner.finish(-1)
     settle(controller, clock)
     assert log[-1] == "analysis: move 1 X column 3 +41 -> +40"
     assert [name for name, _ in runner.jobs].count("best_column") == 1  # no move while analysing
-    controller.handle(LeaveAnalysis())
+    controller.handle(Command.LEAVE_ANALYSIS)
     settle(controller, clock)
     assert [name for name, _ in runner.jobs].count("best_column") == 2  # asked again
     runner.finish(-1)
@@ -308,17 +304,17 @@ def test_the_ai_waits_while_the_analysis_is_shown() -> None:
 
 def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_checker_falls() -> None:
     controller, view, _runner, log, clock = make(o=HUMAN)
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     assert log[-1] == "ignored: there is no move to analyse yet"
     assert view.cues[-1] == "There is no move to analyse yet" and not view.analysing
     controller.handle(PlayColumn(3))  # falling until the next tick sees it land
     view.busy = True
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     assert log[-1] == "ignored: wait for the checker to land"
     view.busy = False
-    controller.handle(SetVariant("tetris"))
+    controller.handle(ChangeRules(variant="tetris"))
     play_all(controller, clock, "3")
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     assert log[-1] == "ignored: Analyse game knows the standard rules only"
 
 
@@ -329,14 +325,14 @@ def test_a_failed_analysis_says_so_and_goes_back_to_the_game(monkeypatch: pytest
     monkeypatch.setattr(AiRequest, "analysis", broken)
     controller, view, _runner, log, clock = make(o=HUMAN)
     play_all(controller, clock, "33")
-    controller.handle(AnalyseGame())
+    controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
     assert log[-2:] == ["error: the analysis failed: no book", "analysis: back to the game"]
     assert view.cues[-1] == "The analysis failed: no book" and not view.analysing
 
 
 def test_the_keys_a_and_esc() -> None:
-    assert key_intent("a") == AnalyseGame() and key_intent("A") == AnalyseGame()
-    assert key_intent("esc") == LeaveAnalysis()
+    assert key_intent("a") == Command.ANALYSE_GAME and key_intent("A") == Command.ANALYSE_GAME
+    assert key_intent("esc") == Command.LEAVE_ANALYSIS
     assert key_intent("left") == MoveSelection(-1) and key_intent("right") == MoveSelection(1)
 

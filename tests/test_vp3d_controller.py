@@ -18,20 +18,13 @@ from vp_connect4.levels import Level
 from vp_connect4.player import Player
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import (
-    Hint,
+    Command,
     Hover,
     KeepScores,
     LoadGame,
-    NewGame,
     PlayColumn,
-    ResetView,
-    SetEvaluation,
-    SetKind,
-    SetLevel,
+    SetSeat,
     SetTiebreak,
-    SwapSides,
-    TogglePause,
-    Undo,
 )
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.server.resume import SceneState
@@ -286,7 +279,7 @@ def test_the_log_says_it_counts_columns_from_0_and_the_page_from_1() -> None:
     assert log == [COLUMNS_LINE]
     controller.handle(PlayColumn(6))  # the page's column 7
     assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 7…"
-    controller.handle(NewGame())
+    controller.handle(Command.NEW_GAME)
     assert log.count(COLUMNS_LINE) == 1  # once, at the start
 
 
@@ -336,7 +329,7 @@ def test_full_column_and_game_over_are_refused() -> None:
     assert controller.game.outcome.winner == "X"
     controller.handle(PlayColumn(3))
     assert view.cues[-1] == "The game is over: press New game"
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     assert view.cues[-1] == "The game is over: press New game"
 
 
@@ -384,8 +377,8 @@ def test_arrow_keys_move_the_ghost_and_enter_drops_it() -> None:
 
 
 def test_keys_n_u_h_are_new_game_undo_hint() -> None:
-    assert key_intent("n") == NewGame() and key_intent("N") == NewGame()
-    assert key_intent("u") == Undo() and key_intent("h") == Hint()
+    assert key_intent("n") == Command.NEW_GAME and key_intent("N") == Command.NEW_GAME
+    assert key_intent("u") == Command.UNDO and key_intent("h") == Command.HINT
     assert key_intent("4") == PlayColumn(3, "key")
     assert key_intent("x") is None and key_intent("") is None
 
@@ -394,7 +387,7 @@ def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:
     controller, view, _runner, log, clock = make(x=HUMAN, o=AI, o_ply=3)
     controller.handle(PlayColumn(3))
     settle(controller, clock)
-    controller.handle(SwapSides())
+    controller.handle(Command.SWAP_SIDES)
     assert log[-4:] == ["setting: X player ai", "setting: X ply 3", "setting: O player human", "setting: O ply 2"]
     assert view.settings["X"] == Seat(AI, 3) and view.settings["O"] == Seat(HUMAN, 2)
     assert view.status.startswith("X (red) is thinking") or view.status.startswith("X (red) to move")
@@ -410,13 +403,13 @@ def test_the_tally_counts_results_across_games_and_undo_takes_one_back() -> None
             controller.handle(PlayColumn(col))
             settle(controller, clock, 1)
         assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"
-        controller.handle(NewGame())
+        controller.handle(Command.NEW_GAME)
         assert view.tally == f"Score: X {round_ + 1} – O 0, draws 0"  # New game keeps it
     for ch in DRAW_MOVES:
         controller.handle(PlayColumn(int(ch)))
         settle(controller, clock, 1)
     assert view.tally == "Score: X 2 – O 0, draws 1"
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert view.tally == "Score: X 2 – O 0, draws 0"  # the draw was taken back
 
 
@@ -426,7 +419,7 @@ def test_a_reloaded_scene_goes_on_with_its_score_pause_and_shown_scores() -> Non
         controller.handle(PlayColumn(col))
         settle(controller, clock, 1)
     controller.handle(KeepScores(True))
-    controller.handle(TogglePause())
+    controller.handle(Command.TOGGLE_PAUSE)
     saved = controller.state()
     assert saved == SceneState(result_logged=True, tally=(1, 0, 0), paused=True, keep_scores=True)
 
@@ -449,7 +442,7 @@ def test_the_page_shows_the_game_code_as_the_game_goes_on() -> None:
     controller.handle(PlayColumn(4))
     settle(controller, clock, 1)
     assert view.moves == "334"
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert view.moves == "33"
 
 
@@ -463,7 +456,7 @@ def test_load_makes_the_game_that_of_the_code_and_logs_the_game_it_replaced() ->
     assert view.moves == "2255" and ("redraw", "2255") in view.calls and view.calls[-1] == ("clear_load_field", None)
     settle(controller, clock)
     assert controller.game.move_string == "2255" and not view.dropped[2:]  # X (a person) to move: nothing played
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert controller.game.move_string == "22"  # your move and the AI's reply, as after play
 
 
@@ -501,7 +494,7 @@ def test_undo_against_the_ai_takes_back_your_move_and_its_reply() -> None:
     controller.handle(PlayColumn(2))
     settle(controller, clock)
     assert len(controller.game.history) == 4
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     settle(controller, clock)
     assert controller.game.move_string[:1] == "3" and len(controller.game.history) == 2
     assert log[-1] == "undo: 2 moves"
@@ -519,7 +512,7 @@ def test_the_3d_view_shows_a_sign_while_the_ai_thinks() -> None:
     runner.finish()
     controller.tick()
     assert view.thinking is None
-    controller.handle(Hint())  # a hint is not a move: no sign
+    controller.handle(Command.HINT)  # a hint is not a move: no sign
     assert runner.jobs[-1][0] == "hint" and view.thinking is None
 
 
@@ -529,13 +522,13 @@ def test_undo_while_the_ai_thinks_discards_its_answer() -> None:
     controller.handle(PlayColumn(3))
     controller.tick()
     assert controller.thinking
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert runner.discarded == 1 and not controller.thinking
     runner.finish()  # the stale answer arrives
     settle(controller, clock)
     assert controller.game.history == []
     assert view.dropped == [("X", 3)]
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert view.cues[-1] == "Nothing to undo"
 
 
@@ -544,7 +537,7 @@ def test_new_game_discards_a_stale_ai_answer() -> None:
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(3))
     controller.tick()
-    controller.handle(NewGame())
+    controller.handle(Command.NEW_GAME)
     assert log[-2:] == ["moves: 3", "new game"]
     runner.finish()
     settle(controller, clock)
@@ -555,9 +548,9 @@ def test_new_game_discards_a_stale_ai_answer() -> None:
 
 def test_new_game_after_a_switch_starts_the_ai_as_x() -> None:
     controller, _view, _runner, log, clock = make()
-    controller.handle(SetKind("X", AI))
-    controller.handle(SetKind("O", HUMAN))
-    controller.handle(NewGame())
+    controller.handle(SetSeat("X", "kind", AI))
+    controller.handle(SetSeat("O", "kind", HUMAN))
+    controller.handle(Command.NEW_GAME)
     settle(controller, clock)
     assert controller.game.history and controller.game.history[0].ox == "X"
     assert "setting: X player ai" in log and "setting: O player human" in log
@@ -571,7 +564,7 @@ def test_a_ply_changed_mid_game_applies_from_the_next_move() -> None:
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(3))
     controller.tick()
-    controller.handle(SetLevel("O", Level(5)))  # while O thinks at ply 2
+    controller.handle(SetSeat("O", "level", Level(5)))  # while O thinks at ply 2
     assert log[-1] == "setting: O ply 5"
     assert view.settings["O"].level == Level(5)
     runner.finish()
@@ -580,22 +573,22 @@ def test_a_ply_changed_mid_game_applies_from_the_next_move() -> None:
     controller.handle(PlayColumn(3))
     controller.tick()
     assert runner.jobs[-1][1].seat.level == Level(5)  # the next move: the new one
-    controller.handle(SetLevel("O", Level(5)))  # the same value again (a slider sends many) logs nothing
+    controller.handle(SetSeat("O", "level", Level(5)))  # the same value again (a slider sends many) logs nothing
     assert log[-1] == "move 3: X column 3"
 
 
 def test_settings_are_logged_and_a_refused_setting_gives_a_cue() -> None:
     controller, view, _, log, _clock = make()
     controller.handle(SetTiebreak("RIGHT"))
-    controller.handle(SetEvaluation("O", "smart"))
-    controller.handle(SetLevel("X", Level(None)))
+    controller.handle(SetSeat("O", "evaluation", "smart"))
+    controller.handle(SetSeat("X", "level", Level(None)))
     assert log == ["setting: tiebreak RIGHT", "setting: O evaluation smart", "setting: X ply perfect"]
     assert controller.game.tiebreak == "RIGHT" and view.tiebreak == "RIGHT"
     assert controller.game.player("O").tbt == "RIGHT"
     controller.handle(SetTiebreak("UP"))
     assert view.cues[-1] == "Tiebreak must be one of LEFT, RIGHT, RANDOM, got 'UP'"
     assert view.tiebreak == "RIGHT" and log[-1].startswith("ignored: tiebreak must be")
-    controller.handle(SetEvaluation("O", "clever"))
+    controller.handle(SetSeat("O", "evaluation", "clever"))
     assert view.cues[-1].startswith("Evaluation must be one of simple, smart")
     assert view.settings["O"].evaluation == "smart"
 
@@ -605,7 +598,7 @@ def test_switching_the_thinking_side_to_human_lets_the_person_move() -> None:
     controller, _view, _, log, _clock = make(runner=runner)
     controller.handle(PlayColumn(3))
     controller.tick()
-    controller.handle(SetKind("O", HUMAN))
+    controller.handle(SetSeat("O", "kind", HUMAN))
     assert not controller.thinking and runner.discarded == 1
     controller.handle(PlayColumn(4))
     assert log[-1] == "move 2: O column 4"
@@ -638,7 +631,7 @@ def test_ai_duel_pause_and_resume() -> None:
     controller, view, _, log, clock = make(x=AI, o=AI, runner=runner, duel_pause=0.0)
     controller.tick()
     assert controller.thinking
-    controller.handle(TogglePause())
+    controller.handle(Command.TOGGLE_PAUSE)
     assert log[-1] == "paused" and view.paused and runner.discarded == 1
     assert view.status == "Paused: X (red) to move (AI). Press Resume."
     settle(controller, clock, 5)
@@ -646,7 +639,7 @@ def test_ai_duel_pause_and_resume() -> None:
     runner.finish()
     settle(controller, clock)
     assert controller.game.history == []  # the answer asked for before the pause is not played
-    controller.handle(TogglePause())
+    controller.handle(Command.TOGGLE_PAUSE)
     assert log[-1] == "resumed" and not view.paused
     controller.tick()
     runner.finish()
@@ -661,17 +654,17 @@ def test_pause_says_paused_at_once_even_while_a_checker_falls() -> None:
     view.busy = True  # X's checker falls
     controller.tick()
     assert view.status.startswith("X (red) plays column")
-    controller.handle(TogglePause())
+    controller.handle(Command.TOGGLE_PAUSE)
     assert view.status == "Paused: O (yellow) to move (AI). Press Resume."
 
 
 def test_a_paused_duel_with_a_human_to_move_still_says_paused() -> None:
     controller, view, _runner, _log, clock = make(x=AI, o=AI, runner=HandRunner(), duel_pause=0.0)
-    controller.handle(TogglePause())
-    controller.handle(SetKind("X", HUMAN))
+    controller.handle(Command.TOGGLE_PAUSE)
+    controller.handle(SetSeat("X", "kind", HUMAN))
     settle(controller, clock)
     assert view.status == "Paused: X (red) to move. Press Resume."
-    controller.handle(TogglePause())
+    controller.handle(Command.TOGGLE_PAUSE)
     assert view.status.startswith("Your turn: X (red)")
 
 
@@ -680,7 +673,7 @@ def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
     settle(controller, clock, 10)
     played = len(controller.game.history)
     assert played >= 2
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert len(controller.game.history) == played - 1 and controller.paused
     assert log[-1] == "undo: 1 move"
 
@@ -690,7 +683,7 @@ def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
 
 def test_hint_shows_the_scores_of_the_side_to_move() -> None:
     controller, view, runner, log, clock = make(start_moves="3344", o=AI, o_ply=3)
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert runner.jobs[-1][0] == "hint"
     expected = AiRequest(7, 6, "3344", "X", controller.game.seats["O"], "LEFT").scores()
@@ -706,7 +699,7 @@ def test_hint_shows_the_scores_of_the_side_to_move() -> None:
 
 def test_hint_names_the_best_column_in_the_status_line() -> None:
     controller, view, _runner, _log, clock = make(start_moves="3344", o=AI, o_ply=3)
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.status == (
         "Your turn: X (red). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
@@ -761,7 +754,7 @@ def test_hint_while_the_ai_thinks_is_refused() -> None:
     controller, view, _runner, _log, _clock = make(runner=HandRunner())
     controller.handle(PlayColumn(3))
     controller.tick()
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     assert view.cues[-1] == "Wait: O is thinking"
 
 
@@ -780,7 +773,7 @@ def test_an_ai_error_is_shown_and_stops_that_ai(monkeypatch: pytest.MonkeyPatch)
     jobs = len(runner.jobs)
     settle(controller, clock)
     assert len(runner.jobs) == jobs  # no retry loop
-    controller.handle(SetLevel("O", Level(1)))  # a new setting clears the error
+    controller.handle(SetSeat("O", "level", Level(1)))  # a new setting clears the error
     settle(controller, clock)
     assert len(controller.game.history) == 2
 
@@ -792,14 +785,14 @@ def test_puzzle_start_counts_moves_from_the_empty_board_and_new_game_returns_to_
     controller, _view, _runner, log, _clock = make(start_moves="3344", o=HUMAN)
     controller.handle(PlayColumn(0))
     assert log[-1] == "move 5: X column 0"
-    controller.handle(NewGame())
+    controller.handle(Command.NEW_GAME)
     assert controller.game.board.columns()[3:5] == ["XO", "XO"]
     assert log[-2:] == ["moves: 33440", "new game"]
 
 
 def test_reset_view_and_close() -> None:
     controller, view, runner, log, _clock = make(o=HUMAN)
-    controller.handle(ResetView())
+    controller.handle(Command.RESET_VIEW)
     assert view.view_resets == 1
     controller.handle(PlayColumn(3))
     controller.close()
@@ -872,7 +865,7 @@ def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
     from vp_connect4.vp3d.control.intents import SetLanguage
 
     controller, view, _, log, clock = make(o=HUMAN)
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert "Best for X: column" in view.status
     controller.handle(SetLanguage("nl"))

@@ -12,7 +12,7 @@ from conftest import ROOT
 
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
-from vp_connect4.vp3d.control.intents import SetLevel
+from vp_connect4.vp3d.control.intents import SetSeat
 from vp_connect4.vp3d.view.controls import Controls
 from vp_connect4.vp3d.view.sliders import MAX_PLY, level_to_slider, slider_to_level, slider_top
 
@@ -96,10 +96,10 @@ def test_the_slider_reaches_the_deepest_level_the_scene_started_with(vp: FakeVpy
     assert slider.max == 13 and slider.value == 12  # not pinned at MAX_PLY
     slider.value = 12
     slider.bind(slider)
-    assert put == [SetLevel("O", Level(12))]
+    assert put == [SetSeat("O", "level", Level(12))]
     slider.value = 13
     slider.bind(slider)
-    assert put[-1] == SetLevel("O", Level(None))
+    assert put[-1] == SetSeat("O", "level", Level(None))
     assert controls_for(Game()).ply["O"].max == MAX_PLY + 1  # the usual range otherwise
 
 
@@ -181,7 +181,10 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
 def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new_game(vp: FakeVpython) -> None:
     from vp_connect4.board import Board
     from vp_connect4.rules import Variant
-    from vp_connect4.vp3d.control.intents import Flip, SetVariant
+    from vp_connect4.vp3d.control.intents import (
+    ChangeRules,
+    Command,
+)
     from vp_connect4.vp3d.texts.rules_menu import MENU_VARIANTS
 
     put: list[Any] = []
@@ -196,14 +199,14 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
     assert names[-1] == "chance 30% + swap every 4 moves" and controls.variant.index == len(names) - 1
     controls.variant.index = 5
     controls.variant.bind(controls.variant)
-    assert put == [SetVariant("tetris")]
+    assert put == [ChangeRules(variant="tetris")]
     game = Game(Board(7, 6, variant="gravity:left+flip"))
     controls.show_settings(game, paused=False)
     assert controls.variant.choices[controls.variant.index] == "gravity left + flip"  # added: the rules played
     assert not controls.flip.disabled and controls.flip.text == "Turn the rack"
     assert "Gravity pulls left" in controls.help.text and "turn the rack over" in controls.help.text
     controls.flip.bind(controls.flip)
-    assert put[-1] == Flip()
+    assert put[-1] == Command.FLIP
     controls.show_settings(Game(), paused=False)
     assert controls.flip.disabled and "Rules:" not in controls.help.text
     assert controls.variant.index == 0

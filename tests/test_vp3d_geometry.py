@@ -9,7 +9,10 @@ import pytest
 
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.app import Pointer, to_intent
-from vp_connect4.vp3d.control.intents import Hover, PlayColumn
+from vp_connect4.vp3d.control.intents import (
+    Hover,
+    PlayColumn,
+)
 from vp_connect4.vp3d.control.keys import key_column
 from vp_connect4.vp3d.view.checkers import THINK_SIZE, fall_duration, fall_height, thinking_pose
 from vp_connect4.vp3d.view.rack import DROP_HEIGHT, RackLayout

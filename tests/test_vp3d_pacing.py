@@ -6,7 +6,10 @@ import queue
 from typing import Any
 
 from vp_connect4.vp3d.app import run_frame
-from vp_connect4.vp3d.control.intents import Hint, Intent, NewGame
+from vp_connect4.vp3d.control.intents import (
+    Command,
+    Intent,
+)
 from vp_connect4.vp3d.control.pacing import FPS, IDLE_FPS, LIVELY_SECONDS, Pacer
 from vp_connect4.vp3d.view.rack import RackLayout
 
@@ -79,10 +82,10 @@ def test_an_idle_frame_blocks_on_the_queue_for_the_idle_period_instead_of_spinni
 
 def test_input_is_handled_at_once_and_makes_the_next_frames_quick() -> None:
     events, pacer, view = RecordingQueue(), Pacer(), FakeView()
-    events.put(NewGame())
-    events.put(Hint())
+    events.put(Command.NEW_GAME)
+    events.put(Command.HINT)
     controller = frame(events, pacer, view)
-    assert controller.handled == [NewGame(), Hint()]  # both, in order, in one frame
+    assert controller.handled == [Command.NEW_GAME, Command.HINT]  # both, in order, in one frame
     frame(events, pacer, view)
     assert events.timeouts[-1] == 1 / FPS  # lively for a while after input
 

@@ -17,16 +17,12 @@ from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.rules import Variant
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import (
-    Flip,
-    Hint,
+    ChangeRules,
+    Command,
     Hover,
     MoveSelection,
-    NewGame,
     PlayColumn,
     SetLanguage,
-    SetSize,
-    SetVariant,
-    Undo,
 )
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import best_line
@@ -126,15 +122,15 @@ def test_the_rules_menu_starts_a_new_game_under_those_rules_after_logging_the_ol
     play(controller, clock, 3, 4)
     log.clear()
     view.calls.clear()
-    controller.handle(SetVariant("gravity:left"))
+    controller.handle(ChangeRules(variant="gravity:left"))
     assert log == ["moves: 34", "setting: variant gravity:left", ROWS_LINE, "new game"]
     assert controller.game.board.variant == Variant.parse("gravity:left") and controller.game.history == []
     assert view.calls == [("redraw", "")] and view.moves == ""
-    controller.handle(SetVariant("gravity:left"))  # the same rules: nothing happens
+    controller.handle(ChangeRules(variant="gravity:left"))  # the same rules: nothing happens
     assert log[-1] == "new game" and len(log) == 4
-    controller.handle(SetVariant("tetris"))
+    controller.handle(ChangeRules(variant="tetris"))
     assert log[-2:] == ["setting: variant tetris", "new game"]  # nothing played: no moves line; rows said once
-    controller.handle(SetVariant("tetris+gravity:sideways"))
+    controller.handle(ChangeRules(variant="tetris+gravity:sideways"))
     assert log[-1].startswith("ignored: gravity must be one of") and view.cues
     assert controller.game.board.variant == Variant.parse("tetris")
 
@@ -142,7 +138,7 @@ def test_the_rules_menu_starts_a_new_game_under_those_rules_after_logging_the_ol
 def test_new_game_keeps_the_rules() -> None:
     controller, _view, _, log, clock = make_variant("flip")
     play(controller, clock, 2)
-    controller.handle(NewGame())
+    controller.handle(Command.NEW_GAME)
     assert log[-2:] == ["moves: 2", "new game"] and controller.game.board.variant == Variant.parse("flip")
 
 
@@ -150,11 +146,11 @@ def test_the_size_menu_starts_a_new_game_on_that_board_and_loads_the_page_again(
     controller, view, _, log, clock = make_variant("gravity:left", x=HUMAN, o=AI)
     play(controller, clock, 3)
     log.clear()
-    controller.handle(SetSize("7x6"))  # the size played: nothing happens
+    controller.handle(ChangeRules(size="7x6"))  # the size played: nothing happens
     assert log == [] and view.reloads == 0
-    controller.handle(SetSize("11x6"))
+    controller.handle(ChangeRules(size="11x6"))
     assert log[-1].startswith("ignored: a board size is WxH") and view.reloads == 0
-    controller.handle(SetSize("9x7"))
+    controller.handle(ChangeRules(size="9x7"))
     assert log[-2:] == ["setting: size 9x7", "new game"] and log[-3].startswith("moves: 3")  # X's row 3, O's answer
     board = controller.game.board
     assert (board.width, board.height, board.variant) == (9, 7, Variant.parse("gravity:left"))
@@ -170,7 +166,7 @@ def test_the_size_menu_starts_a_new_game_on_that_board_and_loads_the_page_again(
 
 
 def test_the_flip_button_and_key_turn_the_rack_where_flips_are_played() -> None:
-    assert key_intent("f") == Flip() and key_intent("F") == Flip()
+    assert key_intent("f") == Command.FLIP and key_intent("F") == Command.FLIP
     controller, view, _, log, clock = make_variant("flip")
     assert view.status == "To move: X (red). Click a column or press 1-7. Or press f to turn the rack."
     play(controller, clock, 0, 0)
@@ -181,16 +177,16 @@ def test_the_flip_button_and_key_turn_the_rack_where_flips_are_played() -> None:
     assert after is not None and after[-1][6] == "O" and after[-2][6] == "X"  # turned over: O at the bottom
     assert view.events == "X turns the rack: every checker falls to the new floor."
     settle(controller, clock, 1)
-    controller.handle(Flip())  # O may: it did not turn it last
+    controller.handle(Command.FLIP)  # O may: it did not turn it last
     assert log[-1] == "move 4: O flip"
     settle(controller, clock, 1)
-    controller.handle(Flip())
+    controller.handle(Command.FLIP)
     assert view.cues[-1] == "You turned the rack last time: drop a checker now"
 
 
 def test_there_is_no_flip_in_the_standard_game() -> None:
     controller, view, _, log, _clock = make_variant("standard")
-    controller.handle(Flip())
+    controller.handle(Command.FLIP)
     assert view.cues[-1] == "This game has no flips: choose flip in the Rules menu"
     assert log == ["ignored: this game has no flips: choose flip in the Rules menu"]
 
@@ -250,7 +246,7 @@ def test_a_hint_scores_every_move_and_the_flip_last() -> None:
     controller, view, runner, log, clock = make_variant("flip", o=AI)
     play(controller, clock, 3)
     settle(controller, clock)
-    controller.handle(Hint())
+    controller.handle(Command.HINT)
     settle(controller, clock, 1)
     scores = view.scores
     assert scores is not None and len(scores) == 8  # 7 columns and the flip
@@ -287,7 +283,7 @@ def test_undo_in_a_tetris_game_brings_the_cleared_row_back() -> None:
     assert not any(line.startswith("event:") for line in log)
     board = [row[:] for row in controller.game.board.data]
     view.calls.clear()
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert log[-1] == "undo: 2 moves" and view.calls == [("redraw", controller.game.move_string)]
     controller.handle(PlayColumn(6))
     settle(controller, clock)
@@ -340,7 +336,7 @@ def test_the_events_line_is_said_again_in_another_language_and_cleared_by_undo()
     finally:
         controller.handle(SetLanguage("en"))
     assert view.events == english
-    controller.handle(Undo())
+    controller.handle(Command.UNDO)
     assert view.events == ""
 
 

@@ -23,8 +23,8 @@ SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="vp-connect4", description=wording.help_description())
-    parser.add_argument("--text", action="store_true", help=wording.help_text())
+    parser = Parser(prog="vp-connect4", description=wording.help_line("description"))
+    parser.add_argument("--text", action="store_true", help=wording.help_line("text"))
     parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
     parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
     for ox in ("X", "O"):
@@ -38,18 +38,19 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TIEBREAK,
         help=wording.help_tiebreak(DEFAULT_TIEBREAK),
     )
-    parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
+    parser.add_argument("--seed", type=int, default=None, help=wording.help_line("seed"))
     parser.add_argument(
         "--moves",
         default="",
         metavar="DIGITS",
-        help=wording.help_moves(),
+        help=wording.help_line("moves"),
     )
-    parser.add_argument("--analyse", action="store_true", help=wording.help_analyse())
-    parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=wording.help_variant())
+    parser.add_argument("--analyse", action="store_true", help=wording.help_line("analyse"))
+    rules_help = wording.help_line("variant")
+    parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=rules_help)
     parser.add_argument("--size", type=size, default=SIZE, metavar="WxH", help=wording.help_size(*SIZE))
-    parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
-    parser.add_argument("--port", type=port, default=0, help=wording.help_port())
+    parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
+    parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
     add_language(parser)
     return parser
 

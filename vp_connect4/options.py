@@ -19,9 +19,9 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(add_help=False, formatter_class=Formatter, **kwargs)  # type: ignore[arg-type]
-        self._positionals.title = wording.help_positionals()
-        self._optionals.title = wording.help_options()
-        self.add_argument("-h", "--help", action="help", help=wording.help_help())
+        self._positionals.title = wording.help_line("positionals")
+        self._optionals.title = wording.help_line("options")
+        self.add_argument("-h", "--help", action="help", help=wording.help_line("help"))
 
     def option(self, name: str) -> argparse.Action:
         """The option ``name`` (e.g. ``--moves``), for an error about its value found after parsing."""
@@ -34,12 +34,12 @@ class Parser(argparse.ArgumentParser):
 
 class Formatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        super().add_usage(usage, actions, groups, prefix if prefix is not None else wording.usage_prefix())
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else wording.help_line("usage"))
 
 
 def add_language(parser: argparse.ArgumentParser) -> None:
     """``--lang en|nl``: the language of everything shown (without it: the environment's, else English)."""
-    parser.add_argument("--lang", choices=list(wording.LANGUAGES), default=None, help=wording.help_lang())
+    parser.add_argument("--lang", choices=list(wording.LANGUAGES), default=None, help=wording.help_line("lang"))
 
 
 def choose_language(argv: list[str] | None) -> None:

@@ -88,11 +88,9 @@ class ForcedSearch(SeedSearch):
             return False  # the opponent wins next
         key = stones + mask
         known = self.wins.get(key)
-        if known is not None:
-            if depth <= known[0]:
-                return False
-            if depth >= known[1]:
-                return True
+        recalled = _recalled(known, depth)
+        if recalled is not None:
+            return recalled
         if not _stones_needed_at_most(stones, (full ^ mask) | stones, mine, geom.stride, (depth + 1) // 2):
             self.wins.put(key, _learned(known, depth, False))
             return False
@@ -132,11 +130,9 @@ class ForcedSearch(SeedSearch):
         depth -= depth % 2  # the opponent completes fours on even plies only
         key = stones + mask
         known = self.losses.get(key)
-        if known is not None:
-            if depth <= known[0]:
-                return False
-            if depth >= known[1]:
-                return True
+        recalled = _recalled(known, depth)
+        if recalled is not None:
+            return recalled
         opponent = stones ^ mask
         if not _stones_needed_at_most(opponent, (full ^ mask) | opponent, theirs, geom.stride, depth // 2):
             self.losses.put(key, _learned(known, depth, False))
@@ -174,6 +170,16 @@ class ForcedSearch(SeedSearch):
             if known is not None and depth <= known[0]:
                 return True
         return False
+
+
+def _recalled(known: Bounds | None, depth: int) -> bool | None:
+    """The answer at ``depth`` that the :data:`Bounds` known so far settle (None: they do not)."""
+    if known is not None:
+        if depth <= known[0]:
+            return False
+        if depth >= known[1]:
+            return True
+    return None
 
 
 def _learned(known: Bounds | None, depth: int, result: bool) -> Bounds:

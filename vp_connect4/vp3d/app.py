@@ -168,9 +168,9 @@ def scene_main(
     """
     choose_language(argv)
     parser = Parser(description=wording.said(description) or None)
-    parser.add_argument("--no-browser", action="store_true", help=wording.help_no_browser())
-    parser.add_argument("--port", type=port, default=0, help=wording.help_port())
-    parser.add_argument("--seed", type=int, default=None, help=wording.help_seed())
+    parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
+    parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
+    parser.add_argument("--seed", type=int, default=None, help=wording.help_line("seed"))
     add_language(parser)
     args = parser.parse_args(argv)
     if description and RESUME_ENV not in os.environ:  # not again after a reload

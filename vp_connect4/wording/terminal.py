@@ -13,23 +13,12 @@ __all__ = [
     "bad_port_option",
     "command_error",
     "draw_reason",
-    "help_analyse",
-    "help_description",
     "help_eval",
-    "help_help",
-    "help_lang",
-    "help_moves",
-    "help_no_browser",
-    "help_options",
+    "help_line",
     "help_ply",
-    "help_port",
-    "help_positionals",
     "help_seat",
-    "help_seed",
     "help_size",
-    "help_text",
     "help_tiebreak",
-    "help_variant",
     "host_game_result",
     "moves_played",
     "no_analysis",
@@ -41,39 +30,40 @@ __all__ = [
     "seed_prompt",
     "stopped",
     "top_level_searches",
-    "usage_prefix",
     "welcome",
 ]
 
 # -- the command line (--help) ------------------------------------------------------------
 
 
-def usage_prefix() -> str:
-    return _("usage: ")
-
-
-def help_positionals() -> str:
-    return _("positional arguments")
-
-
-def help_options() -> str:
-    return _("options")
-
-
-def help_help() -> str:
-    return _("show this help message and exit")
+def help_line(name: str) -> str:
+    """A fixed text of ``--help`` (an option's help by its name: ``text``, ``seed``, ``port``...; argparse's own
+    ``usage``, ``positionals``, ``options``, ``help``; the program's ``description``)."""
+    texts = {
+        "usage": _("usage: "),
+        "positionals": _("positional arguments"),
+        "options": _("options"),
+        "help": _("show this help message and exit"),
+        "description": _("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
+        "text": _("play in the terminal (ASCII board)"),
+        "seed": _("seed for the RANDOM tiebreak (repeatable games)"),
+        "no_browser": _("3D scene: start the server, print its URL, open no browser"),
+        "port": _("3D scene: the port to serve on, 1-65535 (default: a free one)"),
+        "moves": _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)"),
+        "variant": _(
+            "rule variant: standard (default), gravity:down|up|left|right|down-left|down-right|turn[:k], tetris, flip, "
+            "chance[:p], swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+        ),
+        "analyse": _(
+            "print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit"
+        ),
+        "lang": _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
+    }
+    return texts[name]
 
 
 def command_error(prog: str, message: str) -> str:
     return _("{prog}: error: {message}").format(prog=prog, message=message)
-
-
-def help_description() -> str:
-    return _("Connect Four against a look-ahead AI. By default you play X against the AI as O.")
-
-
-def help_text() -> str:
-    return _("play in the terminal (ASCII board)")
 
 
 def help_seat(ox: str, default: str) -> str:
@@ -98,41 +88,10 @@ def help_tiebreak(default: str) -> str:
     )
 
 
-def help_seed() -> str:
-    return _("seed for the RANDOM tiebreak (repeatable games)")
-
-
-def help_no_browser() -> str:
-    return _("3D scene: start the server, print its URL, open no browser")
-
-
-def help_port() -> str:
-    return _("3D scene: the port to serve on, 1-65535 (default: a free one)")
-
-
-def help_moves() -> str:
-    return _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)")
-
-
-def help_variant() -> str:
-    return _(
-        "rule variant: standard (default), gravity:down|up|left|right|down-left|down-right|turn[:k], tetris, flip, "
-        "chance[:p], swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
-    )
-
-
 def help_size(width: int, height: int) -> str:
     return _("the board: WxH, width and height each from 4 to 10 (default: {width}x{height})").format(
         width=width, height=height
     )
-
-
-def help_analyse() -> str:
-    return _("print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit")
-
-
-def help_lang() -> str:
-    return _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)")
 
 
 # -- the terminal game -----------------------------------------------------------------------

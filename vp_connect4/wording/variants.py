@@ -101,15 +101,10 @@ def variant_board_legend(gravity: str, slots: int, flip: int | None) -> str:
 
 
 def gravity_name(gravity: str) -> str:
-    names = {
-        "down": _("down"),
-        "up": _("up"),
-        "left": _("left"),
-        "right": _("right"),
-        "down-left": _("down-left"),
-        "down-right": _("down-right"),
-    }
-    return names[gravity]
+    """Where gravity pulls, in words (as in ``gravity pulls {name}``)."""
+    directions = ("down", "left", "up", "right", "down-left", "down-right")
+    names = (_("down"), _("left"), _("up"), _("right"), _("down-left"), _("down-right"))
+    return names[directions.index(gravity)]
 
 
 def bad_swap(first: object, second: object) -> str:

@@ -34,8 +34,9 @@ from ..worker.jobs import ANALYSIS, AiRequest
 from . import intents
 from .handlers import ControllerParts
 
-LEAVE_ONLY = (intents.PlayColumn, intents.DropSelection, intents.Flip)  # back to the game; nothing is played
-LEAVE_FIRST = (intents.NewGame, intents.Undo, intents.Hint, intents.LoadGame, intents.SetVariant)
+Command = intents.Command
+LEAVE_ONLY = {intents.PlayColumn, Command.DROP_SELECTION, Command.FLIP}  # back to the game; nothing is played
+LEAVE_FIRST = {Command.NEW_GAME, Command.UNDO, Command.HINT, intents.LoadGame, intents.ChangeRules}
 
 
 @dataclass
@@ -73,14 +74,14 @@ class AnalysisIntents(ControllerParts):
             if not intent.vertical:
                 self._step_analysis(intent.step)
             return True
-        if isinstance(intent, LEAVE_ONLY):
+        if intents.kind(intent) in LEAVE_ONLY:
             self._leave_analysis()
             return True
-        if isinstance(intent, LEAVE_FIRST):
+        if intents.kind(intent) in LEAVE_FIRST:
             self._leave_analysis()
         return False
 
-    def _on_analyse(self, intent: intents.AnalyseGame) -> None:
+    def _on_analyse(self, intent: intents.Command) -> None:
         if self._viewing is not None:
             self._leave_analysis()
             return
@@ -98,7 +99,7 @@ class AnalysisIntents(ControllerParts):
             return
         self.jobs.ask(ANALYSIS, self._request(self.game.to_move, Seat(AI)), self.generation)
 
-    def _on_leave_analysis(self, intent: intents.LeaveAnalysis) -> None:
+    def _on_leave_analysis(self, intent: intents.Command) -> None:
         self._leave_analysis()
 
     def _why_no_analysis(self) -> wording.Phrase | None:

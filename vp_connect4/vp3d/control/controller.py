@@ -153,7 +153,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
 
     def handle(self, intent: intents.Intent) -> None:
         """Apply one intent; refused input gives a cue, never a queued move."""
-        handler = self._handlers.get(type(intent))
+        handler = self._handlers.get(intents.kind(intent))
         if handler is None:
             raise TypeError(f"not an intent: {intent!r}")
         if self.reloading:
@@ -190,25 +190,22 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         intents.PlayColumn: GameIntents._on_play,
         intents.Hover: GameIntents._on_hover,
         intents.MoveSelection: GameIntents._on_move_selection,
-        intents.DropSelection: GameIntents._on_drop_selection,
-        intents.Flip: VariantIntents._on_flip,
-        intents.SetVariant: VariantIntents._on_set_variant,
-        intents.SetSize: VariantIntents._on_set_size,
-        intents.SwapSides: SettingIntents._on_swap_sides,
-        intents.NewGame: GameIntents._on_new_game,
-        intents.Undo: GameIntents._on_undo,
-        intents.Hint: HintIntents._on_hint,
-        intents.AnalyseGame: AnalysisIntents._on_analyse,
-        intents.LeaveAnalysis: AnalysisIntents._on_leave_analysis,
+        intents.Command.DROP_SELECTION: GameIntents._on_drop_selection,
+        intents.Command.FLIP: VariantIntents._on_flip,
+        intents.ChangeRules: VariantIntents._on_change_rules,
+        intents.Command.SWAP_SIDES: SettingIntents._on_swap_sides,
+        intents.Command.NEW_GAME: GameIntents._on_new_game,
+        intents.Command.UNDO: GameIntents._on_undo,
+        intents.Command.HINT: HintIntents._on_hint,
+        intents.Command.ANALYSE_GAME: AnalysisIntents._on_analyse,
+        intents.Command.LEAVE_ANALYSIS: AnalysisIntents._on_leave_analysis,
         intents.LoadGame: GameIntents._on_load_game,
         intents.KeepScores: HintIntents._on_keep_scores,
-        intents.SetKind: SettingIntents._on_seat_setting,
-        intents.SetLevel: SettingIntents._on_seat_setting,
-        intents.SetEvaluation: SettingIntents._on_seat_setting,
+        intents.SetSeat: SettingIntents._on_seat_setting,
         intents.SetTiebreak: SettingIntents._on_set_tiebreak,
         intents.SetLanguage: SettingIntents._on_set_language,
-        intents.TogglePause: GameIntents._on_toggle_pause,
-        intents.ResetView: GameIntents._on_reset_view,
+        intents.Command.TOGGLE_PAUSE: GameIntents._on_toggle_pause,
+        intents.Command.RESET_VIEW: GameIntents._on_reset_view,
     }
 
     # -- the game's flow -------------------------------------------------------------

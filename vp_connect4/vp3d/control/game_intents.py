@@ -80,7 +80,7 @@ class GameIntents(ControllerParts):
         slots = board.slot_count()
         self._hover = slots // 2 if self._hover is None else min(max(self._hover + intent.step, 0), slots - 1)
 
-    def _on_drop_selection(self, intent: intents.DropSelection) -> None:
+    def _on_drop_selection(self, intent: intents.Command) -> None:
         reason = self._why_not(self._hover)
         if self._hover is None and reason == wording.phrase(wording.refusal_in_scene, "beside"):
             reason = wording.phrase(wording.refusal_in_scene, "no_selection")
@@ -91,7 +91,7 @@ class GameIntents(ControllerParts):
         else:
             self._play(self._hover)  # type: ignore[arg-type]
 
-    def _on_new_game(self, intent: intents.NewGame) -> None:
+    def _on_new_game(self, intent: intents.Command) -> None:
         self._new_game(None)
 
     def _new_game(self, variant: Variant | None, size: tuple[int, int] | None = None) -> None:
@@ -140,7 +140,7 @@ class GameIntents(ControllerParts):
         self.view.show_settings(self.game, self.paused)
         self.view.clear_load_field()
 
-    def _on_undo(self, intent: intents.Undo) -> None:
+    def _on_undo(self, intent: intents.Command) -> None:
         if not self.game.history:
             self._refuse(wording.phrase(wording.refusal_in_scene, "nothing_to_undo"))
             return
@@ -159,7 +159,7 @@ class GameIntents(ControllerParts):
         self.log(f"undo: {undone} move{'s' if undone != 1 else ''}")
         self.view.redraw(self.game)
 
-    def _on_toggle_pause(self, intent: intents.TogglePause) -> None:
+    def _on_toggle_pause(self, intent: intents.Command) -> None:
         self.paused = not self.paused
         self._error = None
         if self.paused and self.thinking:
@@ -167,5 +167,5 @@ class GameIntents(ControllerParts):
         self.log("paused" if self.paused else "resumed")
         self.view.show_settings(self.game, self.paused)
 
-    def _on_reset_view(self, intent: intents.ResetView) -> None:
+    def _on_reset_view(self, intent: intents.Command) -> None:
         self.view.reset_view()

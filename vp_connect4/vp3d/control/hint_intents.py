@@ -33,7 +33,7 @@ class HintIntents(ControllerParts):
     _best: wording.Phrase | None
     _hint: HintAnswer | None
 
-    def _on_hint(self, intent: intents.Hint) -> None:
+    def _on_hint(self, intent: intents.Command) -> None:
         if self.game.is_over:
             self._refuse(wording.phrase(wording.refusal_in_scene, Refusal.GAME_OVER))
         elif self.thinking:

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import Enum
 
 from ...levels import Level
+
+
+class Command(Enum):
+    """A button or a key that asks for one thing and says nothing more."""
+
+    DROP_SELECTION = "drop selection"  # Enter or Space: play the selected column
+    FLIP = "flip"  # the Turn the rack button or the key f: the side to move turns the rack over (flips played)
+    SWAP_SIDES = "swap sides"  # X's and O's players (kind, level, evaluation) change places
+    NEW_GAME = "new game"
+    UNDO = "undo"
+    HINT = "hint"
+    ANALYSE_GAME = "analyse game"  # the button or the key a: step through the game with perfect play (again: back)
+    LEAVE_ANALYSIS = "leave analysis"  # Esc: back from the analysis to the game as it was (nothing else)
+    TOGGLE_PAUSE = "toggle pause"
+    RESET_VIEW = "reset view"
 
 
 @dataclass(frozen=True)
@@ -34,57 +51,12 @@ class MoveSelection:
 
 
 @dataclass(frozen=True)
-class DropSelection:
-    """Enter or Space: play the selected column."""
+class ChangeRules:
+    """The rules menu or the size menu: a new game under these rules (``variant``: a ``Variant`` text, e.g.
+    ``tetris``) or on a board of this size (``size``: ``WxH``, e.g. ``9x7``)."""
 
-
-@dataclass(frozen=True)
-class Flip:
-    """The Turn the rack button or the key f: the side to move turns the rack over (a rule variant with flips)."""
-
-
-@dataclass(frozen=True)
-class SetVariant:
-    """The rules menu: a new game under these rules (``Variant`` text, e.g. ``tetris``)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class SetSize:
-    """The size menu: a new game on a board of this size (``WxH``, e.g. ``9x7``)."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class SwapSides:
-    """X's and O's players (kind, level, evaluation) change places."""
-
-
-@dataclass(frozen=True)
-class NewGame:
-    pass
-
-
-@dataclass(frozen=True)
-class Undo:
-    pass
-
-
-@dataclass(frozen=True)
-class Hint:
-    pass
-
-
-@dataclass(frozen=True)
-class AnalyseGame:
-    """The Analyse game button or the key a: step through the game with perfect play (again: back to the game)."""
-
-
-@dataclass(frozen=True)
-class LeaveAnalysis:
-    """Esc: back from the analysis to the game as it was (nothing else)."""
+    variant: str | None = None
+    size: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,31 +67,27 @@ class LoadGame:
 
 
 @dataclass(frozen=True)
-class KeepScores:
-    on: bool
+class SetSeat:
+    """A side's menu or slider: its ``field`` (``kind``: HUMAN or AI, ``level``: a ``Level``, ``evaluation``) is now
+    ``value``."""
 
-
-@dataclass(frozen=True)
-class SetKind:
     ox: str
-    kind: str  # HUMAN or AI
-
-
-@dataclass(frozen=True)
-class SetLevel:
-    ox: str
-    level: Level
+    field: str
+    value: str | Level
 
 
 @dataclass(frozen=True)
 class SetTiebreak:
+    """The tiebreak menu: LEFT, RIGHT or RANDOM, one setting for the game (both AIs and the hints)."""
+
     tiebreak: str
 
 
 @dataclass(frozen=True)
-class SetEvaluation:
-    ox: str
-    evaluation: str
+class KeepScores:
+    """The *keep scores shown* box: a hint after every move (``on``), or only when asked."""
+
+    on: bool
 
 
 @dataclass(frozen=True)
@@ -129,37 +97,20 @@ class SetLanguage:
     code: str
 
 
-@dataclass(frozen=True)
-class TogglePause:
-    pass
-
-
-@dataclass(frozen=True)
-class ResetView:
-    pass
-
-
 Intent = (
-    PlayColumn
+    Command
+    | PlayColumn
     | Hover
     | MoveSelection
-    | DropSelection
-    | Flip
-    | SetVariant
-    | SetSize
-    | SwapSides
-    | NewGame
-    | Undo
-    | Hint
-    | AnalyseGame
-    | LeaveAnalysis
+    | ChangeRules
     | LoadGame
     | KeepScores
-    | SetKind
-    | SetLevel
+    | SetSeat
     | SetTiebreak
-    | SetEvaluation
     | SetLanguage
-    | TogglePause
-    | ResetView
 )
+
+
+def kind(intent: Intent) -> Hashable:
+    """What handles ``intent``: a command itself, any other intent its class."""
+    return intent if isinstance(intent, Command) else type(intent)

@@ -12,16 +12,10 @@ The key names are GlowScript's (``event.key`` of VPython's ``keydown``): ``left`
 from __future__ import annotations
 
 from .intents import (
-    AnalyseGame,
-    DropSelection,
-    Flip,
-    Hint,
+    Command,
     Intent,
-    LeaveAnalysis,
     MoveSelection,
-    NewGame,
     PlayColumn,
-    Undo,
 )
 
 KEYS: dict[str, Intent] = {
@@ -29,14 +23,14 @@ KEYS: dict[str, Intent] = {
     "right": MoveSelection(1),
     "up": MoveSelection(1, vertical=True),
     "down": MoveSelection(-1, vertical=True),
-    "\n": DropSelection(),
-    " ": DropSelection(),
-    "n": NewGame(),
-    "u": Undo(),
-    "h": Hint(),
-    "f": Flip(),
-    "a": AnalyseGame(),
-    "esc": LeaveAnalysis(),
+    "\n": Command.DROP_SELECTION,
+    " ": Command.DROP_SELECTION,
+    "n": Command.NEW_GAME,
+    "u": Command.UNDO,
+    "h": Command.HINT,
+    "f": Command.FLIP,
+    "a": Command.ANALYSE_GAME,
+    "esc": Command.LEAVE_ANALYSIS,
 }
 
 

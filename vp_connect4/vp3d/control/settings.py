@@ -17,8 +17,6 @@ from . import intents
 from .handlers import ControllerParts
 from .seats import setting_lines
 
-SEAT_FIELDS = {intents.SetKind: "kind", intents.SetLevel: "level", intents.SetEvaluation: "evaluation"}
-
 
 class SettingIntents(ControllerParts):
     """Setting handlers; the controller provides the state and ``_refuse``."""
@@ -31,10 +29,9 @@ class SettingIntents(ControllerParts):
     _show_told: Callable[[], None]
     _show_hint: Callable[[], None]
 
-    def _on_seat_setting(self, intent: intents.SetKind | intents.SetLevel | intents.SetEvaluation) -> None:
+    def _on_seat_setting(self, intent: intents.SetSeat) -> None:
         """A seat's player, level or evaluation, from the next move on (the same value again does nothing)."""
-        field = SEAT_FIELDS[type(intent)]
-        value, old = getattr(intent, field), self.game.seats[intent.ox]
+        field, value, old = intent.field, intent.value, self.game.seats[intent.ox]
         if getattr(old, field) == value or not self._change(lambda: self.game.update_seat(intent.ox, **{field: value})):
             return
         for line in setting_lines(intent.ox, old, self.game.seats[intent.ox]):
@@ -48,7 +45,7 @@ class SettingIntents(ControllerParts):
         if self._change(lambda: self.game.set_tiebreak(intent.tiebreak)):
             self.log(f"setting: tiebreak {intent.tiebreak}")
 
-    def _on_swap_sides(self, intent: intents.SwapSides) -> None:
+    def _on_swap_sides(self, intent: intents.Command) -> None:
         seats = dict(self.game.seats)
         if self.jobs.thinking:
             self.jobs.drop()  # the side to move may have a new player

@@ -2,8 +2,8 @@
 another board) and the flip.
 
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. The rules menu
-(``SetVariant``) logs an unfinished game's ``moves:`` first, then ``setting: variant <text>`` and
-``new game``, as New game does; the size menu (``SetSize``) likewise ``setting: size <W>x<H>``, and then the
+(``ChangeRules``) logs an unfinished game's ``moves:`` first, then ``setting: variant <text>`` and
+``new game``, as New game does; the size menu (``ChangeRules`` too) likewise ``setting: size <W>x<H>``, and then the
 page loads again (a rack of another size is a new scene: the game comes back at once, as after a reload,
 ``resumed: 0 checkers down``); the flip (``Flip``: the Turn the rack button or the key f) is a move like
 a column, refused with a cue where flips are not played or not allowed now. When a variant can name rows
@@ -33,31 +33,23 @@ class VariantIntents(ControllerParts):
     _play: Callable[[int], None]
     _told: wording.Phrase | None
 
-    def _on_set_variant(self, intent: intents.SetVariant) -> None:
-        """A new game under the rules chosen (the same rules again change nothing)."""
+    def _on_change_rules(self, intent: intents.ChangeRules) -> None:
+        """A new game under the rules chosen, or on a board of the size chosen (in a page loaded again); the same
+        rules or size again change nothing."""
+        board = self.game.board
         try:
-            variant = Variant.parse(intent.text)
+            variant = None if intent.variant is None else Variant.parse(intent.variant)
+            size = None if intent.size is None else check_size(intent.size)
         except Connect4Error as error:
             self._refuse(error)
-            self.view.show_settings(self.game, self.paused)  # the menu shows the rules played again
+            self.view.show_settings(self.game, self.paused)  # the menus show the rules and the size played again
             return
-        if variant == self.game.board.variant:
-            return
-        self._new_game(variant)
+        variant = None if variant == board.variant else variant
+        size = None if size == (board.width, board.height) else size
+        if variant is not None or size is not None:
+            self._new_game(variant, size)
 
-    def _on_set_size(self, intent: intents.SetSize) -> None:
-        """A new game on a board of the size chosen, in a page loaded again (the same size changes nothing)."""
-        try:
-            size = check_size(intent.text)
-        except Connect4Error as error:
-            self._refuse(error)
-            self.view.show_settings(self.game, self.paused)
-            return
-        if size == (self.game.board.width, self.game.board.height):
-            return
-        self._new_game(None, size)
-
-    def _on_flip(self, intent: intents.Flip) -> None:
+    def _on_flip(self, intent: intents.Command) -> None:
         flip = self.game.board.flip_move()
         if flip is None:
             reason = self._why_not(None, flip=True) or wording.phrase(wording.variant_refusal, "no_flips")

@@ -73,24 +73,14 @@ from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
 from .. import assets
 from ..control.intents import (
-    AnalyseGame,
-    Flip,
-    Hint,
+    ChangeRules,
+    Command,
     Intent,
     KeepScores,
     LoadGame,
-    NewGame,
-    ResetView,
-    SetEvaluation,
-    SetKind,
     SetLanguage,
-    SetLevel,
-    SetSize,
+    SetSeat,
     SetTiebreak,
-    SetVariant,
-    SwapSides,
-    TogglePause,
-    Undo,
 )
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
@@ -169,15 +159,17 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons = {
             name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
-            for name, intent in (("new", NewGame()), ("undo", Undo()), ("hint", Hint()))
+            for name, intent in (("new", Command.NEW_GAME), ("undo", Command.UNDO), ("hint", Command.HINT))
         }
-        self.keep = vp.checkbox(
-            pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked))
-        )
+        self.keep = vp.checkbox(pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked)))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(TogglePause()))
-        self.buttons["reset"] = vp.button(pos=anchor, text=wording.button("reset"), bind=lambda _: put(ResetView()))
-        self.buttons["swap"] = vp.button(pos=anchor, text=wording.button("swap"), bind=lambda _: put(SwapSides()))
+        self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(Command.TOGGLE_PAUSE))
+        self.buttons["reset"] = vp.button(
+            pos=anchor, text=wording.button("reset"), bind=lambda _: put(Command.RESET_VIEW)
+        )
+        self.buttons["swap"] = vp.button(
+            pos=anchor, text=wording.button("swap"), bind=lambda _: put(Command.SWAP_SIDES)
+        )
         vp.wtext(pos=anchor, text="\n")
         self.variant_caption = vp.wtext(pos=anchor, text="")
         self.variant = vp.menu(
@@ -188,13 +180,13 @@ class Controls:
         self.size_caption = vp.wtext(pos=anchor, text="")
         self.size = vp.menu(
             pos=anchor, choices=list(map(size_name, self.sizes)), index=self.sizes.index((width, height)),
-            bind=lambda m: put(SetSize(size_name(self.sizes[m.index]))),
+            bind=lambda m: put(ChangeRules(size=size_name(self.sizes[m.index]))),
         )  # fmt: skip
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
-        self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Flip()))
+        self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Command.FLIP))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons["analyse"] = vp.button(
-            pos=anchor, text=wording.button("analyse"), bind=lambda _: put(AnalyseGame())
+            pos=anchor, text=wording.button("analyse"), bind=lambda _: put(Command.ANALYSE_GAME)
         )
         vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
         self.tally = vp.wtext(pos=anchor, text=markup.placeholder("c4-tally"))
@@ -280,19 +272,19 @@ class Controls:
     # -- callbacks: intents only ---------------------------------------------------------
 
     def _on_kind(self, ox: str) -> Callable[[Any], None]:
-        return lambda m: self._put(SetKind(ox, KINDS[m.index]))
+        return lambda m: self._put(SetSeat(ox, "kind", KINDS[m.index]))
 
     def _on_ply(self, ox: str) -> Callable[[Any], None]:
-        return lambda s: self._put(SetLevel(ox, slider_to_level(s.value, self.top)))
+        return lambda s: self._put(SetSeat(ox, "level", slider_to_level(s.value, self.top)))
 
     def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
-        return lambda m: self._put(SetEvaluation(ox, EVALUATIONS[m.index]))
+        return lambda m: self._put(SetSeat(ox, "evaluation", EVALUATIONS[m.index]))
 
     def _on_tiebreak(self, m: Any) -> None:
         self._put(SetTiebreak(TIEBREAKS[m.index]))
 
     def _on_variant(self, m: Any) -> None:
-        self._put(SetVariant(str(self.variants[m.index])))
+        self._put(ChangeRules(variant=str(self.variants[m.index])))
 
     def _on_language(self, m: Any) -> None:
         self._put(SetLanguage(LANGUAGE_CODES[m.index]))
