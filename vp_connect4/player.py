@@ -137,8 +137,9 @@ class Player:
 
     def check_can_move(self, b: Board) -> None:
         """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""
-        for ox in (self.ox, self.opp_ch()):
-            if check_board(b).wins_for(ox):
-                raise IllegalMoveError(wording.phrase(wording.no_move_game_over, ox))
-        if b.referee.outcome(self.ox) is not None:
-            raise IllegalMoveError(wording.phrase(wording.no_move_board_full))
+        outcome = check_board(b).referee.outcome(self.ox)
+        if outcome is None:
+            return
+        if outcome.cells:  # someone has four in a row (both sides at once: this player named)
+            raise IllegalMoveError(wording.phrase(wording.no_move_game_over, outcome.winner or self.ox))
+        raise IllegalMoveError(wording.phrase(wording.no_move_board_full))

@@ -35,7 +35,7 @@ SCENE_WIDTH = 960
 SCENE_HEIGHT = 600
 BACKGROUND = (0.62, 0.74, 0.86)
 CAMERA_FORWARD = (0.0, -0.22, -1.0)
-CAMERA_RANGE = 5.3  # for a 7x6 rack; the range grows with a larger one
+CAMERA_RANGE = 5.3  # for a 7x6 rack (a smaller one too: the arrow beside it stays in view); more for a larger one
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 
@@ -233,7 +233,7 @@ class SceneView:
         self.canvas.up = vec(0, 1, 0)
         self.canvas.forward = vec(*CAMERA_FORWARD)
         self.canvas.center = vec(*self.rack.centre)
-        self.canvas.range = CAMERA_RANGE * max(self.layout.width / 7, self.layout.height / 6)  # the rack fits
+        self.canvas.range = CAMERA_RANGE * max(1.0, self.layout.width / 7, self.layout.height / 6)  # a larger rack fits
 
     # -- every frame ---------------------------------------------------------------------
 
