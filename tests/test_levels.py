@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -146,27 +146,33 @@ def random_position(rng: random.Random, width: int, height: int, stones: int) ->
     return board
 
 
-@pytest.mark.parametrize(("width", "height", "stones"), [(4, 4, 6), (5, 4, 10), (7, 6, 30)])
-def test_scores_for_is_the_seed_recursion_at_full_depth(width: int, height: int, stones: int) -> None:
-    rng = random.Random(width * 100 + stones)
-    for _ in range(6):
+def full_depth_cases(seed: int, count: int, width: int, height: int, stones: int) -> Iterator[tuple[Board, str, int]]:
+    """``count`` random positions (``random_position``, seeded), each for both sides: (board, side to score for,
+    empty cells: the look-ahead that sees every line to its end)."""
+    rng = random.Random(seed)
+    for _ in range(count):
         board = random_position(rng, width, height, stones)
         empty = sum(row.count(" ") for row in board.data)
         for ox in "XO":
-            expected = memo_reference_scores(board, ox, empty)
-            assert perfect_player(ox, "LEFT").scores_for(board) == expected, (board, ox)
+            yield board, ox, empty
 
 
-@pytest.mark.parametrize(("width", "height", "stones"), [(4, 4, 6), (5, 4, 10), (7, 6, 30)])
+FULL_DEPTH_SIZES = [(4, 4, 6), (5, 4, 10), (7, 6, 30)]  # (width, height, stones)
+
+
+@pytest.mark.parametrize(("width", "height", "stones"), FULL_DEPTH_SIZES)
+def test_scores_for_is_the_seed_recursion_at_full_depth(width: int, height: int, stones: int) -> None:
+    for board, ox, empty in full_depth_cases(width * 100 + stones, 6, width, height, stones):
+        expected = memo_reference_scores(board, ox, empty)
+        assert perfect_player(ox, "LEFT").scores_for(board) == expected, (board, ox)
+
+
+@pytest.mark.parametrize(("width", "height", "stones"), FULL_DEPTH_SIZES)
 def test_scores_for_tourney_is_the_seed_tourney_recursion_at_full_depth(width: int, height: int, stones: int) -> None:
     # at full depth no line reaches a horizon, so the tourney scores are the plain ones
-    rng = random.Random(width * 10 + stones)
-    for _ in range(4):
-        board = random_position(rng, width, height, stones)
-        empty = sum(row.count(" ") for row in board.data)
-        for ox in "XO":
-            expected = Player(ox, "LEFT", empty).scores_for_tourney(board)
-            assert perfect_player(ox, "LEFT").scores_for_tourney(board) == expected, (board, ox)
+    for board, ox, empty in full_depth_cases(width * 10 + stones, 4, width, height, stones):
+        expected = Player(ox, "LEFT", empty).scores_for_tourney(board)
+        assert perfect_player(ox, "LEFT").scores_for_tourney(board) == expected, (board, ox)
 
 
 BEYOND_THE_BOOK = "163441113020550"  # 15 checkers (published set Test_L2_R2): the solver is needed, and takes time

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import exact
+from hypothesis import given
 from hypothesis import strategies as st
 from reference import runs_of_four
 
@@ -25,12 +26,6 @@ from vp_connect4.engine.position import (
 )
 
 SIZES = st.tuples(st.integers(1, 9), st.integers(1, 8))
-
-
-def exact(max_examples: int) -> settings:
-    return settings(
-        max_examples=max_examples, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
 
 
 def random_stacks(geom: Geometry, rng: random.Random) -> tuple[int, int]:

@@ -6,7 +6,8 @@ import time
 from collections.abc import Callable
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from conftest import exact
+from hypothesis import given
 from hypothesis import strategies as st
 from reference import memo_reference_scores, opponent, reference_scores, reference_scores_tourney
 
@@ -21,16 +22,6 @@ MIN_WIDTH, MAX_WIDTH = 4, 9
 MIN_HEIGHT, MAX_HEIGHT = 4, 7
 # how random games are played: "quiet" avoids wins, "stop" stops at the first four, "free" plays on past fours
 MOVE_STYLES = ("quiet",) * 4 + ("stop", "free")
-
-
-def exact(max_examples: int) -> settings:
-    """Deterministic hypothesis settings without per-example deadlines."""
-    return settings(
-        max_examples=max_examples,
-        derandomize=True,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 def _wins(b: Board, col: int, ox: str) -> bool:

@@ -8,11 +8,15 @@ board must follow the reference's rules move for move (cells, gravity, legal mov
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from conftest import exact
+from hypothesis import given
 from hypothesis import strategies as st
 from reference_variants import (
+    Horizon,
     Rack,
     Rules,
     empty_rack,
@@ -64,16 +68,6 @@ STANDARD_SIZE = ((7, 6),)
 # how random games are played: "quiet" avoids moves that end the game, "stop" stops at the end, "free" plays on
 MOVE_STYLES = ("quiet", "quiet", "stop", "free")
 RESULT_FOR_THE_NEXT_SIDE = {"win": "loss", "loss": "win", "draw": "draw", None: None}
-
-
-def exact(max_examples: int) -> settings:
-    """Deterministic hypothesis settings without per-example deadlines."""
-    return settings(
-        max_examples=max_examples,
-        derandomize=True,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 @dataclass
@@ -172,45 +166,7 @@ def test_boards_follow_the_reference_rules(game: Played) -> None:
         )
 
 
-# -- the seed's scores (0-50-100) ------------------------------------------------------------------------
-
-
-@exact(200)
-@given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
-def test_shallow_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply)
-    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
-
-
-@exact(40)
-@given(variant_games(SMALL, max_moves=16), st.integers(4, 5))
-def test_deeper_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply)
-    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
-
-
-@exact(60)
-@given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
-def test_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply)
-    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
-
-
-@exact(25)
-@given(variant_games(SMALL, max_moves=12, variants=WITH_CHANCE), st.integers(0, 3))
-def test_chance_and_swaps_are_not_foreseen(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply)
-    assert Player(game.ox, "LEFT", ply).scores_for(game.board) == expected
-
-
-@exact(12)
-@given(variant_games(SMALL, max_moves=12), st.integers(0, 3))
-def test_the_memoized_reference_is_the_reference(game: Played, ply: int) -> None:
-    plain = reference_variant_scores(game.rack, game.rules, game.ox, ply)
-    assert memo_reference_variant_scores(game.rack, game.rules, game.ox, ply) == plain
-
-
-# -- the smart evaluation at the horizon (scores_for_tourney) -------------------------------------------
+# -- the smart evaluation at the horizon, as the engine judges it ------------------------------------------
 
 
 def frame_cell(rack: Rack, col: int, row: int) -> tuple[int, int]:
@@ -242,27 +198,6 @@ def smart_horizon(rack: Rack, ox: str) -> float:
     return evaluate(geom, stones, mask)
 
 
-@exact(120)
-@given(variant_games(SMALL, max_moves=16), st.integers(0, 3))
-def test_smart_scores_on_small_boards_match_the_reference(game: Played, ply: int) -> None:
-    expected = reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
-    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
-
-
-@exact(15)
-@given(variant_games(SMALL, max_moves=16), st.just(4))
-def test_smart_scores_at_ply_4_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
-    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
-
-
-@exact(30)
-@given(variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3))
-def test_smart_scores_on_7x6_match_the_reference(game: Played, ply: int) -> None:
-    expected = memo_reference_variant_scores(game.rack, game.rules, game.ox, ply, horizon=smart_horizon)
-    assert Player(game.ox, "LEFT", ply).scores_for_tourney(game.board) == expected
-
-
 def test_the_smart_horizon_is_the_board_evaluation() -> None:
     """At ply 0 every legal move scores the board's own evaluation: ``score_board_for_tourney``."""
     for variant in ("gravity:left", "gravity:right", "gravity:up+flip", "gravity:turn:2+tetris", "gravity:down-right"):
@@ -273,3 +208,65 @@ def test_the_smart_horizon_is_the_board_evaluation() -> None:
             rack, _ = play(rack, rules_of(variant), int(char), "XO"[index % 2])
         for ox in "XO":
             assert Player(ox, "LEFT", 0).score_board_for_tourney(b) == smart_horizon(rack, ox), variant
+
+
+# -- the scores: the seed's (0-50-100, scores_for) and the smart evaluation's at the horizon (scores_for_tourney) --
+
+
+@dataclass(frozen=True)
+class ScoreCase:
+    """Which games and plies the engine's scores are compared on, against which reference, how many times."""
+
+    examples: int  # hypothesis examples
+    games: st.SearchStrategy[Played]
+    plies: st.SearchStrategy[int]
+    reference: Callable[..., list[float]]  # the plain recursion, or the memoized one (faster when deeper)
+    horizon: Horizon | None = None  # smart_horizon: the smart evaluation's scores (scores_for_tourney)
+
+
+SCORE_CASES = {
+    "seed-scores-shallow-on-small-boards": ScoreCase(
+        200, variant_games(SMALL, max_moves=16), st.integers(0, 3), reference_variant_scores
+    ),
+    "seed-scores-deeper-on-small-boards": ScoreCase(
+        40, variant_games(SMALL, max_moves=16), st.integers(4, 5), memo_reference_variant_scores
+    ),
+    "seed-scores-on-7x6": ScoreCase(
+        60, variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3), memo_reference_variant_scores
+    ),
+    # the AI plays chance and swaps as if they did not happen: the reference ignores them too
+    "chance-and-swaps-are-not-foreseen": ScoreCase(
+        25, variant_games(SMALL, max_moves=12, variants=WITH_CHANCE), st.integers(0, 3), reference_variant_scores
+    ),
+    "smart-scores-on-small-boards": ScoreCase(
+        120, variant_games(SMALL, max_moves=16), st.integers(0, 3), reference_variant_scores, smart_horizon
+    ),
+    "smart-scores-at-ply-4": ScoreCase(
+        15, variant_games(SMALL, max_moves=16), st.just(4), memo_reference_variant_scores, smart_horizon
+    ),
+    "smart-scores-on-7x6": ScoreCase(
+        30, variant_games(STANDARD_SIZE, max_moves=14), st.integers(0, 3), memo_reference_variant_scores, smart_horizon
+    ),
+}
+
+
+@pytest.mark.parametrize("case", SCORE_CASES.values(), ids=SCORE_CASES.keys())
+def test_scores_match_the_reference(case: ScoreCase) -> None:
+    """``Player``'s score for every move equals the reference's, on ``case.examples`` random games of the case."""
+
+    @exact(case.examples)
+    @given(case.games, case.plies)
+    def check(game: Played, ply: int) -> None:
+        expected = case.reference(game.rack, game.rules, game.ox, ply, horizon=case.horizon)
+        player = Player(game.ox, "LEFT", ply)
+        scores = player.scores_for if case.horizon is None else player.scores_for_tourney
+        assert scores(game.board) == expected
+
+    check()
+
+
+@exact(12)
+@given(variant_games(SMALL, max_moves=12), st.integers(0, 3))
+def test_the_memoized_reference_is_the_reference(game: Played, ply: int) -> None:
+    plain = reference_variant_scores(game.rack, game.rules, game.ox, ply)
+    assert memo_reference_variant_scores(game.rack, game.rules, game.ox, ply) == plain

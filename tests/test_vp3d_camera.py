@@ -29,28 +29,16 @@ class Vector:
 class FakeCanvas:
     """Records every write, like VPython's canvas sends every assignment to the page."""
 
+    forward: Vector
+    up: Vector
+    writes: list[str]  # the names of the attributes written, in order
+
     def __init__(self, forward: tuple[float, float, float], up: tuple[float, float, float] = (0, 1, 0)) -> None:
-        self._forward = Vector(*forward)
-        self._up = Vector(*up)
-        self.writes: list[str] = []
+        vars(self).update(forward=Vector(*forward), up=Vector(*up), writes=[])  # the start is no write
 
-    @property
-    def forward(self) -> Vector:
-        return self._forward
-
-    @forward.setter
-    def forward(self, value: Vector) -> None:
-        self.writes.append("forward")
-        self._forward = value
-
-    @property
-    def up(self) -> Vector:
-        return self._up
-
-    @up.setter
-    def up(self, value: Vector) -> None:
-        self.writes.append("up")
-        self._up = value
+    def __setattr__(self, name: str, value: object) -> None:
+        self.writes.append(name)
+        super().__setattr__(name, value)
 
 
 def looking(azimuth_degrees: float, elevation_degrees: float, length: float = 1.0) -> tuple[float, float, float]:

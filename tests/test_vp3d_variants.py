@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 import runpy
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -361,6 +364,7 @@ def test_each_variant_has_a_scene_of_its_own(
     games: list[Game] = []
     monkeypatch.setattr(app, "run_scene", lambda game, **options: games.append(game) or 0)
     monkeypatch.setattr(sys, "argv", [f"{scene}.py", "--no-browser", "--seed", "3"])
+    monkeypatch.syspath_prepend(str(ROOT / "scenes"))  # as ``python scenes/x.py`` has it: the script's folder first
     with pytest.raises(SystemExit) as ended:
         runpy.run_path(str(ROOT / "scenes" / f"{scene}.py"), run_name="__main__")
     assert ended.value.code == 0
@@ -368,3 +372,17 @@ def test_each_variant_has_a_scene_of_its_own(
     assert str(game.board.variant) == rules and game.seats["O"] == Seat(AI, 4) and not game.seats["X"].is_ai
     assert f"Rules: {name}. You are X (red)" in capsys.readouterr().out
     assert game.rng.random() == random.Random(3).random()  # --seed: the same chances and swaps every time
+
+
+def test_a_variant_scene_runs_from_any_folder(tmp_path: Path) -> None:
+    """Started from another folder, a scene script still finds the helper the variant scenes share."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scenes" / "chance.py"), "--lang", "en", "--help"],  # --help: no server
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Rules: chance 10%. You are X (red)" in " ".join(result.stdout.split())  # argparse wraps its lines

@@ -6,10 +6,12 @@ WebGL renders in software (SwiftShader), so screenshots work without a display o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from browser.scene_process import SceneProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -56,3 +58,15 @@ def context(browser: object) -> Iterator[object]:
         yield new_context
     finally:
         new_context.close()
+
+
+def scene_fixture(*options: str, doc: str) -> Callable[[], Iterator[SceneProcess]]:
+    """A fixture for a test module, named by the name it is given there (``vs_ply_1 = scene_fixture(...)``): the
+    game (``main.py``) started with the command-line ``options``, stopped after the test; ``doc`` says who plays."""
+
+    def scene() -> Iterator[SceneProcess]:
+        with SceneProcess.main(*options) as process:
+            yield process
+
+    scene.__doc__ = doc
+    return pytest.fixture(scene)

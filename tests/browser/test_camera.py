@@ -7,11 +7,11 @@ The numbers are found in screenshots as white pixels near where the camera sees 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from browser.conftest import scene_fixture
 from browser.pixels import Image
 from browser.scene_page import CANVAS_JS, ScenePage
 from browser.scene_process import SceneProcess
@@ -117,10 +117,7 @@ def settled_forward(view: ScenePage) -> tuple[float, float, float]:
         view.page.wait_for_timeout(300)
 
 
-@pytest.fixture
-def two_people() -> Iterator[SceneProcess]:
-    with SceneProcess.main("--x", "human", "--o", "human") as scene:
-        yield scene
+two_people = scene_fixture("--x", "human", "--o", "human", doc="Two people at one screen: no AI moves.")
 
 
 def test_column_numbers_stay_under_their_columns_when_zoomed_and_turned(context: Any, two_people: SceneProcess) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from browser.conftest import scene_fixture
 from browser.scene_page import ScenePage
 from browser.scene_process import ROOT, SceneProcess, free_port
 from vp_connect4 import Board, Player
@@ -50,11 +51,9 @@ def outcome_of(board: Board) -> str | None:
     return "draw" if board.is_full() else None
 
 
-@pytest.fixture
-def vs_ply_1() -> Iterator[SceneProcess]:
-    """You (X) against the AI at ply 1 (O), deterministic tiebreak."""
-    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
-        yield scene
+vs_ply_1 = scene_fixture(
+    "--o-ply", "1", "--tiebreak", "LEFT", doc="You (X) against the AI at ply 1 (O), deterministic tiebreak."
+)
 
 
 def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any, vs_ply_1: SceneProcess) -> None:
@@ -159,11 +158,10 @@ def test_the_ply_slider_sets_the_ai_level(context: Any, vs_ply_1: SceneProcess) 
         assert view.wait_log(rf"^move {2 * number + 2}: O column \d$") == f"move {2 * number + 2}: O column {o_col}"
 
 
-@pytest.fixture
-def duel() -> Iterator[SceneProcess]:
-    """An AI duel at two levels: X at ply 2, O at ply 1."""
-    with SceneProcess.main("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT") as scene:
-        yield scene
+duel = scene_fixture(
+    "--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT",
+    doc="An AI duel at two levels: X at ply 2, O at ply 1.",
+)
 
 
 def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess) -> None:
@@ -215,10 +213,9 @@ def test_keys_buttons_goal_and_tally_on_the_puzzle_page(context: Any, puzzle: Sc
     view.wait_log(r"^new game$")
 
 
-@pytest.fixture
-def dutch_vs_ply_1() -> Iterator[SceneProcess]:
-    with SceneProcess.main("--lang", "nl", "--o-ply", "1", "--tiebreak", "LEFT") as scene:
-        yield scene
+dutch_vs_ply_1 = scene_fixture(
+    "--lang", "nl", "--o-ply", "1", "--tiebreak", "LEFT", doc="You against the AI at ply 1, the page in Dutch."
+)
 
 
 PAGE_TEXTS_JS = """() => ({

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from browser.variant_scenes import (
     LAYOUT,
     SCENES,
@@ -78,21 +80,34 @@ def test_flip_the_rack_turns_over_and_the_checkers_lie_at_the_new_floor(context:
         plays_to_its_result(there, scene)
 
 
-def test_chance_the_checker_veers_to_its_new_column_with_a_cue(context: Any) -> None:
-    scene = SCENES["chance"]
+@pytest.mark.parametrize(
+    ("name", "cells", "why", "line"),
+    [
+        pytest.param(
+            "chance",
+            {(-3, 0): "X", (-1, 3): " "},
+            "X's checker is in column 1, not 4",
+            "Chance! The checker meant for column 4 went into column 1.",
+            id="chance-the-checker-veers-to-its-new-column-with-a-cue",
+        ),
+        pytest.param(
+            "swap",
+            {(-1, 4): "O", (-1, 2): "X"},
+            "the swapped checkers show their new colours",
+            "Swap! The checkers at column 5 row 1 and column 3 row 1 change colours.",
+            id="swap-two-checkers-change-colours",
+        ),
+    ],
+)
+def test_the_cells_the_event_changed_show_it_and_the_events_line_says_it(
+    context: Any, name: str, cells: dict[tuple[int, int], str], why: str, line: str
+) -> None:
+    """``cells``: what the event put at (row, column) of the board (rows top first: -1 is the bottom row)."""
+    scene = SCENES[name]
     with at_the_event(context, scene) as there:
         board = the_board_is_shown(there, scene)
-        assert board[-3][0] == "X" and board[-1][3] == " ", "X's checker is in column 1, not 4"
-        assert events_line(there) == "Chance! The checker meant for column 4 went into column 1."
-        plays_to_its_result(there, scene)
-
-
-def test_swap_two_checkers_change_colours(context: Any) -> None:
-    scene = SCENES["swap"]
-    with at_the_event(context, scene) as there:
-        board = the_board_is_shown(there, scene)
-        assert (board[-1][4], board[-1][2]) == ("O", "X"), "the swapped checkers show their new colours"
-        assert events_line(there) == "Swap! The checkers at column 5 row 1 and column 3 row 1 change colours."
+        assert {(row, col): board[row][col] for row, col in cells} == cells, why
+        assert events_line(there) == line
         plays_to_its_result(there, scene)
 
 
