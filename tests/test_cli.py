@@ -152,3 +152,24 @@ def test_analyse_prints_each_columns_outcome_where_the_game_starts_and_exits() -
     assert out.splitlines()[-1].startswith(dutch)
     result = run("--analyse", "--moves", "0101010")
     assert result.returncode == 1 and "X has four in a row" in text(result)[0]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--variant", "gravity:down-right"),
+        ("--variant", "gravity:down-left", "--size", "9x7"),
+        ("--size", "9x7"),
+        ("--variant", "gravity:down-right+tetris+flip", "--size", "5x4"),
+        ("--size", "5x4"),
+    ],
+)
+def test_an_ai_duel_plays_to_a_result_under_any_rules_on_any_size(options: tuple[str, ...]) -> None:
+    result = run("--text", "--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "2", "--seed", "1", *options)
+    out, err = text(result)
+    assert result.returncode == 0 and err == "", err
+    last = out.strip().splitlines()
+    assert last[-2].startswith(("X wins", "O wins", "It's a draw")) and last[-1].startswith("Moves: ")
+    width = int(options[options.index("--size") + 1][0]) if "--size" in options else 7
+    numbers = next(line for line in out.splitlines() if line.startswith(" 0 1 2 3"))
+    assert numbers.endswith(f" {width - 1}")  # the board drawn is as wide as asked: its last column's number
