@@ -22,6 +22,7 @@ text: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -p no:cacheprovider tests/test_solver.py  # the same solver, interpreted
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

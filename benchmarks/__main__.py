@@ -16,6 +16,7 @@ TABLES = (
     "ladder_bench",
     "idle_bench",
     "variants_bench",
+    "analysis_bench",
     "strength_bench",
 )
 

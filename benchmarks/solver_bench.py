@@ -8,13 +8,17 @@ out of it is counted as timed out, not as a mismatch.
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
-from vp_connect4.engine import solver
 from vp_connect4.engine.budget import OutOfTime
+from vp_connect4.engine.exact import solver
 from vp_connect4.engine.position import Geometry, Position, geometry
 
 POSITIONS = Path(__file__).resolve().parents[1] / "tests" / "data" / "solver-positions"
@@ -22,6 +26,14 @@ SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1")
 QUICK_SAMPLE = {"Test_L3_R1": 200, "Test_L2_R1": 200, "Test_L2_R2": 40, "Test_L1_R1": 40}
 BUDGET = {"Test_L1_R1": 30.0}  # seconds per position, where the full set might otherwise take hours
 SEED = 2024
+BOTH_WAYS_SAMPLE = {False: 100, True: 20}  # positions per set for compiled against interpreted
+BOTH_WAYS = """
+import json, sys
+from benchmarks.solver_bench import bench_set, load, sample
+from vp_connect4.engine.exact import solver
+times, _, nodes, mismatches, _ = bench_set(sys.argv[1], sample(sys.argv[1], int(sys.argv[2])))
+print(json.dumps([times, nodes, mismatches, solver.Solver(solver.geometry(7, 6)).compiled]))
+"""
 
 
 def load(name: str) -> list[tuple[str, int]]:
@@ -63,6 +75,41 @@ def bench_set(name: str, positions: list[tuple[str, int]]) -> tuple[list[float],
     return times, cpu_times, nodes, mismatches, timeouts
 
 
+def sample(name: str, count: int) -> list[tuple[str, int]]:
+    """``count`` positions of set ``name``, the same each run."""
+    return random.Random(SEED).sample(load(name), count)
+
+
+def both_ways(name: str, count: int) -> dict[str, tuple[list[float], list[int], int, bool]]:
+    """The same positions solved by the compiled search and by the same code interpreted (``NUMBA_DISABLE_JIT=1``),
+    each in a process of its own: per way, the times, the positions searched, the mismatches, whether compiled."""
+    runs = {}
+    for way, disabled in (("compiled", "0"), ("interpreted", "1")):
+        env = dict(os.environ, NUMBA_DISABLE_JIT=disabled)
+        command = [sys.executable, "-c", BOTH_WAYS, name, str(count)]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+        runs[way] = tuple(json.loads(done.stdout.splitlines()[-1]))
+    return runs  # type: ignore[return-value]
+
+
+def run_both_ways(quick: bool) -> None:
+    """Print the compiled search against the same code interpreted, on a sample of each published set."""
+    print("Solver: the compiled search against the same code interpreted (NUMBA_DISABLE_JIT=1), same positions")
+    header = f"{'set':<11} {'positions':>9} {'compiled ms':>11} {'interpreted ms':>14} {'ratio':>6}"
+    print(f"{header} {'searched (both)':>15} {'same':>5}")
+    for name in SETS:
+        count = BOTH_WAYS_SAMPLE[quick] if name != "Test_L1_R1" else BOTH_WAYS_SAMPLE[quick] // 4
+        runs = both_ways(name, count)
+        (fast, fast_nodes, fast_bad, compiled), (slow, slow_nodes, slow_bad, _) = runs["compiled"], runs["interpreted"]
+        same = "yes" if fast_nodes == slow_nodes and not fast_bad and not slow_bad and compiled else "NO"
+        ratio = sum(slow) / sum(fast)
+        print(
+            f"{name:<11} {count:>9} {1000 * statistics.mean(fast):>11.2f} {1000 * statistics.mean(slow):>14.1f} "
+            f"{ratio:>5.0f}x {statistics.mean(fast_nodes):>15,.0f} {same:>5}"
+        )
+    print("(the first position of each compiled run includes loading the machine code from numba's cache)")
+
+
 def run(quick: bool) -> None:
     """Print one row per position set."""
     if not POSITIONS.is_dir():
@@ -72,9 +119,7 @@ def run(quick: bool) -> None:
     header = f"{'set':<11} {'positions':>9} {'mean ms':>8} {'CPU ms':>8} {'median ms':>9} {'max s':>6}"
     print(f"{header} {'mean searched':>13} {'mismatches':>10} {'timeouts':>8}")
     for name in SETS:
-        positions = load(name)
-        if quick:
-            positions = random.Random(SEED).sample(positions, QUICK_SAMPLE[name])
+        positions = sample(name, QUICK_SAMPLE[name]) if quick else load(name)
         times, cpu_times, nodes, mismatches, timeouts = bench_set(name, positions)
         print(
             f"{name:<11} {len(positions):>9} {1000 * statistics.mean(times):>8.1f} "
@@ -84,3 +129,5 @@ def run(quick: bool) -> None:
     budgets = ", ".join(f"{name} {seconds:g} s" for name, seconds in BUDGET.items())
     print(f"(per-position time budget: {budgets}; a timed-out position counts its time until the stop)")
     print("(mean ms and median ms are wall-clock; CPU ms is this process's CPU time, steadier on a busy machine)")
+    print()
+    run_both_ways(quick)

@@ -23,10 +23,10 @@ import time
 from collections import Counter
 
 from vp_connect4 import Board
-from vp_connect4.engine import perfect, solver
-from vp_connect4.engine.book import BOOK_DEPTH, published
+from vp_connect4.engine.exact import perfect, solver
+from vp_connect4.engine.exact.book import BOOK_DEPTH, published
+from vp_connect4.engine.exact.solver import Solver
 from vp_connect4.engine.position import Position, geometry, random_position
-from vp_connect4.engine.solver import Solver
 from vp_connect4.levels import PerfectPlayer
 
 from .table import print_table

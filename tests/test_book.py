@@ -1,5 +1,5 @@
-"""The opening book (vp_connect4.engine.book): the published 12-checker book read right, the shallow table
-made right, and the perfect level playing from them (vp_connect4.engine.perfect)."""
+"""The opening book (vp_connect4.engine.exact.book): the published 12-checker book read right, the shallow table
+made right, and the perfect level playing from them (vp_connect4.engine.exact.perfect)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import random
 import pytest
 
 from vp_connect4 import Board
-from vp_connect4.engine import book, perfect
+from vp_connect4.engine.exact import book, perfect
+from vp_connect4.engine.exact.solver import Solver
 from vp_connect4.engine.position import Position, geometry, random_position
-from vp_connect4.engine.solver import Solver
 from vp_connect4.levels import PerfectPlayer
 
 G = geometry(7, 6)

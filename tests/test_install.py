@@ -86,9 +86,13 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path
         (entry_points,) = (name for name in names if name.endswith(".dist-info/entry_points.txt"))
         scripts = archive.read(entry_points).decode()
     assert {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")} == {"vp_connect4"}
-    assert {"vp_connect4/engine/solver.py", "vp_connect4/vp3d/app.py", "vp_connect4/__main__.py"} <= set(names)
+    assert {"vp_connect4/engine/exact/solver.py", "vp_connect4/vp3d/app.py", "vp_connect4/__main__.py"} <= set(names)
     assert "vp_connect4/locale/nl/LC_MESSAGES/vp_connect4.mo" in names  # the Dutch catalogue, for gettext
-    assert requires == ["Requires-Dist: vpython==7.6.5", "Requires-Dist: bitbully-databases==0.0.2"]
+    assert requires == [
+        "Requires-Dist: vpython==7.6.5",
+        "Requires-Dist: bitbully-databases==0.0.2",
+        "Requires-Dist: numba==0.68.1",
+    ]
     assert "vp_connect4/data/opening.bin" in names  # the shallow opening table
     assert {f"vp_connect4/vp3d/assets/{name}" for name in ASSETS} <= set(names)  # the page's HTML, JS and CSS
     assert "vp-connect4 = vp_connect4.cli:main" in scripts

@@ -10,7 +10,7 @@ import pytest
 from reference import memo_reference_scores
 
 from vp_connect4 import Board, InvalidSettingError, Player
-from vp_connect4.engine import solver
+from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, Game, Seat, ai_chooser, play_out
 from vp_connect4.levels import Level, PerfectPlayer
 

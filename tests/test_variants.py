@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from vp_connect4 import Board, IllegalMoveError, InvalidSettingError, Player
-from vp_connect4.engine import solver
+from vp_connect4.engine.exact import solver
 from vp_connect4.errors import Refusal
 from vp_connect4.game import Game, Outcome
 from vp_connect4.levels import PerfectPlayer

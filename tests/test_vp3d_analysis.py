@@ -15,7 +15,7 @@ from test_vp3d_controller import DRAW_MOVES, Clock, HandRunner, SyncRunner, make
 
 from vp_connect4 import wording
 from vp_connect4.board import Board
-from vp_connect4.engine import solver
+from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import (
@@ -117,7 +117,7 @@ def test_a_partly_worked_out_hint_shows_question_marks_and_names_its_best_by_the
 
 
 def test_the_request_merges_the_solved_columns_with_the_players_scores(monkeypatch: pytest.MonkeyPatch) -> None:
-    from vp_connect4.engine import perfect
+    from vp_connect4.engine.exact import perfect
 
     monkeypatch.setattr(perfect, "outcomes_in_time", lambda position, seconds: ([-3, None, 5, None], False))
     monkeypatch.setattr(AiRequest, "scores", lambda self: [50.0, 100.0, 50.0, -1.0])

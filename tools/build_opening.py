@@ -2,7 +2,7 @@
 
 Every 7x6 position with at most ``SHALLOW_DEPTH`` checkers (nobody has four, the side to move cannot
 win at once) and its exact signed distance, worked out from the published 12-checker book
-(``bitbully-databases``, see ``vp_connect4.engine.book``) by minimax from 12 checkers back to the empty
+(``bitbully-databases``, see ``vp_connect4.engine.exact.book``) by minimax from 12 checkers back to the empty
 board: all positions of 1 to 11 checkers are listed (mirror images once), the 11-checker ones scored
 from the book, each layer from the next. Takes about 15 minutes and 2 GB on one core of a 2026 laptop
 """
@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 
-from vp_connect4.engine.book import (
+from vp_connect4.engine.exact.book import (
     BOOK_DEPTH,
     KEY_BYTES,
     SHALLOW_DEPTH,
@@ -23,8 +23,8 @@ from vp_connect4.engine.book import (
     mirror,
     published,
 )
+from vp_connect4.engine.exact.solver import distance_to_score, score_to_distance
 from vp_connect4.engine.position import Geometry, geometry, non_losing_moves, playable
-from vp_connect4.engine.solver import distance_to_score, score_to_distance
 
 Layer = dict[int, tuple[int, int]]  # canonical key -> (stones of the side to move, mask), the canonical image
 

@@ -1,6 +1,6 @@
 """AI levels: a look-ahead of 0, 1, 2, ... plies, or "perfect". ``Level`` parses, names and makes players.
 
-The perfect level (:class:`PerfectPlayer`) plays by :func:`.engine.perfect.choose`: on a 7x6 board
+The perfect level (:class:`PerfectPlayer`) plays by :func:`.engine.exact.perfect.choose`: on a 7x6 board
 the opening book's exact outcomes up to 12 checkers, then the solver's (fastest win, slowest loss),
 or, when an exact solve takes too long, a weak solve (win, draw or loss) and a column proved to keep
 it; only when even that takes too long (or on a variant the solver cannot play) it searches ever
@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from . import wording
 from .board import Board
-from .engine import perfect, search
+from .engine import search
 from .engine.budget import OutOfTime
+from .engine.exact import perfect
 from .engine.position import Position
 from .errors import InvalidSettingError
 from .player import Player, check_board, check_ply
@@ -196,7 +197,7 @@ class PerfectPlayer(Player):
 def exact_on(board: Board, ox: str = "X") -> bool:
     """Whether the perfect level plays perfectly on ``board`` from its first move: its rules are the standard
     game seen from gravity's side (the solver takes them) on a size within the solver's reach
-    (:func:`.engine.perfect.reaches`). Elsewhere it is exact only where the solver finishes in time."""
+    (:func:`.engine.exact.perfect.reaches`). Elsewhere it is exact only where the solver finishes in time."""
     position = board.referee.solver_position(ox)
     return position is not None and perfect.reaches(position.geom)
 

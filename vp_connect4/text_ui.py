@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from . import wording
 from .board import Board
-from .engine import perfect
+from .engine.exact import perfect
 from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
 from .levels import Level, PerfectPlayer, exact_on
 from .player import Player

@@ -16,7 +16,6 @@ from typing import Generic, TypeVar
 Value = TypeVar("Value")
 
 SEARCH_CAPACITY = 1 << 18  # entries per table of the depth-limited searches
-SOLVER_CAPACITY = 1 << 20  # entries in the solver's table
 
 
 class FifoTable(Generic[Value]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import wording
-from ...engine.perfect import best_of
+from ...engine.exact.perfect import best_of
 from ..worker.analysis import value_token
 
 if TYPE_CHECKING:

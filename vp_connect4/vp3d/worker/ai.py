@@ -68,6 +68,9 @@ def serve(parent_pid: int) -> None:
     requests = sys.stdin.buffer
     with open(os.dup(sys.stdout.fileno()), "wb") as answers:
         os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a job's prints go to stderr, not into the answers
+        from ...engine.exact import solver
+
+        solver.warm_up()  # the compiled solver loaded (or compiled, once after an install) before the first job
         while (request := _read(requests)) is not None:
             try:
                 fn, args = pickle.loads(request)

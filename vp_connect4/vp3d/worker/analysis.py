@@ -4,7 +4,7 @@ No VPython. Two sides:
 
 * the AI worker's (:func:`analyse`, through ``jobs.AiRequest.analysis``): the exact signed distance of each
   position of the game for the side to move there (``+k`` it wins with its checker ``k`` plies from then,
-  ``-k`` it loses so, ``0`` a draw; :mod:`...engine.solver`'s convention), from the opening book up to 12
+  ``-k`` it loses so, ``0`` a draw; :mod:`...engine.exact.solver`'s convention), from the opening book up to 12
   checkers on 7x6 (instant), else from the solver within :data:`SECONDS_PER_POSITION` each. The positions
   are solved from the last to the first, so the solver's table, filled by the later ones, helps with the
   earlier; those not worked out get a second try of :data:`RETRY_SECONDS` (the table keeps what the first
@@ -143,7 +143,7 @@ def board_after(board: Board, moves: str, count: int) -> tuple[Board, Spot | Non
 def keeping_columns(position: Position, value: int, seconds: float) -> tuple[int, ...]:
     """The columns of ``position`` whose outcome is its ``value`` (the moves that keep it): the book's at once,
     else those the solver works out within ``seconds`` (maybe none)."""
-    from ...engine import perfect
+    from ...engine.exact import perfect
 
     outcomes, _ = perfect.outcomes_in_time(position, seconds)
     return tuple(col for col, outcome in enumerate(outcomes) if outcome == value)
@@ -154,8 +154,8 @@ def position_value(position: Position, seconds: float) -> int | None:
 
     None when the solver needs longer, or when the game is over there (someone has four); 0 on a full board.
     """
-    from ...engine import perfect, solver  # the worker's: the scene's process never loads the book
     from ...engine.budget import OutOfTime
+    from ...engine.exact import perfect, solver  # the worker's: the scene's process never loads the book
 
     if _is_over(position):
         return None

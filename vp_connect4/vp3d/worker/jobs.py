@@ -134,14 +134,14 @@ def _outcome_score(distance: int | None) -> float:
 
 
 def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | None], bool] | None:
-    """The exact signed distance of each column for ``ox`` (``engine.perfect.outcomes_in_time``: the opening
+    """The exact signed distance of each column for ``ox`` (``engine.exact.perfect.outcomes_in_time``: the opening
     book's up to 12 checkers on a 7x6 board, else the solver's within ``budget`` seconds), and whether every
     column was worked out in time (the others are None, as full ones are).
 
     None if the game is over, or where the solver does not take the rules (it answers where they are the standard
     game seen from gravity's side: its moves are then the frame's columns, the move numbers).
     """
-    from ...engine import perfect
+    from ...engine.exact import perfect
 
     position = board.referee.solver_position(ox)
     if position is None or board.referee.outcome(ox) is not None:

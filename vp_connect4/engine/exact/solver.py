@@ -25,10 +25,13 @@ The search (:class:`Solver`) is negamax with alpha-beta over the bitboards of
 * only non-losing moves are searched (:func:`.position.non_losing_moves`);
 * moves are tried in order of the number of winning cells they give us, ties
   broken centre-first;
-* a transposition table (:class:`.tables.FifoTable`) remembers a bound on the
-  score of positions already searched; its capacity is fixed, so memory stays bounded;
+* a transposition table remembers a bound on the score of positions already
+  searched; its size is fixed, so memory stays bounded;
 * a ``deadline`` (a ``time.perf_counter()`` value) stops the search:
   :class:`.budget.OutOfTime` is raised, carrying the columns already solved.
+
+The search itself is :func:`.core.negamax`, compiled to machine code where numba is installed (the
+same function interpreted otherwise, and on boards too large for 64-bit integers).
 
 Public answers: :func:`outcome` (the position), :func:`column_outcomes` (every
 column), :func:`best_columns` (the best outcome and the columns reaching it,
@@ -37,13 +40,15 @@ cheaper than solving every column exactly).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+import math
+import os
+import threading
+from collections import deque
+from typing import Any
 
-from .budget import CHECK_EVERY, Budget, OutOfTime
-from .position import Bitboard, Geometry, Position, centre_first, non_losing_moves, playable
-from .tables import SOLVER_CAPACITY, FifoTable
-
-NegamaxFunction = Callable[[Bitboard, Bitboard, int, int, int, Bitboard], int]
+from ..budget import Budget, OutOfTime
+from ..position import Bitboard, Geometry, Position, centre_first, geometry
 
 
 def score_to_distance(cells: int, stones_down: int, score: int) -> int:
@@ -71,21 +76,39 @@ def distance_to_score(cells: int, stones_down: int, distance: int) -> int:
 class Solver:
     """A perfect-play searcher for one board size; it owns its transposition table and its budget.
 
-    Transposition table: a :class:`.tables.FifoTable` of ``capacity`` entries
-    keyed by :meth:`.position.Position.key`. The value is a bound on the
-    position's score: ``2 * score + 1`` for a lower bound (the search failed
-    high), ``2 * score`` for an upper bound. A score depends on the position
-    alone, so entries stay valid from one search to the next.
+    The table (see :mod:`.core`) holds a bound on the score of positions searched, keyed by
+    :meth:`.position.Position.key`; a score depends on the position alone, so entries stay valid from one
+    search to the next. ``table_size`` slots (default: the core's, :data:`.core.TABLE_SIZE` compiled).
+    ``compiled``: whether the search runs as machine code (numba, and a board that fits in 64 bits).
 
     ``budget.nodes`` counts the positions searched since the solver was made;
     each public answer sets ``budget.deadline`` to its ``deadline``.
     """
 
-    def __init__(self, geom: Geometry, capacity: int = SOLVER_CAPACITY) -> None:
+    def __init__(self, geom: Geometry, table_size: int | None = None) -> None:
+        from . import core  # the compiler, where there is one, only now
+
         self.geom = geom
-        self.table: FifoTable[int] = FifoTable(capacity)
         self.budget = Budget()
-        self._negamax = self._build_search()
+        self.compiled = core.COMPILED and geom.full.bit_length() <= core.COMPILED_BITS
+        self._search = core.negamax
+        size = table_size or (core.TABLE_SIZE if self.compiled else core.SMALL_TABLE_SIZE)
+        self._second: Solver | None = None  # made when first wanted (see column_outcomes)
+        columns = [geom.column_masks[col] for col in centre_first(geom.width)]
+        work = core.work_array(geom.width, geom.stride, geom.cells, geom.bottom, geom.full, columns)
+        if self.compiled:
+            import numpy
+
+            self._work: Any = numpy.array(work, dtype=numpy.int64)
+            self._table: Any = numpy.zeros(size, dtype=numpy.int64)  # EMPTY: its pages come as they are used
+        else:
+            self._work = work
+            self._table = [core.EMPTY] * size
+
+    @property
+    def table_entries(self) -> int:
+        """How many slots of the table hold a position."""
+        return sum(1 for word in self._table if word)
 
     # -- public answers ---------------------------------------------------------
 
@@ -101,22 +124,47 @@ class Solver:
     def column_outcomes(self, position: Position, deadline: float | None = None) -> list[int | None]:
         """For each column, the signed distance of playing there now (None for a full column).
 
-        Distances count from now, so an immediate winning move is ``+1``.
-        Columns are solved centre-first; after ``deadline`` OutOfTime is
-        raised with the columns solved so far in its ``solved``.
+        Distances count from now, so an immediate winning move is ``+1``. Columns are taken centre-first; where
+        the search is compiled and the machine has two cores, a second solver (a table of its own) takes every
+        other one at the same time. After ``deadline`` OutOfTime is raised with the columns solved so far in
+        its ``solved``.
         """
         _check_not_over(position)
-        self.budget.deadline = deadline
-        results: list[int | None] = [None] * self.geom.width
+        columns = deque(col for col in centre_first(self.geom.width) if position.can_play(col))
         solved: dict[int, int] = {}
-        for col in centre_first(self.geom.width):
-            if position.can_play(col):
+        stops: list[OutOfTime] = []
+
+        def take(solver: Solver) -> None:
+            solver.budget.deadline = deadline
+            while columns and not stops:
+                col = columns.popleft()
                 try:
-                    solved[col] = results[col] = self._move_outcome(position, col)
+                    solved[col] = solver._move_outcome(position, col)
                 except OutOfTime as stop:
-                    stop.solved = solved
-                    raise
-        return results
+                    stops.append(stop)
+
+        helper = self._helper() if len(columns) > 1 else None
+        if helper is None:
+            take(self)
+        else:
+            second = threading.Thread(target=take, args=(helper,), daemon=True)
+            second.start()
+            take(self)
+            second.join()
+        if stops:
+            stops[0].solved = solved
+            raise stops[0]
+        return [solved.get(col) for col in range(self.geom.width)]
+
+    def _helper(self) -> Solver | None:
+        """The second solver that works beside this one (None where the search is interpreted, or on one core)."""
+        if not self.compiled or (os.cpu_count() or 1) < 2:
+            return None
+        if self._second is None:  # its own stats and room for moves, the same table (see core)
+            self._second = copy.copy(self)
+            self._second.budget = Budget()
+            self._second._work = self._work.copy()
+        return self._second
 
     def best_columns(self, position: Position, deadline: float | None = None) -> tuple[int, list[int]]:
         """``(outcome, columns)``: the signed distance of ``position`` and every column that achieves it.
@@ -212,80 +260,18 @@ class Solver:
                 low = result
         return low
 
-    def _build_search(self) -> NegamaxFunction:
-        """The negamax function, specialised to this board with every constant a local name (it is the hot path)."""
-        geom = self.geom
-        cells = geom.cells
-        winning = geom.winning_cells  # winning_cells for this board size
-        width_rank = geom.width + 1
-        # rank[move.bit_length()]: the rank of the move's column in the centre-first order (higher: more central)
-        rank = [0] * (geom.full.bit_length() + 1)
-        for i, col in enumerate(centre_first(geom.width)):
-            for row in range(geom.height):
-                rank[geom.bit(col, row).bit_length()] = geom.width - i
-        lookup, table, trim = self.table.get, self.table.entries, self.table.trim  # stores: table[key] = bound
-        budget = self.budget
-        check = CHECK_EVERY - 1
+    def _negamax(self, cur: Bitboard, mask: Bitboard, n: int, alpha: int, beta: int, opp_win: Bitboard) -> int:
+        """:func:`.core.negamax` on this solver's table; OutOfTime once the budget's deadline has passed."""
+        from .core import NODES, STOPPED
 
-        def negamax(cur: int, mask: int, n: int, alpha: int, beta: int, opp_win: int) -> int:
-            """Pons' score of the position, or a bound on it outside ``(alpha, beta)``.
-
-            ``cur`` are the checkers of the side to move, which cannot win at once,
-            ``n`` the number of checkers down, ``opp_win`` the opponent's winning cells.
-            """
-            nodes = budget.nodes + 1
-            budget.nodes = nodes
-            if not nodes & check:
-                budget.check()
-                trim()
-            moves = non_losing_moves(playable(geom, mask), opp_win)
-            if not moves:
-                return -((cells - n) >> 1)  # the opponent wins next move
-            if n >= cells - 2:
-                return 0
-            low = -((cells - 2 - n) >> 1)
-            if alpha < low:
-                alpha = low
-                if alpha >= beta:
-                    return alpha
-            high = (cells - 1 - n) >> 1
-            key = cur + mask
-            bound = lookup(key)
-            if bound is not None:
-                if bound & 1:
-                    bound >>= 1
-                    if alpha < bound:
-                        alpha = bound
-                        if alpha >= beta:
-                            return alpha
-                elif bound >> 1 < high:
-                    high = bound >> 1
-            if beta > high:
-                beta = high
-                if alpha >= beta:
-                    return beta
-
-            children = []  # (order key: more winning cells first, then centre first; move; winning cells after it)
-            while moves:
-                move = moves & -moves
-                moves ^= move
-                threats = winning(cur | move, mask | move)
-                children.append((threats.bit_count() * width_rank + rank[move.bit_length()], move, threats))
-            if len(children) > 1:
-                children.sort(reverse=True)
-            opp = cur ^ mask
-            n += 1
-            for _, move, threats in children:
-                score = -negamax(opp, mask | move, n, -beta, -alpha, threats)
-                if score >= beta:
-                    table[key] = 2 * score + 1
-                    return score
-                if score > alpha:
-                    alpha = score
-            table[key] = 2 * alpha
-            return alpha
-
-        return negamax
+        work = self._work
+        work[NODES], work[STOPPED] = self.budget.nodes, 0
+        deadline = math.inf if self.budget.deadline is None else self.budget.deadline
+        result = self._search(cur, mask, n, alpha, beta, opp_win, work, self._table, deadline)
+        self.budget.nodes = int(work[NODES])
+        if work[STOPPED]:
+            raise OutOfTime(self.budget.nodes)
+        return int(result)
 
 
 def _half(x: int) -> int:
@@ -308,6 +294,13 @@ def solver_for(geom: Geometry) -> Solver:
         _solvers.clear()
         solver = _solvers[geom] = Solver(geom)
     return solver
+
+
+def warm_up() -> None:
+    """Have the compiled search ready: loaded from numba's cache on disk, or compiled there the first time after an
+    install (the AI worker does this as it starts, while the page loads, so no answer waits for it)."""
+    geom = geometry(7, 6)
+    solver_for(geom).outcome(Position.from_moves(geom, "3333334444"))
 
 
 def outcome(position: Position, deadline: float | None = None) -> int:

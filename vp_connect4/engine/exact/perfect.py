@@ -24,12 +24,13 @@ import time
 from dataclasses import dataclass
 from functools import cache
 
+from .. import search
+from ..budget import OutOfTime
+from ..evaluate import evaluate as smart_evaluation
+from ..position import Geometry, Position, geometry
+from ..scores import deepest
 from . import book as opening_book
-from . import search, solver
-from .budget import OutOfTime
-from .evaluate import evaluate as smart_evaluation
-from .position import Geometry, Position, geometry
-from .scores import deepest
+from . import solver
 
 MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
 EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
@@ -69,11 +70,13 @@ def opening() -> opening_book.OpeningSearch | None:
 
 
 def _in_book(position: Position) -> opening_book.OpeningSearch | None:
-    """The opening search if it answers for each column of ``position`` (fewer than 12 checkers, 7x6)."""
-    found = opening()
-    if found is None or position.geom != geometry(opening_book.WIDTH, opening_book.HEIGHT):
+    """The opening search if it answers for each column of ``position`` (fewer than 12 checkers, 7x6; the book is
+    read only then)."""
+    if position.moves_played >= opening_book.BOOK_DEPTH or position.geom != geometry(
+        opening_book.WIDTH, opening_book.HEIGHT
+    ):
         return None
-    return found if position.moves_played < opening_book.BOOK_DEPTH else None
+    return opening()
 
 
 def column_outcomes(position: Position, deadline: float | None = None) -> list[int | None]:

@@ -29,7 +29,7 @@ import importlib.resources
 from functools import cache
 from pathlib import Path
 
-from .position import Bitboard, Geometry, Position, geometry, non_losing_moves, playable
+from ..position import Bitboard, Geometry, Position, geometry, non_losing_moves, playable
 from .solver import distance_to_score, score_to_distance
 
 WIDTH, HEIGHT = 7, 6
@@ -38,7 +38,7 @@ SHALLOW_DEPTH = 8  # the shallow table holds the positions with at most this man
 PUBLISHED_PACKAGE = "bitbully_databases"
 PUBLISHED_FILE = "assets/book_12ply_distances.dat"
 PUBLISHED_ENTRY = 5  # bytes: a 4-byte position, a 1-byte value
-SHALLOW_FILE = Path(__file__).resolve().parent.parent / "data" / "opening.bin"
+SHALLOW_FILE = Path(__file__).resolve().parents[2] / "data" / "opening.bin"  # vp_connect4/data
 SHALLOW_ENTRY = 8  # bytes: a 7-byte key, a 1-byte distance
 KEY_BYTES = 7
 
