@@ -36,7 +36,7 @@ BOUND_BITS = 7  # a bound (twice a score, plus one) lies within -64..63
 DEPTH_BITS = 7  # a position's checkers: at most 127 (10x10 has 100 cells)
 COMPILED_BITS = 48  # compiled: a board's cells' bits (7x6: 48), so a slot's word (key, bound, checkers) fits in 63
 WAYS = 4  # slots in a bucket of the transposition table
-TABLE_SIZE = WAYS << 21  # slots (a power of two buckets): 64 MB compiled
+TABLE_SIZE = WAYS << 19  # slots (a power of two buckets): 16 MB compiled
 SMALL_TABLE_SIZE = WAYS << 18  # interpreted (Python's lists hold objects)
 MIX = 0x5851F42D4C957F2D  # an odd multiplier that spreads keys over the buckets (below 2**63: a signed 64-bit int)
 EMPTY = 0  # a table slot that holds no position (a word never is 0: its bound part is not)
@@ -201,6 +201,41 @@ def negamax(
             alpha = score
     store(table, word(key, 2 * alpha, n, key_bits), key_bits)
     return alpha
+
+
+@jit
+def solve(cur: int, mask: int, n: int, work: Any, table: Any, deadline: float) -> int:
+    """Pons' exact score of a position that is not over (``cur``: the checkers of the side to move, ``n`` down), by
+    null-window searches that bisect the range of scores: each ``negamax(med, med + 1)`` tells whether the score is
+    above ``med``; the range is first split near zero, so draws and long games are recognised quickly. 0 if out of
+    time (``work[STOPPED]``)."""
+    cells, stride, full = work[CELLS], work[STRIDE], work[FULL]
+    if n >= cells:
+        return 0
+    if winning_cells(cur, mask, stride, full) & ((mask + work[BOTTOM]) & full):
+        return (cells + 1 - n) // 2  # a win with the next checker
+    opp_win = winning_cells(cur ^ mask, mask, stride, full)
+    low, high = -((cells - n) // 2), (cells + 1 - n) // 2
+    while low < high:
+        med = low + (high - low) // 2
+        if med <= 0 and half(low) < med:
+            med = half(low)
+        elif med >= 0 and half(high) > med:
+            med = half(high)
+        result = negamax(cur, mask, n, med, med + 1, opp_win, work, table, deadline)
+        if work[STOPPED]:
+            return 0
+        if result <= med:
+            high = result
+        else:
+            low = result
+    return low
+
+
+@jit
+def half(x: int) -> int:
+    """``x / 2`` rounded towards zero (C's integer division, as in Pons' bisection)."""
+    return -(-x // 2) if x < 0 else x // 2
 
 
 @jit

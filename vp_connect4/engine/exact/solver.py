@@ -47,7 +47,7 @@ import threading
 from collections import deque
 from typing import Any
 
-from ..budget import Budget, OutOfTime
+from ..budget import CHECK_EVERY, Budget, OutOfTime
 from ..position import Bitboard, Geometry, Position, centre_first, geometry
 
 
@@ -91,7 +91,7 @@ class Solver:
         self.geom = geom
         self.budget = Budget()
         self.compiled = core.COMPILED and geom.full.bit_length() <= core.COMPILED_BITS
-        self._search = core.negamax
+        self._search, self._solve = core.negamax, core.solve
         size = table_size or (core.TABLE_SIZE if self.compiled else core.SMALL_TABLE_SIZE)
         self._second: Solver | None = None  # made when first wanted (see column_outcomes)
         columns = [geom.column_masks[col] for col in centre_first(geom.width)]
@@ -100,7 +100,7 @@ class Solver:
             import numpy
 
             self._work: Any = numpy.array(work, dtype=numpy.int64)
-            self._table: Any = numpy.zeros(size, dtype=numpy.int64)  # EMPTY: its pages come as they are used
+            self._table: Any = numpy.full(size, core.EMPTY, dtype=numpy.int64)  # every page at once: no faults later
         else:
             self._work = work
             self._table = [core.EMPTY] * size
@@ -125,9 +125,9 @@ class Solver:
         """For each column, the signed distance of playing there now (None for a full column).
 
         Distances count from now, so an immediate winning move is ``+1``. Columns are taken centre-first; where
-        the search is compiled and the machine has two cores, a second solver (a table of its own) takes every
-        other one at the same time. After ``deadline`` OutOfTime is raised with the columns solved so far in
-        its ``solved``.
+        the search is compiled and the machine has two cores, a second solver, in a thread, sharing this one's
+        table, takes the next one at the same time. After ``deadline`` OutOfTime is raised with the columns solved
+        so far in its ``solved``.
         """
         _check_not_over(position)
         columns = deque(col for col in centre_first(self.geom.width) if position.can_play(col))
@@ -234,49 +234,26 @@ class Solver:
         return 0
 
     def _score(self, position: Position) -> int:
-        """Pons' exact score of a position that is not over, found by null-window bisection.
-
-        Each null-window search ``negamax(med, med + 1)`` tells whether the score is
-        above ``med``; the bracket is first split near zero, so draws and long
-        games are recognised quickly.
-        """
-        cells, n = self.geom.cells, position.moves_played
-        if n >= cells:
-            return 0
-        if position.can_win_next():
-            return (cells + 1 - n) // 2
-        opp_win = position.opponent_winning_cells()
-        low, high = -((cells - n) // 2), (cells + 1 - n) // 2
-        while low < high:
-            med = low + (high - low) // 2
-            if med <= 0 and _half(low) < med:
-                med = _half(low)
-            elif med >= 0 and _half(high) > med:
-                med = _half(high)
-            result = self._negamax(position.stones, position.mask, n, med, med + 1, opp_win)
-            if result <= med:
-                high = result
-            else:
-                low = result
-        return low
+        """Pons' exact score of a position that is not over (:func:`.core.solve`: null-window bisection)."""
+        return self._run(self._solve, position.stones, position.mask, position.moves_played)
 
     def _negamax(self, cur: Bitboard, mask: Bitboard, n: int, alpha: int, beta: int, opp_win: Bitboard) -> int:
         """:func:`.core.negamax` on this solver's table; OutOfTime once the budget's deadline has passed."""
+        return self._run(self._search, cur, mask, n, alpha, beta, opp_win)
+
+    def _run(self, search: Any, *position: int) -> int:
+        """``search`` (:func:`.core.negamax` or :func:`.core.solve`) of ``position`` on this solver's table, its
+        positions counted in the budget; OutOfTime once the budget's deadline has passed."""
         from .core import NODES, STOPPED
 
         work = self._work
         work[NODES], work[STOPPED] = self.budget.nodes, 0
         deadline = math.inf if self.budget.deadline is None else self.budget.deadline
-        result = self._search(cur, mask, n, alpha, beta, opp_win, work, self._table, deadline)
+        result = search(*position, work, self._table, deadline)
         self.budget.nodes = int(work[NODES])
         if work[STOPPED]:
             raise OutOfTime(self.budget.nodes)
         return int(result)
-
-
-def _half(x: int) -> int:
-    """``x / 2`` rounded towards zero (C's integer division, as in Pons' bisection)."""
-    return -(-x // 2) if x < 0 else x // 2
 
 
 def _check_not_over(position: Position) -> None:
@@ -300,7 +277,9 @@ def warm_up() -> None:
     """Have the compiled search ready: loaded from numba's cache on disk, or compiled there the first time after an
     install (the AI worker does this as it starts, while the page loads, so no answer waits for it)."""
     geom = geometry(7, 6)
-    solver_for(geom).outcome(Position.from_moves(geom, "3333334444"))
+    searcher = solver_for(geom)
+    searcher.budget.nodes = CHECK_EVERY - 1  # the first position searched reads the clock: that path is ready too
+    searcher.outcome(Position.from_moves(geom, "3333334444"))
 
 
 def outcome(position: Position, deadline: float | None = None) -> int:
