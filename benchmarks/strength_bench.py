@@ -4,7 +4,7 @@ Three parts, each against an oracle that plays exactly without a time limit: the
 positions, the shallow table and the search between them) up to 12 checkers, our solver beyond.
 
 1. The book against the solver: random 12-checker positions, the book's distance and the solver's.
-2. For 0, 2, ..., 24 checkers, random positions (seeded random moves; nobody has four, the side to move
+2. For every count from 0 to 30 checkers, random positions (seeded random moves; nobody has four, the side to move
    cannot win at once): the share where the perfect level's move keeps the outcome (a win stays a win, a
    draw at least a draw), its median and slowest move time, and how it found its moves (book, exact
    solve, weak solve, or the fallback search). Each position starts the player cold (an empty solver
@@ -32,8 +32,8 @@ from vp_connect4.levels import PerfectPlayer
 from .table import print_table
 
 SEED = 20_261_123
-STONES = tuple(range(0, 25, 2))
-PER_COUNT = {False: 20, True: 4}
+STONES = tuple(range(0, 31))  # every checker count up to 30 (beyond, positions are few and quickly solved)
+PER_COUNT = {False: 40, True: 3}
 BOOK_SAMPLE = {False: 12, True: 3}
 GEOM = geometry(7, 6)
 POSITION_COLUMNS = ("checkers", "positions", "kept", "median move", "slowest move", "found by")
@@ -170,7 +170,7 @@ def run(quick: bool) -> None:
     print("The opening book against our solver (exact distances)")
     print_table(("sample", "mismatches", "time"), [book_rows(oracle, BOOK_SAMPLE[quick], rng)])
     print()
-    print("Perfect level on random positions: the move keeps the game-theoretic outcome (within 2 s a move)")
+    print("Perfect level on random positions: the move keeps the game-theoretic outcome (within 1 s a move)")
     rows = [position_row(oracle, checkers, PER_COUNT[quick], rng) for checkers in STONES]
     print_table(POSITION_COLUMNS, rows)
     print()

@@ -130,3 +130,12 @@ def test_os_last_book_move_prepares_its_first_move_past_the_book() -> None:
     ready = perfect.choose(past, budget=0.5)
     assert ready.how == perfect.BOOK, ready  # found ahead, not by a search at the move
     assert Solver(past.geom).keeps(past, ready.columns[0], 1)  # O still wins
+
+
+def test_a_book_move_thinks_ahead_no_further_than_an_answer_that_wins_at_once() -> None:
+    # O to move (7 checkers), lost: X completes a four on the bottom row in column 2 or column 5. X's answers
+    # include later wins too; thinking ahead must stop at the win at once, not play on past a four.
+    position = Position(G, stones=0x6000_0001, mask=0x400_7020_0081)
+    assert position.moves_played == 7 and not position.is_lost()
+    choice = perfect.choose(position, budget=60)
+    assert choice.how == perfect.BOOK and choice.outcome is not None and choice.outcome < 0

@@ -5,6 +5,8 @@ MAX_MODULES modules."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import vp_connect4
@@ -126,3 +128,14 @@ def test_no_folder_holds_too_many_modules() -> None:
         if len(names) > MAX_MODULES
     ]
     assert not over, f"folders of more than {MAX_MODULES} modules: {'; '.join(over)}"
+
+
+def test_the_seed_api_starts_without_the_compiler_or_vpython() -> None:
+    # numba (0.3 s to import) comes with the solver, when something asks for exact answers; vpython with a scene
+    code = (
+        "import sys; from vp_connect4 import Board, Player; import vp_connect4.cs111\n"
+        "b = Board(); b.set_board('3344'); Player('X', 'LEFT', 2).next_move(b)\n"
+        "print(sorted({'numba', 'vpython'} & {name.partition('.')[0] for name in sys.modules}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "[]"

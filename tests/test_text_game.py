@@ -194,6 +194,26 @@ def test_a_question_mark_shows_each_columns_outcome_with_perfect_play_and_asks_a
     assert "Game stopped. Moves so far: 3" in out.text  # the question cost no turn
 
 
+def test_an_analysis_not_ready_at_once_says_it_is_being_worked_out_then_gives_the_outcomes(monkeypatch):
+    from vp_connect4.engine.exact import perfect
+
+    asked = []
+
+    def slow_then_done(position, seconds):  # the first, quick try runs out of time on columns 2 and 4
+        asked.append(seconds)
+        if len(asked) == 1:
+            return [-40, -42, None, 41, None, -42, -40], False
+        return [-40, -42, 0, 41, 0, -42, -40], True
+
+    monkeypatch.setattr(perfect, "outcomes_in_time", slow_then_done)
+    out = Collect()
+    play_in_terminal(Board(7, 6), "human", "human", input_fn=scripted(["?"]), out=out)
+    assert asked[0] < 1 and sum(asked) == pytest.approx(10)  # a quick try, then the rest of the 10 s
+    assert "(Working out the outcomes with perfect play: 5 of 7 columns so far…)" in out.lines
+    analysis = next(line for line in out.lines if line.startswith("With perfect play"))
+    assert analysis.endswith("2: draw  3: wins in 41  4: draw  5: loses in 42  6: loses in 40")  # no "?" left
+
+
 @pytest.mark.parametrize(
     ("size", "variant", "exact"),
     [((7, 6), "standard", True), ((4, 4), "gravity:left", True), ((5, 5), "standard", False), ((7, 6), "flip", False)],

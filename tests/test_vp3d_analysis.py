@@ -18,6 +18,7 @@ from vp_connect4.board import Board
 from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.control.controller import Controller
+from vp_connect4.vp3d.control.hint_intents import HINT_TRIES
 from vp_connect4.vp3d.control.intents import (
     ChangeRules,
     Command,
@@ -91,29 +92,60 @@ def test_columns_not_worked_out_in_time_are_question_marks() -> None:
 
 
 class CannedHints(SyncRunner):
-    """Answers every hint with ``answer`` (the solver ran out of time on some columns)."""
+    """Answers the hints with ``answers`` in turn, the last one again and again (the solver ran out of time on
+    some columns, then maybe finished)."""
 
-    def __init__(self, answer: HintAnswer) -> None:
+    def __init__(self, *answers: HintAnswer) -> None:
         super().__init__()
-        self.answer = answer
+        self.answers = list(answers)
+        self.hints_asked = 0
 
     def submit(self, fn: Any, *args: Any) -> Future[Any]:
         if fn.__name__ != "hint":
             return super().submit(fn, *args)
         self.jobs.append((fn.__name__, fn.__self__))
         future: Future[Any] = Future()
-        future.set_result(self.answer)
+        future.set_result(self.answers[min(self.hints_asked, len(self.answers) - 1)])
+        self.hints_asked += 1
         return future
 
 
-def test_a_partly_worked_out_hint_shows_question_marks_and_names_its_best_by_the_scores() -> None:
-    answer = HintAnswer([0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
-    controller, view, _runner, log, clock = make(o_ply="perfect", runner=CannedHints(answer))
+UNFINISHED = HintAnswer([0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
+
+
+def test_a_partly_worked_out_hint_shows_question_marks_says_it_is_working_and_asks_again() -> None:
+    runner = CannedHints(UNFINISHED)
+    controller, view, _runner, log, clock = make(o_ply="perfect", runner=runner)
     controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.words == ["loses\nin 6", "?", "wins\nin 11", "loses\nin 8", "?", "?", "loses\nin 2"]
-    assert log[-1] == "outcomes: X -6 ? +11 -8 ? ? -2"
-    assert view.status.endswith("Best for X: column 3 (wins).")  # not "wins in 11": a ? might win sooner
+    assert "outcomes: X -6 ? +11 -8 ? ? -2" in log
+    assert view.status.endswith("For X: working out the exact outcomes (4 of 7 columns so far).")  # no guess
+    assert runner.hints_asked >= 2  # asked again: the worker's solver goes on from what it learnt
+
+
+def test_a_hint_that_stays_unfinished_is_given_up_after_a_few_tries() -> None:
+    runner = CannedHints(UNFINISHED)
+    controller, view, _runner, _log, clock = make(o_ply="perfect", runner=runner)
+    controller.handle(Command.HINT)
+    settle(controller, clock, 3 * HINT_TRIES)
+    assert runner.hints_asked == HINT_TRIES + 1
+    assert view.status.endswith("For X: the exact outcomes are out of reach here (4 of 7 columns worked out).")
+    assert view.words is not None and view.words[1] == "?"  # what was worked out stays on the labels
+
+
+def test_a_hint_finished_on_its_second_try_names_the_best_column_and_its_outcome() -> None:
+    finished = HintAnswer(UNFINISHED.scores, [-6, -10, 11, -8, 0, 7, -2])
+    runner = CannedHints(UNFINISHED, finished)
+    controller, view, _runner, log, clock = make(o_ply="perfect", runner=runner)
+    controller.handle(Command.HINT)
+    settle(controller, clock, 3)
+    assert runner.hints_asked == 2 and log[-1] == "outcomes: X -6 -10 +11 -8 0 +7 -2"
+    assert view.status.endswith("Best for X: column 6 (wins in 7 moves).")
+    controller.handle(PlayColumn(0))
+    controller.handle(Command.HINT)  # a new position: its hint gets its own tries
+    settle(controller, clock, 3)
+    assert runner.hints_asked == 3
 
 
 def test_the_request_merges_the_solved_columns_with_the_players_scores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -144,7 +144,7 @@ def _main(argv: list[str] | None) -> int:
             winner = game.outcome.winner
             print(wording.no_move_game_over(winner) if winner else wording.no_move_board_full())
             return 1
-        print(analysis_text(board, game.to_move))
+        print(analysis_text(board, game.to_move, progress=lambda text: print(text, file=sys.stderr, flush=True)))
         return 0
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here

@@ -4,7 +4,7 @@ The perfect level (:class:`PerfectPlayer`) plays by :func:`.engine.exact.perfect
 the opening book's exact outcomes up to 12 checkers, then the solver's (fastest win, slowest loss),
 or, when an exact solve takes too long, a weak solve (win, draw or loss) and a column proved to keep
 it; only when even that takes too long (or on a variant the solver cannot play) it searches ever
-deeper with the smart evaluation. Either way it answers within about two seconds.
+deeper with the smart evaluation. Either way it answers within about a second.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ PERFECT = "perfect"  # the top level's name, as typed and as logged
 DEFAULT_PLY = 4
 SIZES = range(4, 11)  # the board sizes the front ends play: 4 to 10 columns and rows
 SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
-MOVE_BUDGET = perfect.MOVE_BUDGET  # seconds for the whole move (the promise is 2 s)
+MOVE_BUDGET = perfect.MOVE_BUDGET  # seconds for the whole move (the promise is 1 s)
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
 
 

@@ -31,6 +31,7 @@ OutputFn = Callable[..., None]
 STYLES = ("game", "host_game", "play_game")
 ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
 ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
+QUICK_ANALYSIS = 0.5  # seconds after which the terminal says that the analysis is being worked out
 
 
 class GameStopped(Exception):
@@ -58,7 +59,7 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         except UnicodeDecodeError:  # bytes that are not text: asked again
             answer = ""
         if style == "game" and answer.strip() == ANALYSIS_ANSWER:
-            out(analysis_text(board, game.to_move))
+            out(analysis_text(board, game.to_move, progress=out))
             continue
         move = read_answer(answer)
         if move is None or (move == FLIP_CHAR and flip is None):
@@ -71,12 +72,23 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         out(wording.not_possible(board.refusal(reason, col)(), line, flip is not None))
 
 
-def analysis_text(board: Board, ox: str, seconds: float = ANALYSIS_SECONDS) -> str:
-    """Each column's outcome with perfect play for ``ox`` to move (``wins in 7``, ``draw``, ``loses in 12``)."""
+def analysis_text(
+    board: Board, ox: str, seconds: float = ANALYSIS_SECONDS, progress: Callable[[str], object] | None = None
+) -> str:
+    """Each column's outcome with perfect play for ``ox`` to move (``wins in 7``, ``draw``, ``loses in 12``).
+
+    When it is not ready within :data:`QUICK_ANALYSIS` seconds, ``progress`` (if given) is told that it is being
+    worked out, and the solver goes on (its table keeps what it learnt) up to ``seconds`` in all.
+    """
     position = board.referee.solver_position(ox)
     if position is None:
         return wording.no_analysis()
-    outcomes, finished = perfect.outcomes_in_time(position, seconds)
+    outcomes, finished = perfect.outcomes_in_time(position, min(QUICK_ANALYSIS, seconds))
+    if not finished:
+        if progress is not None:
+            known = sum(1 for col, d in enumerate(outcomes) if d is not None and position.can_play(col))
+            progress(wording.working_out(known, sum(map(position.can_play, range(position.geom.width)))))
+        outcomes, finished = perfect.outcomes_in_time(position, max(seconds - QUICK_ANALYSIS, 0.0))
     words = [wording.outcome_words(d, full=not position.can_play(col)) for col, d in enumerate(outcomes)]
     text = wording.analysis(ox, words)
     return text if finished else text + " " + wording.analysis_unfinished(seconds)

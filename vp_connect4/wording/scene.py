@@ -28,6 +28,7 @@ __all__ = [
     "game_code_caption",
     "game_ended",
     "game_open_elsewhere",
+    "hint_unfinished",
     "human_to_move",
     "load_caption",
     "look_ahead_caption",
@@ -175,6 +176,16 @@ def verdict(score: float | None = None, distance: int | None = None) -> str:
     if score is not None and score <= 0:
         return _("all moves lose")
     return _("no win or loss in sight")
+
+
+def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
+    """The perfect hint's line while the exact outcomes are not all worked out (``known`` of ``columns``), or,
+    ``given_up``, when they were out of reach in the time the hint had."""
+    if given_up:
+        text = _("For {ox}: the exact outcomes are out of reach here ({known} of {columns} columns worked out)")
+    else:
+        text = _("For {ox}: working out the exact outcomes ({known} of {columns} columns so far)")
+    return text.format(ox=ox, known=known, columns=columns)
 
 
 def with_hint(status: str, hint: str) -> str:

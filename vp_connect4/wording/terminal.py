@@ -31,6 +31,7 @@ __all__ = [
     "stopped",
     "top_level_searches",
     "welcome",
+    "working_out",
 ]
 
 # -- the command line (--help) ------------------------------------------------------------
@@ -222,12 +223,19 @@ def top_level_searches(sides: list[str]) -> str:
     """The perfect level of ``sides`` cannot play perfectly here (another size, other rules): what it does instead."""
     return _(
         "({sides} at the top level: perfect play is out of reach on this board under these rules, so it searches as "
-        "deep as it can in about 2 seconds a move, exact only where the solver finishes in time.)"
+        "deep as it can in about a second a move, exact only where the solver finishes in time.)"
     ).format(sides=" and ".join(sides))
 
 
 def analysis_tip() -> str:
     return _("(Type ? instead of a column to see each column's outcome with perfect play.)")
+
+
+def working_out(known: int, columns: int) -> str:
+    """The analysis is not ready at once: the solver is at work (``known`` of ``columns`` worked out so far)."""
+    return _("(Working out the outcomes with perfect play: {known} of {columns} columns so far…)").format(
+        known=known, columns=columns
+    )
 
 
 def analysis_unfinished(seconds: float) -> str:

@@ -32,11 +32,11 @@ from ..scores import deepest
 from . import book as opening_book
 from . import solver
 
-MOVE_BUDGET = 1.7  # seconds for a whole move (the promise is 2 s: the last search may overrun a little)
-EXACT_SHARE = 0.3  # of the budget for the exact solve before the weak one
+MOVE_BUDGET = 0.9  # seconds for a whole move (the promise is 1 s: the last search may overrun a little)
+EXACT_SHARE = 0.5  # of the budget for the exact solve before the weak one
 PREPARE_FROM = 6  # checkers before the book's edge: book moves from there prepare the edge's moves ahead of time
 FIRST_SLICE = 0.1  # seconds the likeliest candidate's proof gets in the first round (then twice as long each round)
-EXACT_FIRST_FROM = 16  # checkers: from here on an exact solve is tried first (earlier it rarely finishes in time)
+EXACT_FIRST_FROM = 12  # checkers: from here on an exact solve is tried first (the compiled solver is quick there)
 FALLBACK_RESERVE = 0.2  # seconds kept for step 4
 BETTER_SLICE = 0.3  # seconds spent, just past the book's edge, looking for more than the book's bound promises
 BOOK, EXACT, WEAK, SEARCH = "book", "exact", "weak", "search"
@@ -180,8 +180,8 @@ def _edges_ahead(found: opening_book.OpeningSearch, after: Position) -> list[Pos
             return []
         return [after.play(col) for col in _best_answers(after)]
     answers = found.column_distances(after)
-    if all(d is None for d in answers) or max(d for d in answers if d is not None) == 1:
-        return []  # over, or won at once
+    if all(d is None for d in answers) or 1 in answers:
+        return []  # over, or the opponent wins at once
     _, best = best_of(answers)
     edges = []
     for answer in best:

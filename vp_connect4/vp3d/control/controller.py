@@ -123,6 +123,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         self._hint: HintAnswer | None = None  # the hint's answer for the position shown, until it changes
         self._viewing: Viewing | None = None  # Analyse game, while it is shown
         self.reloading = False  # the page loads again (a board of another size): nothing more is shown here
+        self._hint_tries = 0  # the perfect hint for the position shown came back unfinished this many times
         self._analysed: GameAnalysis | None = None  # the last analysis, kept for its game
 
     # -- public --------------------------------------------------------------------
@@ -222,6 +223,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
 
     def _position_changed(self) -> None:
         self.generation += 1
+        self._hint_tries = 0
         self._announced = False
         self._result_logged = False
         self._scores_generation = None

@@ -3,7 +3,9 @@
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. A hint uses the eyes of
 :func:`.seats.hint_seat`; its scores stand on the labels above the rack (at the perfect level the exact outcome
 in words: ``wins in 7``, ``draws``, ``loses in 12``, ``?`` not worked out in time), its best move in the status
-line, until the position changes. Log lines: ``hint: <X|O> <score> ...``, and at the perfect level
+line, until the position changes. A perfect hint that comes back unfinished is asked again (the worker's solver
+goes on from what it learnt), and meanwhile the status line says that it is being worked out, never a guess.
+Log lines: ``hint: <X|O> <score> ...``, and at the perfect level
 ``outcomes: <X|O> <d> ...`` (see :mod:`.controller`).
 """
 
@@ -20,6 +22,8 @@ from . import intents
 from .handlers import ControllerParts
 from .seats import hint_seat
 
+HINT_TRIES = 5  # a perfect hint not worked out in time is asked again this many times (a second each)
+
 
 class HintIntents(ControllerParts):
     """Hint handlers; the controller provides the state, ``_request`` and ``_refuse``."""
@@ -32,6 +36,7 @@ class HintIntents(ControllerParts):
     _scores_generation: int | None
     _best: wording.Phrase | None
     _hint: HintAnswer | None
+    _hint_tries: int  # how many times the hint for the position shown came back unfinished
 
     def _on_hint(self, intent: intents.Command) -> None:
         if self.game.is_over:
@@ -59,6 +64,14 @@ class HintIntents(ControllerParts):
             self.log(outcomes_line(ox, hint))
         self._hint = hint
         self._show_hint()
+        if hint.unknown:  # not all worked out in time: say so, and the worker goes on (its table keeps its work)
+            known = sum(1 for score in scores if score >= 0) - len(hint.unknown)
+            retries = self._hint_tries = self._hint_tries + 1
+            finished = retries > HINT_TRIES
+            self._best = wording.phrase(wording.hint_unfinished, ox, known, known + len(hint.unknown), finished)
+            if not finished:
+                self._ask_hint()
+            return
         board = self.game.board
         outcomes, line, flip = hint.complete_outcomes, board.move_line(), board.flip_move()
         self._best = wording.phrase(best_line, ox, scores, outcomes, line, flip)
