@@ -209,3 +209,11 @@ def test_a_finished_game_is_shown_as_it_ended_and_nothing_is_asked() -> None:
     assert answers.prompts == []
     assert out.lines[-3:] == ["X wins!", "(Nothing to play: the moves given had ended the game.)", "Moves: 0101010"]
     assert "|X|O| | | | | |" in out.text and "congratulations" not in out.text
+
+
+def test_a_person_who_made_no_move_is_neither_congratulated_nor_beaten() -> None:
+    out = Collect()
+    ai = Player("X", "LEFT", 1)
+    outcome = play_in_terminal(Board(), ai, "human", input_fn=scripted([]), out=out, start_moves="010101")
+    assert outcome is not None and outcome.winner == "X"  # the computer's first move won
+    assert "X wins!" in out.lines and "beats you" not in out.text

@@ -259,7 +259,9 @@ def play_in_terminal(
         out(wording.stopped(game.move_string))
         return None
     if style == "game":
-        out(wording.result_in_terminal(outcome.winner, humans, outcome.termination.value))
+        played = {move.ox for move in game.history}
+        addressed = humans if played.issuperset(humans) else []  # nobody is told "you" who made no move
+        out(wording.result_in_terminal(outcome.winner, addressed, outcome.termination.value))
         out(wording.moves_played(game.move_string))
     elif style == "host_game":
         out()
