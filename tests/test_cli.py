@@ -102,21 +102,100 @@ def test_ctrl_c_pressed_again_and_again_never_shows_a_traceback() -> None:
         (["--port", "-1"], "--port: must be a whole number from 0 to 65535, got '-1'"),
         (["--o-ply", "99999999999999999999"], "--o-ply: must be a whole number from 0 to 42 (the cells of the board)"),
         (["--o-ply", "21", "--size", "5x4"], "--o-ply: must be a whole number from 0 to 20 (the cells of the board)"),
-        (["--x-ply", "٣"], "--x-ply: must be a whole number 0 or more, or perfect, got '٣'"),
+        (["--x-ply", "٣"], "--x-ply: must be a whole number from 0 to the cells of the board, or perfect, got '٣'"),
         (["--size", "3x3"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '3x3'"),
         (["--size", "11x6"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '11x6'"),
         (["--size", "7"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '7'"),
         (["--moves", "3a"], "--moves: move 2 of '3a' is 'a'"),
         (["--moves", "0000000"], "--moves: move 7 of '0000000': column 0 is full"),
+        (["--variant="], "--variant: unknown variant '': variants are standard, gravity:"),
+        (["--variant", " "], "--variant: unknown variant ' ': variants are standard, gravity:"),
+        (["--variant", "chance:0.9"], "--variant: chance must be a probability from 0 to 0.5, got '0.9'"),
+        (["--seed", "x"], "--seed: must be a whole number (e.g. 7), got 'x'"),
+        (["--seed", "٣"], "--seed: must be a whole number (e.g. 7), got '٣'"),
+        (["--lang", "fr"], "--lang: invalid choice: 'fr' (choose from 'en', 'nl')"),
+        (["--port"], "--port: expected one argument (vp-connect4 --help lists the options)"),
+        (["--colour", "blue"], "unrecognized arguments: --colour blue (vp-connect4 --help lists the options)"),
     ],
 )
 def test_bad_options_are_one_line_errors(options: list[str], message: str) -> None:
     result = run("--text", *options)
     _out, err = text(result)
     assert result.returncode == 2, err
-    lines = err.strip().splitlines()
-    assert message in lines[-1] and lines[-1].startswith("vp-connect4: error: argument"), err
-    assert "Traceback" not in err and lines[0].startswith("usage:")  # usage and the error, nothing else
+    lines = err.splitlines()
+    assert len(lines) == 1 and message in lines[0] and lines[0].startswith("vp-connect4: error: "), err
+
+
+@pytest.mark.parametrize(
+    ("options", "allowed"),
+    [
+        (["--port", "99999"], "from 0 to 65535"),
+        (["--x-ply", "deep"], "from 0 to the cells of the board"),
+        (["--size", "11x6"], "from 4 to 10"),
+        (["--seed", "x"], "a whole number"),
+        (["--variant", "chance:0.9"], "from 0 to 0.5"),
+        (["--variant", "swap:0"], "from 1 to 99"),
+        (["--variant", "gravity:turn:100"], "from 1 to 99"),
+        (["--variant", "sideways"], "gravity:down|up|left|right|down-left|down-right"),
+        (["--moves", "7"], "0-6"),
+        (["--lang", "fr"], "nl"),
+    ],
+)
+def test_help_and_the_errors_name_the_same_range(options: list[str], allowed: str) -> None:
+    """What ``--help`` says an option takes is what its error says is allowed, word for word."""
+    helped = " ".join(text(run("--help"))[0].split())  # argparse wraps its lines
+    listed = helped[helped.index(" options: ") :]
+    entry = listed.split(f" {options[0]} ", 1)[1].split(" --")[0]  # the option's help, up to the next option
+    _out, err = text(run("--text", *options))
+    assert allowed in entry, entry
+    assert allowed in err and options[0] in err, err
+
+
+def test_stdin_closed_is_one_line_and_a_non_zero_exit() -> None:
+    command = ["sh", "-c", 'exec "$0" -m vp_connect4 --text <&-', sys.executable]
+    result = subprocess.run(command, capture_output=True, timeout=60, env=ENV, cwd=ROOT)
+    out, err = text(result)
+    assert result.returncode == 1, (out, err)
+    assert err.splitlines() == [
+        "vp-connect4: error: there is no input (stdin is closed), so nobody can type a move: give the game a "
+        "terminal, or let the computer play both sides (--x ai --o ai)"
+    ]
+    assert out == ""
+    command[2] = 'exec "$0" -m vp_connect4 --text --x ai --o ai --x-ply 1 --o-ply 1 --seed 1 <&-'  # needs no input
+    result = subprocess.run(command, capture_output=True, timeout=60, env=ENV, cwd=ROOT)
+    assert result.returncode == 0 and text(result)[1] == "" and "Moves: " in text(result)[0]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "options",
+    [("--text", "--x", "ai", "--o", "ai", "--x-ply", "1", "--o-ply", "1"), ("--analyse", "--moves", "33"), ("--help",),
+     ("--text",)],
+)  # fmt: skip
+def test_a_full_disk_is_one_line_and_a_non_zero_exit(options: tuple[str, ...]) -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "vp_connect4", *options], stdin=subprocess.DEVNULL, stdout=full,
+            stderr=subprocess.PIPE, timeout=60, env=ENV, cwd=ROOT,
+        )  # fmt: skip
+    err = result.stderr.decode()
+    assert result.returncode == 1, err
+    assert err.splitlines() == ["vp-connect4: error: cannot write the output: No space left on device"]
+
+
+def test_a_finished_game_given_by_moves_is_shown_as_finished_with_exit_code_3() -> None:
+    result = run("--text", "--moves", "0101010", stdin=b"3\n")
+    out, err = text(result)
+    assert result.returncode == 3 and err == "", err
+    assert "|X|O| | | | | |" in out and "choice" not in out  # the board; nothing asked
+    assert out.splitlines()[-3:] == [
+        "X wins!", "(Nothing to play: the moves given had ended the game.)", "Moves: 0101010"
+    ]  # fmt: skip
+    assert "congratulations" not in out.lower()
+    helped = " ".join(text(run("--help"))[0].split())
+    assert "3 nothing to play: the game given by --moves is over already" in helped
+    readme = (ROOT / "README.md").read_text()
+    assert "exit code 3" in readme
 
 
 def test_a_port_in_use_is_a_one_line_error() -> None:
@@ -151,7 +230,7 @@ def test_analyse_prints_each_columns_outcome_where_the_game_starts_and_exits() -
     dutch = "Bij perfect spel, voor X (zetten van beide kanten geteld): 0: verliest in 32"
     assert out.splitlines()[-1].startswith(dutch)
     result = run("--analyse", "--moves", "0101010")
-    assert result.returncode == 1 and "X has four in a row" in text(result)[0]
+    assert result.returncode == 3 and "X has four in a row" in text(result)[0]  # nothing to analyse
 
 
 @pytest.mark.parametrize(

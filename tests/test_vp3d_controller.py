@@ -379,6 +379,7 @@ def test_arrow_keys_move_the_ghost_and_enter_drops_it() -> None:
 def test_keys_n_u_h_are_new_game_undo_hint() -> None:
     assert key_intent("n") == Command.NEW_GAME and key_intent("N") == Command.NEW_GAME
     assert key_intent("u") == Command.UNDO and key_intent("h") == Command.HINT
+    assert key_intent("r") == Command.REDO and key_intent("R") == Command.REDO
     assert key_intent("4") == PlayColumn(3, "key")
     assert key_intent("x") is None and key_intent("") is None
 
@@ -500,6 +501,78 @@ def test_undo_against_the_ai_takes_back_your_move_and_its_reply() -> None:
     assert log[-1] == "undo: 2 moves"
     assert view.calls[-1] == ("redraw", controller.game.move_string)
     assert controller.game.to_move == "X"
+
+
+def test_redo_against_the_ai_restores_your_move_and_its_reply_and_the_ai_waits() -> None:
+    controller, view, runner, log, clock = make()
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    controller.handle(PlayColumn(2))
+    settle(controller, clock)
+    before, jobs = controller.game.move_string, len(runner.jobs)
+    controller.handle(Command.UNDO)
+    settle(controller, clock)
+    assert len(runner.jobs) == jobs  # after Undo the AI waits for you, as before
+    controller.handle(Command.REDO)
+    assert log[-1] == "redo: 2 moves" and controller.game.move_string == before
+    assert view.calls[-1] == ("redraw", before) and view.moves == before
+    settle(controller, clock)
+    assert controller.game.move_string == before and controller.game.to_move == "X"  # your turn: nothing played
+    controller.handle(Command.REDO)
+    assert view.cues[-1] == "Nothing to redo" and log[-1] == "ignored: nothing to redo"
+
+
+def test_redo_is_refused_after_a_new_move_and_after_new_game() -> None:
+    controller, _view, _runner, log, clock = make(o=HUMAN)
+    for col in (3, 4):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    controller.handle(Command.UNDO)
+    controller.handle(PlayColumn(5))  # a new move: what Undo took back is gone
+    settle(controller, clock, 1)
+    controller.handle(Command.REDO)
+    assert log[-1] == "ignored: nothing to redo" and controller.game.move_string == "35"
+    controller.handle(Command.UNDO)
+    controller.handle(Command.NEW_GAME)
+    controller.handle(Command.REDO)
+    assert log[-1] == "ignored: nothing to redo" and controller.game.move_string == ""
+
+
+def test_redo_of_a_finished_game_announces_and_counts_its_result_again() -> None:
+    controller, view, _runner, log, clock = make(o=HUMAN)
+    for col in (0, 1, 0, 1, 0, 1, 0):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    controller.handle(Command.UNDO)
+    assert view.tally == "Score: X 0 – O 0, draws 0" and view.banner is None
+    controller.handle(Command.REDO)
+    settle(controller, clock, 1)
+    assert log[-3:] == ["redo: 1 move", "result: X wins", "moves: 0101010"]
+    assert view.tally == "Score: X 1 – O 0, draws 0" and view.status == "X (red) wins with four in a row!"
+
+
+def test_redo_in_an_ai_duel_plays_one_move_again_and_stays_paused() -> None:
+    controller, _view, _runner, log, clock = make(x=AI, o=AI, duel_pause=0.0)
+    settle(controller, clock, 6)
+    controller.handle(Command.UNDO)
+    played = controller.game.move_string
+    controller.handle(Command.UNDO)
+    controller.handle(Command.REDO)
+    assert log[-1] == "redo: 1 move" and controller.game.move_string == played and controller.paused
+    settle(controller, clock, 3)
+    assert controller.game.move_string == played  # paused: the duel waits
+
+
+def test_redo_leaves_the_analysis_first() -> None:
+    controller, _view, _runner, log, clock = make(o=HUMAN)
+    for col in (0, 1):
+        controller.handle(PlayColumn(col))
+        settle(controller, clock, 1)
+    controller.handle(Command.UNDO)
+    controller.handle(Command.ANALYSE_GAME)
+    settle(controller, clock, 1)
+    controller.handle(Command.REDO)
+    assert log[-2:] == ["analysis: back to the game", "redo: 1 move"] and controller.game.move_string == "01"
 
 
 def test_the_3d_view_shows_a_sign_while_the_ai_thinks() -> None:

@@ -1,8 +1,17 @@
-"""Start Connect Four: ``vp-connect4``, ``python -m vp_connect4`` or ``python main.py`` (see ``--help``)."""
+"""Start Connect Four: ``vp-connect4``, ``python -m vp_connect4`` or ``python main.py`` (see ``--help``).
+
+Exit codes (``--help`` and the README say them too): 0 all went well (a game played to its end, the scene's
+tab closed, ``--analyse`` or ``--help`` printed); 1 the game ended before its end: Ctrl-D or Ctrl-C at a prompt or
+while the AI thinks, no input at all (stdin closed), output that cannot be written (a closed pipe: quietly; a full
+disk: one line on stderr); 2 a bad option (one line on stderr); 3 nothing to play: the game given by ``--moves``
+is over already (``--text``, ``--analyse``); 130 Ctrl-C while the program starts.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import random
 import signal
@@ -14,21 +23,35 @@ from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level, check_size
-from .options import Parser, add_language, choose_language, port
+from .options import Parser, add_language, choose_language, port, seed
 from .player import EVALUATIONS, TIEBREAKS
 from .rules import Variant
+from .rules.chance import DEFAULT_CHANCE, MOST_CHANCE
+from .rules.part import MOST_EVERY
+from .rules.swap import Swap
+from .rules.turn import Turn
 from .text_ui import analysis_text, play_in_terminal
 
+PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
+EXIT_PLAYED, EXIT_STOPPED, EXIT_BAD_OPTION, EXIT_NOTHING_TO_PLAY = 0, 1, 2, 3
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # the shell's convention for a program ended by Ctrl-C
+FULL_DISK = tuple(getattr(errno, name) for name in ("ENOSPC", "EDQUOT", "EFBIG") if hasattr(errno, name))  # no room
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="vp-connect4", description=wording.help_line("description"))
+    parser = Parser(
+        prog=PROG,
+        description=wording.help_line("description"),
+        epilog=wording.help_exit_codes(
+            EXIT_PLAYED, EXIT_STOPPED, EXIT_BAD_OPTION, EXIT_NOTHING_TO_PLAY, EXIT_INTERRUPTED
+        ),
+    )
     parser.add_argument("--text", action="store_true", help=wording.help_line("text"))
     parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
     parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
     for ox in ("X", "O"):
-        ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY)
+        ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY, SIZE)
         parser.add_argument(f"--{ox.lower()}-ply", type=level, default=Level(DEFAULT_PLY), metavar="N", help=ply_help)
     for ox in ("X", "O"):
         parser.add_argument(f"--{ox.lower()}-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval(ox))
@@ -38,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=DEFAULT_TIEBREAK,
         help=wording.help_tiebreak(DEFAULT_TIEBREAK),
     )
-    parser.add_argument("--seed", type=int, default=None, help=wording.help_line("seed"))
+    parser.add_argument("--seed", type=seed, default=None, help=wording.help_line("seed"))
     parser.add_argument(
         "--moves",
         default="",
@@ -46,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=wording.help_line("moves"),
     )
     parser.add_argument("--analyse", action="store_true", help=wording.help_line("analyse"))
-    rules_help = wording.help_line("variant")
+    rules_help = wording.help_variant(Turn.default, Swap.default, MOST_EVERY, DEFAULT_CHANCE, MOST_CHANCE)
     parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=rules_help)
     parser.add_argument("--size", type=size, default=SIZE, metavar="WxH", help=wording.help_size(*SIZE))
     parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
@@ -72,7 +95,9 @@ def size(text: str) -> tuple[int, int]:
 
 
 def variant(text: str) -> Variant:
-    """A rule variant as typed (``tetris``, ``chance:0.2``, ``gravity:left``, ``flip+swap``...)."""
+    """A rule variant as typed (``tetris``, ``chance:0.2``, ``gravity:left``, ``flip+swap``...); not empty."""
+    if not text.strip():  # --variant= : a value forgotten, not the standard game asked for
+        raise argparse.ArgumentTypeError(wording.bad_variant(text))
     try:
         return Variant.parse(text)
     except Connect4Error as error:
@@ -86,11 +111,9 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     }
 
 
-EXIT_INTERRUPTED = 128 + signal.SIGINT  # the shell's convention for a program ended by Ctrl-C
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Run the game; a closed output pipe (``| head -1``) ends it quietly, with exit code 1.
+    """Run the game (exit codes: see the module docstring); a closed output pipe (``| head -1``) ends it quietly,
+    with exit code 1; output that cannot be written otherwise (a full disk) with one line on stderr, exit code 1.
 
     Ctrl-C at a prompt or while the AI thinks ends the game, which says so (exit code 1); a Ctrl-C
     anywhere else (while it says so, while the program starts) ends it quietly with exit code 130.
@@ -100,12 +123,35 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _interrupt_once)
     try:
-        return _main(argv)
+        try:
+            return _main(argv)
+        finally:  # what is still buffered is written now (--help too): a full disk is found here, not at exit
+            if sys.stdout is not None:
+                sys.stdout.flush()
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush stays quiet too
-        return 1
+        _quiet_stdout()  # so the exit's flush stays quiet too
+        return EXIT_STOPPED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except OSError as error:  # the output (or the input) failed: one line, no traceback
+        _quiet_stdout()
+        reason = error.strerror or str(error)
+        said = wording.output_failed(reason) if error.errno in FULL_DISK else wording.io_failed(reason)
+        _say_error(said)
+        return EXIT_STOPPED
+
+
+def _quiet_stdout() -> None:
+    """Send what stdout still holds to nowhere, so the interpreter's last flush raises nothing."""
+    if sys.stdout is not None:
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _say_error(message: str) -> None:
+    """One line on stderr (if stderr can be written at all)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(wording.command_error(PROG, message), file=sys.stderr, flush=True)
 
 
 def _interrupt_once(signum: int, frame: object) -> None:
@@ -143,9 +189,9 @@ def _main(argv: list[str] | None) -> int:
         if game.outcome is not None:  # nothing to analyse
             winner = game.outcome.winner
             print(wording.no_move_game_over(winner) if winner else wording.no_move_board_full())
-            return 1
+            return EXIT_NOTHING_TO_PLAY
         print(analysis_text(board, game.to_move, progress=lambda text: print(text, file=sys.stderr, flush=True)))
-        return 0
+        return EXIT_PLAYED
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
@@ -156,13 +202,19 @@ def _main(argv: list[str] | None) -> int:
             return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
         except PortUnavailable as error:
             parser.error(str(error))
+    over = Game(new_board(), start_moves=args.moves).outcome is not None  # nothing to play: shown as it ended
+    if sys.stdin is None and not over and not all(seat.is_ai for seat in seats.values()):
+        _say_error(wording.no_input())  # stdin closed (<&-): nobody can type a move
+        return EXIT_STOPPED
     if sys.stdin is not None and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
     board = new_board()
     outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # not the seed's
-    return 0 if outcome is not None else 1
+    if over:
+        return EXIT_NOTHING_TO_PLAY
+    return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 ``Game`` is the one owner of game state in every front end (the terminal game, the 3D scene,
 CS111's ``connect_four``, the benchmarks): they ask it ``why_not(col)`` before they offer a
-move, ``play(col)`` it, and read ``outcome``. :func:`play_out` is the one game loop.
+move, ``play(col)`` it, and read ``outcome``; ``undo``/``undo_turn`` take moves back and ``redo``
+plays them again. :func:`play_out` is the one game loop.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .board import Board
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
-from .rules import FLIP, Dropped, Event, Outcome, Played, Variant, check_checker, data_row
+from .rules import FLIP, Dropped, Event, Outcome, Played, Swapped, Variant, check_checker, data_row
 from .rules.movecode import SWAP_CHAR, words
 
 HUMAN, AI = "human", "ai"
@@ -104,6 +105,7 @@ class Game:
             self.set_seat(ox, seat)
         self.tiebreak = check_tiebreak(tiebreak)
         self.history: list[Move] = []
+        self._redo: list[list[Move]] = []  # what each undo took back (in play order), the last undo's last
         self.outcome: Outcome | None = self._judge()
 
     # -- state -------------------------------------------------------------------
@@ -124,6 +126,11 @@ class Game:
     @property
     def last_move(self) -> Move | None:
         return self.history[-1] if self.history else None
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has moves to play again: an undo came last (no move made since, no new game)."""
+        return bool(self._redo)
 
     def seat_to_move(self) -> Seat:
         return self.seats[self.to_move]
@@ -161,11 +168,32 @@ class Game:
         number = self.board.referee.moves_made()
         move = Move(number, ox, played.move, row, line, played.events, played.code)
         self.history.append(move)
+        self._redo.clear()  # a new move: what was taken back is not played again
         self.outcome = self._judge()
         return move
 
     def undo(self) -> Move | None:
-        """Take back the last move (None if there is none), with all it did."""
+        """Take back the last move (None if there is none), with all it did; :meth:`redo` plays it again."""
+        move = self._take_back()
+        if move is not None:
+            self._redo.append([move])
+        return move
+
+    def undo_turn(self) -> list[Move]:
+        """Take back moves until a human is to move again (at least one move); returns them, the last first.
+
+        One step for :meth:`redo`: against the AI it takes back your move and the AI's reply, and redo plays both.
+        """
+        undone: list[Move] = []
+        while self.history:
+            undone.append(self._take_back())  # type: ignore[arg-type]
+            if not self.seat_to_move().is_ai:
+                break
+        if undone:
+            self._redo.append(undone[::-1])
+        return undone
+
+    def _take_back(self) -> Move | None:
         if not self.history:
             return None
         move = self.history.pop()
@@ -173,15 +201,23 @@ class Game:
         self.outcome = self._judge()
         return move
 
-    def undo_turn(self) -> list[Move]:
-        """Take back moves until a human is to move again (at least one move); returns them."""
-        undone: list[Move] = []
-        while self.history:
-            undone.append(self.history[-1])
-            self.undo()
-            if not self.seat_to_move().is_ai:
-                break
-        return undone
+    def redo(self) -> list[Move]:
+        """Play again what the last undo took back (one ``undo`` or ``undo_turn`` each time), in order; ``[]`` if
+        there is nothing to play again (a move was made since, a new game, a load).
+
+        The moves are made as they were: a checker that chance sent elsewhere goes there again and the swaps that
+        followed a move follow it again; nothing is drawn (``rng`` is not used).
+        """
+        if not self._redo:
+            return []
+        moves = self._redo.pop()
+        referee = self.board.referee
+        for move in moves:
+            swaps = tuple((event.first, event.second) for event in move.events if isinstance(event, Swapped))
+            referee.replay(move.col, move.ox, swaps)
+            self.history.append(move)
+        self.outcome = self._judge()
+        return moves
 
     def new_game(self, variant: Variant | str | None = None, size: tuple[int, int] | None = None) -> None:
         """Back to the start position; with ``variant`` (e.g. ``'tetris'``) or ``size`` (``(width, height)``), a new
@@ -193,6 +229,7 @@ class Game:
             self._start = self.board.referee.snapshot()
         self.board.referee.restore(self._start)
         self.history.clear()
+        self._redo.clear()
         self.outcome = self._judge()
 
     def load(self, move_string: object) -> None:
@@ -218,6 +255,7 @@ class Game:
         self.board.take(board)
         self.start_moves, self._start = trial.start_moves, trial._start
         self.history, self.outcome = trial.history, trial.outcome
+        self._redo.clear()
 
     def replay(self, code: str, whole: str | None = None, offset: int = 0) -> None:
         """Play the moves of ``code`` (a game code) as they were played: chance and swaps as it records them.
@@ -260,8 +298,9 @@ class Game:
         return self.board.referee.outcome(self.to_move)
 
 
-Chooser = Callable[[Game], int]
-"""Picks the column for the side to move (an AI's ``next_move``, a person at the keyboard)."""
+Chooser = Callable[[Game], int | None]
+"""Picks the column for the side to move (an AI's ``next_move``, a person at the keyboard); None: no move, but the
+position changed (a person took moves back or played them again), so the loop asks the side to move then."""
 
 
 def ai_chooser(player: Player) -> Chooser:
@@ -273,10 +312,14 @@ def play_out(
 ) -> Outcome:
     """The game loop: ask the side to move's chooser, play its column, until the game is over.
 
-    A chooser may raise to stop the game (a person leaving); the moves so far stay played.
+    A chooser may raise to stop the game (a person leaving); the moves so far stay played. A chooser that returns
+    None made no move but changed the position (an undo, a redo): the loop goes on from there.
     """
     while game.outcome is None:
-        move = game.play(choosers[game.to_move](game))
+        col = choosers[game.to_move](game)
+        if col is None:
+            continue
+        move = game.play(col)
         if after_move is not None:
             after_move(game, move)
     return game.outcome

@@ -1,4 +1,5 @@
-"""The command lines' common part: argparse in the language spoken, and ``--lang en|nl``.
+"""The command lines' common part: argparse in the language spoken, a bad option as one line, ``--lang en|nl``,
+and the values of ``--port`` and ``--seed``.
 
 Used by ``cli`` (``vp-connect4``, ``python main.py``) and the scenes (``vp3d.app.scene_main``).
 """
@@ -6,16 +7,21 @@ Used by ``cli`` (``vp-connect4``, ``python main.py``) and the scenes (``vp3d.app
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from typing import NoReturn
+from typing import IO, NoReturn
 
 from . import wording
 
 MAX_PORT = 65535
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits only: not '٣' or '1_000', which int() would take
+# argparse's own errors about how options are written (not about a value): they say nothing of what is allowed
+SYNTAX_ERRORS = ("unrecognized arguments", "expected one argument", "ignored explicit argument", "ambiguous option")
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse in the language spoken: its ``usage:`` and ``error:`` words and ``-h`` come from ``wording``."""
+    """argparse in the language spoken: its ``usage:`` and ``error:`` words and ``-h`` come from ``wording``; a bad
+    option is one line (``prog: error: argument --port: must be ...``), exit code 2, without the usage lines."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(add_help=False, formatter_class=Formatter, **kwargs)  # type: ignore[arg-type]
@@ -27,8 +33,13 @@ class Parser(argparse.ArgumentParser):
         """The option ``name`` (e.g. ``--moves``), for an error about its value found after parsing."""
         return self._option_string_actions[name]
 
+    def print_help(self, file: IO[str] | None = None) -> None:
+        """The help; a write that fails (a full disk) is an error here (argparse's own passes over it)."""
+        (file if file is not None else sys.stdout).write(self.format_help())
+
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
+        if any(words in message for words in SYNTAX_ERRORS):  # what is allowed: the options --help lists
+            message = wording.see_help(message, self.prog)
         self.exit(2, wording.command_error(self.prog, message) + "\n")
 
 
@@ -48,6 +59,13 @@ def choose_language(argv: list[str] | None) -> None:
     early.add_argument("--lang", default=None)
     known, _rest = early.parse_known_args(argv)
     wording.use_language(known.lang if known.lang in wording.LANGUAGES else None)  # a bad value: the parser says so
+
+
+def seed(text: str) -> int:
+    """A seed as typed: a whole number (ASCII digits, a minus allowed)."""
+    if not WHOLE_NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(wording.bad_seed_option(text))
+    return int(text)
 
 
 def port(text: str) -> int:

@@ -2,9 +2,12 @@
 
 One loop, three transcripts (``style``):
 
-- ``"game"``, ``python main.py --text``: the prompt names the columns (``X's choice (0-6): ``), an
-  AI's move is announced (``O (ply 4) plays column 3.``), the result is worded for the people who
-  played, and ``Moves: ...`` closes the game.
+- ``"game"``, ``python main.py --text``: it starts by saying who plays X and O, a rule variant's rules and
+  the commands (``u`` takes back, ``r`` plays again, ``?`` the analysis where it works); the prompt names
+  the columns (``X's choice (0-6): ``), an AI's move is announced (``O (ply 4) plays column 3.``), what
+  a variant's move did besides its drop is told (the first time of each kind with a note on how to read
+  it), the result is worded for the people who played, and ``Moves: ...`` closes the game. A game over
+  before it began (``--moves`` of a finished game) is shown as it ended, and nothing is asked.
 - ``"host_game"`` and ``"play_game"``, the seed's ``Board`` methods: exactly the seed's transcripts
   (seed 003, 000): ``X's choice: `` / ``Keuze van X: ``, boards only; ``host_game`` ends with
   ``X wins -- Congratulations!`` above the last board, ``play_game`` with ``X wins!`` below it.
@@ -19,10 +22,10 @@ from collections.abc import Callable
 from . import wording
 from .board import Board
 from .engine.exact import perfect
-from .game import Chooser, Game, Move, Outcome, ai_chooser, play_out
+from .game import AI, HUMAN, Chooser, Game, Move, Outcome, Seat, ai_chooser, play_out
 from .levels import Level, PerfectPlayer, exact_on
 from .player import Player
-from .rules import FLIP_CHAR, Veered, describe
+from .rules import FLIP_CHAR, Cleared, Event, Flipped, GravityTurned, Swapped, Veered, describe
 from .rules.movecode import read_answer
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human'
@@ -30,6 +33,8 @@ InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 STYLES = ("game", "host_game", "play_game")
 ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
+UNDO_ANSWER = "u"  # typed at the prompt of the terminal game: take back your last move (and the AI's reply)
+REDO_ANSWER = "r"  # typed at the prompt of the terminal game: play again what u took back
 ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
 QUICK_ANALYSIS = 0.5  # seconds after which the terminal says that the analysis is being worked out
 
@@ -38,11 +43,14 @@ class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
 
 
-def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int:
-    """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C.
+def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int | None:
+    """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C (or
+    when there is no input at all).
 
     A move is a column number (on a variant board also a row number when gravity pulls sideways, or
-    ``f`` to turn the rack where flips are played).
+    ``f`` to turn the rack where flips are played). In the terminal game (``style`` ``"game"``) ``?`` shows
+    the analysis and asks again, and ``u`` / ``r`` take moves back / play them again: then the position
+    changed without a move, and None is returned (the game loop asks the side to move then).
     """
     input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
     board = game.board
@@ -56,11 +64,19 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
             answer = input_fn(prompt)
         except (EOFError, KeyboardInterrupt):
             raise GameStopped from None
+        except RuntimeError:  # input(): lost sys.stdin (it was closed): nobody can answer
+            raise GameStopped from None
         except UnicodeDecodeError:  # bytes that are not text: asked again
             answer = ""
-        if style == "game" and answer.strip() == ANALYSIS_ANSWER:
-            out(analysis_text(board, game.to_move, progress=out))
-            continue
+        if style == "game":
+            command = answer.strip().lower()
+            if command == ANALYSIS_ANSWER:
+                out(analysis_text(board, game.to_move, progress=out))
+                continue
+            if command in (UNDO_ANSWER, REDO_ANSWER):
+                if (take_back if command == UNDO_ANSWER else play_again)(game, out):
+                    return None
+                continue
         move = read_answer(answer)
         if move is None or (move == FLIP_CHAR and flip is None):
             out(wording.not_a_move(line, slots, flip))
@@ -72,6 +88,79 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
         out(wording.not_possible(board.refusal(reason, col)(), line, flip is not None))
 
 
+def take_back(game: Game, out: OutputFn = print) -> bool:
+    """``u`` at the prompt: take back moves until a person is to move again (against the AI: your last move and
+    its reply; between two people: the last move), then show the board. Only a person's moves of this game are
+    taken back: none, or only the AI's, and nothing changes (False)."""
+    if all(game.seats[move.ox].is_ai for move in game.history):
+        out(wording.nothing_to_undo_here())
+        return False
+    out(wording.taken_back(len(game.undo_turn())))
+    _show_board(game, out)
+    return True
+
+
+def play_again(game: Game, out: OutputFn = print) -> bool:
+    """``r`` at the prompt: play again what the last ``u`` took back, as it was played (chance and swaps as they
+    fell), then show the board; nothing to play again, nothing changes (False)."""
+    moves = game.redo()
+    if not moves:
+        out(wording.nothing_to_redo_here())
+        return False
+    out(wording.played_again(len(moves)))
+    _show_board(game, out)
+    return True
+
+
+def _show_board(game: Game, out: OutputFn) -> None:
+    out()
+    out(game.board)
+    out()
+
+
+def analysis_works(board: Board) -> bool:
+    """Whether ``?`` (and ``--analyse``) can say each move's outcome with perfect play: the rules are the standard
+    game's, seen from gravity's side, with nothing left to chance."""
+    return not board.variant.is_random and board.referee.solver_position("X") is not None
+
+
+def introduction(game: Game, players: dict[str, PlayerOrHuman]) -> list[str]:
+    """The terminal game's first lines: who plays X and who O, and who moves first; a rule variant's rules; the
+    commands the people at the keyboard have (only those that do something here)."""
+    board = game.board
+    levels = {ox: Level.parse(seat.ply).label_on(board) if isinstance(seat, Player) else None
+              for ox, seat in players.items()}  # fmt: skip
+    lines = [wording.who_plays(levels["X"], levels["O"], game.to_move, game.start_moves)]
+    humans = [ox for ox, level in levels.items() if level is None]
+    variant = board.variant
+    if variant.parts:
+        lines.append(wording.rules_heading(variant.name()))
+        lines += variant.rule_sentences()
+        flip = board.flip_move()
+        if flip is not None and humans:
+            lines.append(wording.flip_in_terminal(flip))
+    if humans:
+        lines.append(wording.take_back_tip(alone=len(humans) == 1))
+        if analysis_works(board) and exact_on(board):
+            lines.append(wording.analysis_tip())
+    return lines
+
+
+def first_time_note(event: Event, move: Move) -> str:
+    """A note after the first event of its kind in a game: how to read it (its numbers, how the moves write it)."""
+    if isinstance(event, Veered):
+        return wording.chance_note(move.line)
+    if isinstance(event, Flipped):
+        return wording.flip_note(move.col)
+    if isinstance(event, Cleared):
+        return wording.cleared_note()
+    if isinstance(event, GravityTurned):
+        return wording.gravity_turned_note()
+    if isinstance(event, Swapped):
+        return wording.swap_note()
+    return ""
+
+
 def analysis_text(
     board: Board, ox: str, seconds: float = ANALYSIS_SECONDS, progress: Callable[[str], object] | None = None
 ) -> str:
@@ -80,7 +169,7 @@ def analysis_text(
     When it is not ready within :data:`QUICK_ANALYSIS` seconds, ``progress`` (if given) is told that it is being
     worked out, and the solver goes on (its table keeps what it learnt) up to ``seconds`` in all.
     """
-    position = board.referee.solver_position(ox)
+    position = board.referee.solver_position(ox) if analysis_works(board) else None
     if position is None:
         return wording.no_analysis()
     outcomes, finished = perfect.outcomes_in_time(position, min(QUICK_ANALYSIS, seconds))
@@ -121,7 +210,9 @@ def play_in_terminal(
         if isinstance(seat, Player) and seat.ox != ox:
             raise ValueError(wording.wrong_checker(ox, seat.ox))
     humans = [ox for ox, seat in players.items() if seat == "human"]
-    game = Game(board, start_moves=start_moves, rng=rng)
+    seats = {ox: Seat(AI if isinstance(seat, Player) else HUMAN) for ox, seat in players.items()}
+    game = Game(board, seats, start_moves=start_moves, rng=rng)
+    noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
     choosers: dict[str, Chooser] = {
         ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out, style)
         for ox, seat in players.items()
@@ -137,6 +228,9 @@ def play_in_terminal(
             told = describe(event, move.ox, move.line)
             if told:
                 out(told)
+            if told and style == "game" and type(event) not in noted:
+                noted.add(type(event))
+                out(first_time_note(event, move))
         if style == "host_game" and game.is_over:
             return  # host_game shows the last board below the result
         out()
@@ -145,14 +239,19 @@ def play_in_terminal(
 
     out()
     out(wording.welcome())
-    if style == "game" and humans:
-        out(wording.analysis_tip())
+    if style == "game" and game.outcome is not None:  # the start moves ended the game: nothing to play
+        _show_board(game, out)
+        out(wording.result_in_terminal(game.outcome.winner, [], game.outcome.termination.value))
+        out(wording.over_before_it_began())
+        out(wording.moves_played(game.move_string))
+        return game.outcome
+    if style == "game":
+        for line in introduction(game, players):
+            out(line)
     searching = [ox for ox, seat in players.items() if isinstance(seat, PerfectPlayer) and not exact_on(board, ox)]
     if style == "game" and searching:
         out(wording.top_level_searches(searching))
-    out()
-    out(board)
-    out()
+    _show_board(game, out)
     try:
         outcome = play_out(game, choosers, show)
     except (GameStopped, KeyboardInterrupt):
@@ -160,7 +259,9 @@ def play_in_terminal(
         out(wording.stopped(game.move_string))
         return None
     if style == "game":
-        out(wording.result_in_terminal(outcome.winner, humans, outcome.termination.value))
+        played = {move.ox for move in game.history}
+        addressed = humans if played.issuperset(humans) else []  # nobody is told "you" who made no move
+        out(wording.result_in_terminal(outcome.winner, addressed, outcome.termination.value))
         out(wording.moves_played(game.move_string))
     elif style == "host_game":
         out()

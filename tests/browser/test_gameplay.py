@@ -177,6 +177,32 @@ def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess)
     assert picture.share(is_checker_red) > 0, "X's checkers do not show"
 
 
+def test_redo_plays_again_what_undo_took_back_by_button_and_key(context: Any, vs_ply_1: SceneProcess) -> None:
+    view = ScenePage.open(context, vs_ply_1)
+    code = "(id) => document.getElementById(id).dataset.code"
+    assert view.page.evaluate("() => document.getElementById('c4-redo').textContent") == "Redo"
+    view.press("ArrowRight")  # the first arrow chooses the middle column
+    view.play(1, "X", 3, lambda: view.press("Enter"))
+    view.wait_log(r"^move 2: O column \d$")
+    view.page.wait_for_function(f"() => ({code})('c4-moves').length === 2")
+    played = view.page.evaluate(code, "c4-moves")
+    view.press("u")
+    view.wait_log(r"^undo: 2 moves$")
+    view.page.evaluate("() => document.getElementById('c4-redo').click()")
+    view.wait_log(r"^redo: 2 moves$")
+    view.page.wait_for_function(f"(moves) => ({code})('c4-moves') === moves", arg=played)
+    view.press("u")
+    view.wait_log(r"^undo: 2 moves$")
+    view.press("r")
+    view.wait_log(r"^redo: 2 moves$")
+    view.press("r")  # nothing left to play again: refused with a cue
+    assert view.wait_log(r"^(ignored|redo|move)") == "ignored: nothing to redo"
+    view.page.wait_for_function("() => document.getElementById('c4-cue').textContent.includes('Nothing to redo')")
+    view.press("ArrowRight")
+    view.play(3, "X", 4, lambda: view.press("Enter"))  # the game goes on from the position Redo gave back
+    view.wait_log(r"^move 4: O column \d$")
+
+
 @pytest.fixture
 def puzzle() -> Iterator[SceneProcess]:
     """The puzzle scene: X (you) to move and win; O at ply 6, LEFT."""

@@ -57,5 +57,5 @@ class Chance(Part):
     def name(self) -> str:
         return wording.chance_part_name(self.probability)
 
-    def help(self, rows: int) -> str:
+    def rule(self) -> str:
         return wording.chance_help(self.probability)

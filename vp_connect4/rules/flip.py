@@ -20,5 +20,8 @@ class Flip(Switch):
     def name(self) -> str:
         return wording.flip_part_name()
 
-    def help(self, rows: int) -> str:
-        return wording.flip_help()
+    def rule(self) -> str:
+        return wording.flip_rule()
+
+    def scene_hint(self, rows: int) -> str:
+        return wording.flip_scene_hint()

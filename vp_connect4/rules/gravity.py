@@ -41,5 +41,8 @@ class Gravity(Part):
     def name(self) -> str:
         return wording.gravity_part_name(self.direction)
 
-    def help(self, rows: int) -> str:
-        return wording.gravity_help(self.direction, rows)
+    def rule(self) -> str:
+        return wording.gravity_rule(self.direction)
+
+    def scene_hint(self, rows: int) -> str:
+        return wording.gravity_scene_hint(self.direction, rows)

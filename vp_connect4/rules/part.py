@@ -4,7 +4,8 @@ flip, chance, swap) gives, and what :class:`.variant.Variant` composes.
 A part says how it is written (``gravity:left``, ``tetris``, ``chance:0.2``), what it changes in the
 deterministic rules the engine plays (:meth:`Part.mechanics`: fields of :class:`.engine.mechanics.Mechanics`),
 what chance does around a move (:meth:`Part.divert` before a drop, :meth:`Part.after` after a move: events the
-AI does not foresee), and its name and rule in words.
+AI does not foresee), and its name and rule in words (:meth:`Part.rule` for any front end, :meth:`Part.help` the
+scene's: the rule and how to play it there).
 """
 
 from __future__ import annotations
@@ -59,9 +60,17 @@ class Part:
         """Its name in the rules menu (in the language spoken), e.g. ``gravity left``, ``chance 10%``."""
         raise NotImplementedError
 
-    def help(self, rows: int) -> str:
-        """Its rule in a sentence or two, for the scene's help (``rows``: the rack's rows, for the keys)."""
+    def rule(self) -> str:
+        """Its rule in a sentence or two, in words any front end can show (the terminal's start, the scene's help)."""
         raise NotImplementedError
+
+    def scene_hint(self, rows: int) -> str:
+        """What the scene's help adds to the rule: its arrow, buttons and keys (``rows``: the rack's rows)."""
+        return ""
+
+    def help(self, rows: int) -> str:
+        """Its rule and how to play it in the scene, for the scene's help (``rows``: the rack's rows, for the keys)."""
+        return " ".join(filter(None, (self.rule(), self.scene_hint(rows))))
 
 
 @dataclass(frozen=True)

@@ -29,5 +29,5 @@ class Swap(Every):
     def name(self) -> str:
         return wording.swap_part_name(self.every)
 
-    def help(self, rows: int) -> str:
+    def rule(self) -> str:
         return wording.swap_help(self.every)

@@ -23,5 +23,5 @@ class Tetris(Switch):
     def name(self) -> str:
         return wording.tetris_part_name()
 
-    def help(self, rows: int) -> str:
+    def rule(self) -> str:
         return wording.tetris_help()

@@ -24,5 +24,8 @@ class Turn(Every):
     def name(self) -> str:
         return wording.turn_part_name(self.every)
 
-    def help(self, rows: int) -> str:
-        return wording.turn_help(self.every, rows)
+    def rule(self) -> str:
+        return wording.turn_rule(self.every)
+
+    def scene_hint(self, rows: int) -> str:
+        return wording.turn_scene_hint(rows)

@@ -110,8 +110,13 @@ class Variant:
         """The rules in a few words (the rules menu): ``standard rules``, ``gravity left``, ``tetris + flip``..."""
         return " + ".join(part.name() for part in self.parts) or wording.standard_rules_name()
 
+    def rule_sentences(self) -> list[str]:
+        """The rules in sentences any front end can show, one a part (none for the standard game)."""
+        return [part.rule() for part in self.parts]
+
     def help(self, rows: int) -> str:
-        """The rules in sentences, for the scene's help (HTML; empty for the standard game)."""
+        """The rules in sentences with how to play them in the scene, for the scene's help (HTML; empty for the
+        standard game)."""
         return wording.rules_help([part.help(rows) for part in self.parts])
 
 

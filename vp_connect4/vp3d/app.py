@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from .. import wording
 from ..errors import InvalidSettingError
 from ..game import Game
-from ..options import Parser, add_language, choose_language, port
+from ..options import Parser, add_language, choose_language, port, seed
 from .control.controller import Controller
 from .control.intents import Hover, Intent, PlayColumn
 from .control.keys import key_intent
@@ -170,7 +170,7 @@ def scene_main(
     parser = Parser(description=wording.said(description) or None)
     parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
     parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
-    parser.add_argument("--seed", type=int, default=None, help=wording.help_line("seed"))
+    parser.add_argument("--seed", type=seed, default=None, help=wording.help_line("seed"))
     add_language(parser)
     args = parser.parse_args(argv)
     if description and RESUME_ENV not in os.environ:  # not again after a reload

@@ -108,7 +108,8 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = 
     """Why input is refused in the 3D scene, as its cue shows it (columns and rows counted from 1).
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
-    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"no_selection"``
+    is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"nothing_to_redo"``,
+    ``"no_selection"``
     (Enter or Space with no column chosen), ``"no_code"`` (Load with an empty game code).
     ``line``: what a move names, ``column`` or (gravity sideways) ``row``.
     """
@@ -126,6 +127,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = 
         "falling": _("wait for the checker to land"),
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),
+        "nothing_to_redo": _("nothing to redo"),
         "no_selection": _("choose a column first: the arrow keys move the checker above the rack"),
         "no_code": _("type a game code to load first"),
     }

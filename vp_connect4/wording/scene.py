@@ -260,6 +260,7 @@ def button(name: str) -> str:
     labels = {
         "new": _("New game"),
         "undo": _("Undo"),
+        "redo": _("Redo"),
         "hint": _("Hint"),
         "keep": _("keep scores shown"),
         "pause": _("Pause"),
@@ -307,7 +308,7 @@ def scene_help(width: int) -> str:
         "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
         "<b>Keys:</b> ← → choose a column, Enter or Space drops the checker; "
-        "<b>n</b> New game, <b>u</b> Undo, <b>h</b> Hint.\n"
+        "<b>n</b> New game, <b>u</b> Undo, <b>r</b> Redo, <b>h</b> Hint.\n"
         "<b>Hint</b> shows the AI's score of each column for the side to move: "
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."

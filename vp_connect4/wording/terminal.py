@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _
+from .language import _, _n
 
 __all__ = [
     "CS111",
@@ -11,26 +11,41 @@ __all__ = [
     "analysis_unfinished",
     "bad_level_option",
     "bad_port_option",
+    "bad_seed_option",
     "command_error",
     "draw_reason",
     "help_eval",
+    "help_exit_codes",
     "help_line",
     "help_ply",
     "help_seat",
     "help_size",
     "help_tiebreak",
+    "help_variant",
     "host_game_result",
+    "io_failed",
     "moves_played",
     "no_analysis",
+    "no_input",
     "not_possible",
+    "nothing_to_redo_here",
+    "nothing_to_undo_here",
     "outcome_words",
+    "output_failed",
+    "over_before_it_began",
     "play_game_result",
+    "played_again",
     "port_unavailable",
     "result_in_terminal",
+    "rules_heading",
+    "see_help",
     "seed_prompt",
     "stopped",
+    "take_back_tip",
+    "taken_back",
     "top_level_searches",
     "welcome",
+    "who_plays",
     "working_out",
 ]
 
@@ -47,13 +62,12 @@ def help_line(name: str) -> str:
         "help": _("show this help message and exit"),
         "description": _("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
         "text": _("play in the terminal (ASCII board)"),
-        "seed": _("seed for the RANDOM tiebreak (repeatable games)"),
+        "seed": _("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
         "no_browser": _("3D scene: start the server, print its URL, open no browser"),
-        "port": _("3D scene: the port to serve on, 1-65535 (default: a free one)"),
-        "moves": _("start from the position after these moves (columns 0-6, X first, as the log's moves: line)"),
-        "variant": _(
-            "rule variant: standard (default), gravity:down|up|left|right|down-left|down-right|turn[:k], tetris, flip, "
-            "chance[:p], swap[:k], or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+        "port": _("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
+        "moves": _(
+            "start from the position after these moves, X first, as the log's moves: line writes them: a digit a "
+            "move, the column counted from 0 (0-6 on 7x6); under a variant also f a flip and s a swap"
         ),
         "analyse": _(
             "print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit"
@@ -63,8 +77,54 @@ def help_line(name: str) -> str:
     return texts[name]
 
 
+def help_variant(turn_every: int, swap_every: int, most_every: int, chance: float, most_chance: float) -> str:
+    """``--variant``'s help: the parts, with the ranges the errors name (``k`` from 1 to ``most_every`` moves,
+    ``p`` from 0 to ``most_chance``) and the defaults."""
+    return _(
+        "rule variant: standard (the default); gravity:down|up|left|right|down-left|down-right; gravity:turn[:k] "
+        "(gravity turns every k moves, k from 1 to {most_every}, default {turn_every}); tetris; flip; chance[:p] "
+        "(p from 0 to {most_chance:g}, default {chance:g}); swap[:k] (every k moves, k from 1 to {most_every}, "
+        "default {swap_every}); or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
+    ).format(
+        turn_every=turn_every, swap_every=swap_every, most_every=most_every, chance=chance, most_chance=most_chance
+    )
+
+
+def help_exit_codes(played: int, stopped: int, bad_option: int, nothing: int, interrupted: int) -> str:
+    """The end of ``--help``: what the exit codes mean."""
+    return _(
+        "exit codes: {played} all went well (a game played to its end, the scene's tab closed, --analyse or --help "
+        "printed); {stopped} the game ended before its end (Ctrl-D or Ctrl-C, no input, output that cannot be "
+        "written); {bad_option} a bad option; {nothing} nothing to play: the game given by --moves is over already; "
+        "{interrupted} Ctrl-C while the program starts"
+    ).format(played=played, stopped=stopped, bad_option=bad_option, nothing=nothing, interrupted=interrupted)
+
+
 def command_error(prog: str, message: str) -> str:
     return _("{prog}: error: {message}").format(prog=prog, message=message)
+
+
+def see_help(message: str, prog: str) -> str:
+    """An error of argparse's own about how options are written (an unknown option, a missing value)."""
+    return _("{message} ({prog} --help lists the options)").format(message=message, prog=prog)
+
+
+def output_failed(reason: str) -> str:
+    """The output cannot be written (a full disk): the program ends."""
+    return _("cannot write the output: {reason}").format(reason=reason)
+
+
+def io_failed(reason: str) -> str:
+    """Reading the input or writing the output failed otherwise: the program ends."""
+    return _("input or output failed: {reason}").format(reason=reason)
+
+
+def no_input() -> str:
+    """The terminal game with a person to move, and stdin closed (``<&-``)."""
+    return _(
+        "there is no input (stdin is closed), so nobody can type a move: give the game a terminal, "
+        "or let the computer play both sides (--x ai --o ai)"
+    )
 
 
 def help_seat(ox: str, default: str) -> str:
@@ -73,10 +133,13 @@ def help_seat(ox: str, default: str) -> str:
     return _("who plays O (default: {default})").format(default=default)
 
 
-def help_ply(ox: str, perfect: str, default: int) -> str:
-    return _("look-ahead of an AI playing {ox}: 0, 1, 2, ... or {perfect} (default: {default})").format(
-        ox=ox, perfect=perfect, default=default
-    )
+def help_ply(ox: str, perfect: str, default: int, size: tuple[int, int]) -> str:
+    """``--x-ply``'s help (``size``: the default board, whose cells the deepest level is)."""
+    width, height = size
+    return _(
+        "look-ahead of an AI playing {ox}: a whole number from 0 to the cells of the board ({cells} on "
+        "{width}x{height}), or {perfect} (default: {default})"
+    ).format(ox=ox, perfect=perfect, default=default, cells=width * height, width=width, height=height)
 
 
 def help_eval(ox: str) -> str:
@@ -100,6 +163,57 @@ def help_size(width: int, height: int) -> str:
 
 def welcome() -> str:
     return _("Welcome to Connect Four!")
+
+
+def who_plays(x_level: str | None, o_level: str | None, to_move: str, start_moves: str = "") -> str:
+    """The terminal game's first line: who plays X and who O (a level: the computer at that level; None: a
+    person), and who moves first (or, after ``start_moves``, who is to move)."""
+    if x_level is None and o_level is None:
+        seats = _("Two players: X and O take turns at this keyboard.")
+    elif x_level is None:
+        seats = _("You are X; the computer ({level}) is O.").format(level=o_level)
+    elif o_level is None:
+        seats = _("The computer ({level}) is X; you are O.").format(level=x_level)
+    else:
+        seats = _("The computer plays both sides: X ({x}) and O ({o}).").format(x=x_level, o=o_level)
+    if start_moves:
+        first = _("The game goes on after the moves {moves}: {ox} to move.").format(moves=start_moves, ox=to_move)
+    else:
+        first = _("{ox} moves first.").format(ox=to_move)
+    return seats + " " + first
+
+
+def rules_heading(name: str) -> str:
+    """Above a rule variant's rules in the terminal: ``Rules: tetris + flip.``"""
+    return _("Rules: {name}.").format(name=name)
+
+
+def take_back_tip(alone: bool) -> str:
+    """The commands ``u`` and ``r`` (``alone``: one person against the computer)."""
+    if alone:
+        return _("(Type u to take back your last move and the computer's reply, r to play them again.)")
+    return _("(Type u to take back the last move, r to play it again.)")
+
+
+def nothing_to_undo_here() -> str:
+    return _("(Nothing to take back: no move of yours has been made in this game.)")
+
+
+def nothing_to_redo_here() -> str:
+    return _("(Nothing to play again: r plays again what u took back, until a new move is made.)")
+
+
+def taken_back(count: int) -> str:
+    return _n("(Taken back: {n} move.)", "(Taken back: {n} moves.)", count).format(n=count)
+
+
+def played_again(count: int) -> str:
+    return _n("(Played again: {n} move.)", "(Played again: {n} moves.)", count).format(n=count)
+
+
+def over_before_it_began() -> str:
+    """A game given by ``--moves`` that had ended already: nobody made a move."""
+    return _("(Nothing to play: the moves given had ended the game.)")
 
 
 def seed_prompt(ox: str) -> str:
@@ -165,8 +279,14 @@ def play_game_result(winner: str | None) -> str:
 
 
 def bad_level_option(perfect: str, text: str) -> str:
-    """A ``--x-ply``/``--o-ply`` value that is not a level."""
-    return _("must be a whole number 0 or more, or {perfect}, got {text!r}").format(perfect=perfect, text=text)
+    """A ``--x-ply``/``--o-ply`` value that is not a level (one deeper than the board: ``level_too_deep``)."""
+    return _("must be a whole number from 0 to the cells of the board, or {perfect}, got {text!r}").format(
+        perfect=perfect, text=text
+    )
+
+
+def bad_seed_option(text: str) -> str:
+    return _("must be a whole number (e.g. 7), got {text!r}").format(text=text)
 
 
 def bad_port_option(highest: int, text: str) -> str:

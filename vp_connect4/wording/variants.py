@@ -16,16 +16,23 @@ __all__ = [
     "bad_variant_move_char",
     "cell_name",
     "chance_help",
+    "chance_note",
     "chance_part_name",
     "chance_text",
+    "cleared_note",
     "cleared_text",
-    "flip_help",
+    "flip_in_terminal",
+    "flip_note",
     "flip_part_name",
+    "flip_rule",
+    "flip_scene_hint",
     "flip_text",
-    "gravity_help",
     "gravity_name",
     "gravity_part_name",
+    "gravity_rule",
+    "gravity_scene_hint",
     "gravity_text",
+    "gravity_turned_note",
     "no_swaps_here",
     "not_a_move",
     "not_the_last_move",
@@ -33,13 +40,15 @@ __all__ = [
     "rules_help",
     "standard_rules_name",
     "swap_help",
+    "swap_note",
     "swap_part_name",
     "swap_text",
     "swap_without_move",
     "tetris_help",
     "tetris_part_name",
-    "turn_help",
     "turn_part_name",
+    "turn_rule",
+    "turn_scene_hint",
     "variant_board_legend",
     "variant_board_too_big",
     "variant_twice",
@@ -201,13 +210,56 @@ def gravity_text(gravity: str) -> str:
     return _("Gravity turns: it pulls {gravity} now, and every checker slides.").format(gravity=gravity_name(gravity))
 
 
+def flip_in_terminal(flip: int) -> str:
+    """How to flip at the terminal's prompt (the line under the board numbers the flip's move ``flip``)."""
+    return _("(Type f to turn the rack: the line under the board calls it move {flip}.)").format(flip=flip)
+
+
+def chance_note(line: str) -> str:
+    """After the first chance in a terminal game: how to read it."""
+    if line == "row":
+        return _(
+            "(That was the chance rule: nobody foresees it, the computer neither. The moves keep the row it went into.)"
+        )
+    return _(
+        "(That was the chance rule: nobody foresees it, the computer neither. The moves keep the column it went into.)"
+    )
+
+
+def flip_note(flip: int) -> str:
+    """After the first flip in a terminal game: how to read it."""
+    return _(
+        "(A flip is a move: the turn passes, and the same side may not flip again at its next turn. The moves "
+        "write it f; the line under the board calls it move {flip}.)"
+    ).format(flip=flip)
+
+
+def cleared_note() -> str:
+    """After the first cleared line (tetris) in a terminal game: how its number is counted."""
+    return _("(Rows are counted from 0, the bottom row; columns from 0, the leftmost.)")
+
+
+def gravity_turned_note() -> str:
+    """After gravity first turned in a terminal game: where to read where it pulls."""
+    return _("(The line under the board says where gravity pulls now and what a move names.)")
+
+
+def swap_note() -> str:
+    """After the first swap in a terminal game: how its cells are named and how the moves write it."""
+    return _(
+        "(A cell is named by its column and row, both counted from 0, row 0 at the bottom. The moves write a swap "
+        "as s and those four digits, after the move it followed.)"
+    )
+
+
 def swap_text(first: tuple[int, int], second: tuple[int, int]) -> str:
     return _("Swap! The checkers at {first} and {second} change colours.").format(
         first=cell_name(first), second=cell_name(second)
     )
 
 
-# -- the parts of the rules: their names (the rules menu) and their rules in words (the scene's help) -----------
+# -- the parts of the rules: their names (the rules menu), their rules in words (the scene's help, the terminal's
+# start), and what the scene adds to a rule (its arrow, buttons and keys) ----------------------------------------
 
 
 def standard_rules_name() -> str:
@@ -238,43 +290,62 @@ def swap_part_name(every: int) -> str:
     return _n("swap every {k} move", "swap every {k} moves", every).format(k=every)
 
 
-def gravity_help(direction: str, rows: int) -> str:
+def gravity_rule(direction: str) -> str:
+    """Gravity that pulls ``direction`` (not down), in words any front end can show."""
     if direction == "up":
-        return _("Gravity pulls up (the arrow beside the rack): a checker rises into its column from below.")
+        return _("Gravity pulls up: a checker rises into its column from below.")
     if direction in ("down-left", "down-right"):
         return _(
-            "Gravity pulls {direction} (the arrow beside the rack): a checker dropped into a column slides along "
-            "the diagonal from that column's top, down to the lowest free cell. Cells no such diagonal reaches "
-            "stay empty."
+            "Gravity pulls {direction}: a checker dropped into a column slides along the diagonal from that "
+            "column's top, down to the lowest free cell. Cells no such diagonal reaches stay empty."
         ).format(direction=gravity_name(direction))
     return _(
-        "Gravity pulls {direction} (the arrow beside the rack): a checker comes in from the side and slides "
-        "{direction}. A move names a row: click a row or press 1-{rows} (1 is the bottom row); ↑ ↓ choose one."
-    ).format(direction=gravity_name(direction), rows=rows)
+        "Gravity pulls {direction}: a checker comes in from the side and slides {direction}; a move names a row."
+    ).format(direction=gravity_name(direction))
 
 
-def turn_help(every: int, rows: int) -> str:
+def gravity_scene_hint(direction: str, rows: int) -> str:
+    """What the scene adds to :func:`gravity_rule`: the arrow, and how to name a row when gravity pulls sideways."""
+    if direction in ("left", "right"):
+        return _(
+            "The arrow beside the rack shows where gravity pulls. Click a row or press 1-{rows} (1 is the bottom "
+            "row); ↑ ↓ choose one."
+        ).format(rows=rows)
+    return _("The arrow beside the rack shows where gravity pulls.")
+
+
+def turn_rule(every: int) -> str:
     return _n(
-        "Gravity turns a quarter clockwise after every {k} move (the arrow beside the rack shows where "
-        "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-        "click a row or press 1-{rows} (1 is the bottom row).",
-        "Gravity turns a quarter clockwise after every {k} moves (the arrow beside the rack shows where "
-        "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-        "click a row or press 1-{rows} (1 is the bottom row).",
+        "Gravity turns a quarter clockwise after every {k} move and every checker slides to the new floor; "
+        "while it pulls sideways a move names a row.",
+        "Gravity turns a quarter clockwise after every {k} moves and every checker slides to the new floor; "
+        "while it pulls sideways a move names a row.",
         every,
-    ).format(k=every, rows=rows)
+    ).format(k=every)
+
+
+def turn_scene_hint(rows: int) -> str:
+    """What the scene adds to :func:`turn_rule`."""
+    return _(
+        "The arrow beside the rack shows where gravity pulls; to name a row, click it or press 1-{rows} (1 is the "
+        "bottom row)."
+    ).format(rows=rows)
 
 
 def tetris_help() -> str:
     return _("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
 
 
-def flip_help() -> str:
+def flip_rule() -> str:
     return _(
-        "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
-        "or f): every checker falls to the new floor. Nobody turns it twice in a row. "
-        "(A drag with the right mouse button only turns your view of it.)"
+        "Instead of dropping a checker you may turn the rack over: every checker falls to the new floor. "
+        "Nobody turns it twice in a row."
     )
+
+
+def flip_scene_hint() -> str:
+    """What the scene adds to :func:`flip_rule`."""
+    return _("The Turn the rack button or f does it. (A drag with the right mouse button only turns your view of it.)")
 
 
 def chance_help(probability: float) -> str:

@@ -36,7 +36,7 @@ from .handlers import ControllerParts
 
 Command = intents.Command
 LEAVE_ONLY = {intents.PlayColumn, Command.DROP_SELECTION, Command.FLIP}  # back to the game; nothing is played
-LEAVE_FIRST = {Command.NEW_GAME, Command.UNDO, Command.HINT, intents.LoadGame, intents.ChangeRules}
+LEAVE_FIRST = {Command.NEW_GAME, Command.UNDO, Command.REDO, Command.HINT, intents.LoadGame, intents.ChangeRules}
 
 
 @dataclass

@@ -38,12 +38,12 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
                                      shown ``analysis: move <k> <X|O> column <c> <before> -> <after>``, and
                                      ``analysis: back to the game``
     ignored: <reason>
-    undo: <k> move(s) | new game | paused | resumed | error: <text>
+    undo: <k> move(s) | redo: <k> move(s) | new game | paused | resumed | error: <text>
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
 
 A move's events and their lines come from :mod:`..texts.telling`. The intents are handled by mixins: playing a
-column, New game, Load, Undo, Pause and Reset view by :mod:`.game_intents`; the settings by :mod:`.settings`; the
+column, New game, Load, Undo, Redo, Pause and Reset view by :mod:`.game_intents`; the settings by :mod:`.settings`; the
 rules menu and the flip by :mod:`.variant_intents`; Hint by :mod:`.hint_intents`, Analyse game by
 :mod:`.analysis_intents`.
 """
@@ -197,6 +197,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         intents.Command.SWAP_SIDES: SettingIntents._on_swap_sides,
         intents.Command.NEW_GAME: GameIntents._on_new_game,
         intents.Command.UNDO: GameIntents._on_undo,
+        intents.Command.REDO: GameIntents._on_redo,
         intents.Command.HINT: HintIntents._on_hint,
         intents.Command.ANALYSE_GAME: AnalysisIntents._on_analyse,
         intents.Command.LEAVE_ANALYSIS: AnalysisIntents._on_leave_analysis,

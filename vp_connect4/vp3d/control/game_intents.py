@@ -1,9 +1,9 @@
 """The controller's game intents: a column played (a click, a key, the selection and its drop), the hover, New game,
-Load, Undo, Pause and Reset view; and why a person cannot play now (``_why_not``: a refusal's words).
+Load, Undo, Redo, Pause and Reset view; and why a person cannot play now (``_why_not``: a refusal's words).
 
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. Input that cannot be played is
 refused with a cue and an ``ignored: ...`` log line, never kept for later; the log lines are the controller's
-(``new game``, ``loaded: ...``, ``undo: ...``, ``paused``, ``resumed``: see :mod:`.controller`).
+(``new game``, ``loaded: ...``, ``undo: ...``, ``redo: ...``, ``paused``, ``resumed``: see :mod:`.controller`).
 """
 
 from __future__ import annotations
@@ -157,6 +157,18 @@ class GameIntents(ControllerParts):
             self.view.show_settings(self.game, self.paused)
         self._position_changed()
         self.log(f"undo: {undone} move{'s' if undone != 1 else ''}")
+        self.view.redraw(self.game)
+
+    def _on_redo(self, intent: intents.Command) -> None:
+        """Play again what the last Undo took back (your move and the AI's reply, as they were played); the game
+        goes on from there as after any move (an AI to move thinks; a game over is announced again)."""
+        if not self.game.can_redo:
+            self._refuse(wording.phrase(wording.refusal_in_scene, "nothing_to_redo"))
+            return
+        self.jobs.drop()
+        redone = len(self.game.redo())
+        self._position_changed()
+        self.log(f"redo: {redone} move{'s' if redone != 1 else ''}")
         self.view.redraw(self.game)
 
     def _on_toggle_pause(self, intent: intents.Command) -> None:

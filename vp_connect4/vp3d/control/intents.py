@@ -17,6 +17,7 @@ class Command(Enum):
     SWAP_SIDES = "swap sides"  # X's and O's players (kind, level, evaluation) change places
     NEW_GAME = "new game"
     UNDO = "undo"
+    REDO = "redo"  # the Redo button or the key r: play again what the last Undo took back
     HINT = "hint"
     ANALYSE_GAME = "analyse game"  # the button or the key a: step through the game with perfect play (again: back)
     LEAVE_ANALYSIS = "leave analysis"  # Esc: back from the analysis to the game as it was (nothing else)

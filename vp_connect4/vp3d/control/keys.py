@@ -1,5 +1,5 @@
 """Keys on the scene's page as intents: ``1``-``9`` play a column, the arrow keys move the selection
-(the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``h`` Hint, ``a`` Analyse game
+(the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``r`` Redo, ``h`` Hint, ``a`` Analyse game
 (then ← → step through the game and Esc goes back to it: the controller knows which a key means).
 
 Rule variants: when gravity pulls sideways ``1``-``9`` name rows (``1`` the bottom row: the keys name move
@@ -27,6 +27,7 @@ KEYS: dict[str, Intent] = {
     " ": Command.DROP_SELECTION,
     "n": Command.NEW_GAME,
     "u": Command.UNDO,
+    "r": Command.REDO,
     "h": Command.HINT,
     "f": Command.FLIP,
     "a": Command.ANALYSE_GAME,

@@ -25,6 +25,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
   ``<button>``              ``c4-new``                  ``New game``
   ``<button>``              ``c4-undo``                 ``Undo``
+  ``<button>``              ``c4-redo``                 ``Redo``: plays again what Undo took back
   ``<button>``              ``c4-hint``                 ``Hint``
   ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
   ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
@@ -159,7 +160,12 @@ class Controls:
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons = {
             name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
-            for name, intent in (("new", Command.NEW_GAME), ("undo", Command.UNDO), ("hint", Command.HINT))
+            for name, intent in (
+                ("new", Command.NEW_GAME),
+                ("undo", Command.UNDO),
+                ("redo", Command.REDO),
+                ("hint", Command.HINT),
+            )
         }
         self.keep = vp.checkbox(pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked)))
         vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
