@@ -29,7 +29,15 @@ from vp_connect4.vp3d.control.intents import (
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import label_words, outcomes_line
 from vp_connect4.vp3d.worker import analysis
-from vp_connect4.vp3d.worker.analysis import GameAnalysis, analyse, first_change, step_line, steps, summary_line
+from vp_connect4.vp3d.worker.analysis import (
+    GameAnalysis,
+    analyse,
+    chart_points,
+    first_change,
+    step_line,
+    steps,
+    summary_line,
+)
 from vp_connect4.vp3d.worker.jobs import AiRequest, HintAnswer
 
 EMPTY_BOARD_OUTCOMES = [-40, -42, 0, 41, 0, -42, -40]  # X to move on the empty board (the book)
@@ -226,6 +234,26 @@ def test_only_certain_changes_are_marked() -> None:
     )
 
 
+def test_the_chart_keeps_level_under_perfect_play_and_jumps_where_the_result_changed() -> None:
+    found = analyse(7, 6, BLUNDER_GAME)
+    points = chart_points(found, 42)
+    assert points[0] == (0, 1)  # X wins with its 21st checker, the last: 1 to spare
+    assert points[1] == (1, -2)  # after 0: O wins with its 20th (move 40)
+    assert points[-1] == (7, 18)  # X made four with its 4th checker: 18 to spare
+    for step in steps(found):
+        before, after = points[step.number - 1][1], points[step.number][1]
+        turned = (before > 0) - (before < 0) != (after > 0) - (after < 0)
+        assert turned == step.changed, step  # it crosses a line exactly where the result changed hands
+        nearer = step.after is not None and step.before is not None and abs(step.after) == abs(step.before) - 1
+        perfect = step.won or (nearer and step.after * step.before > 0)  # the same end, one move nearer
+        assert (before == after) == perfect, step  # level under perfect play
+    assert [value for _, value in points] == [1, -2, -2, -2, -1, -1, 18, 18]  # O's move 4: a later win; 6: a loss
+    unsure = chart_points(GameAnalysis("3333", (41, None, 0, -5, 4)), 42)
+    assert unsure == [(0, 1), (2, 0), (3, 18), (4, 18)]  # move 1's outcome not worked out: left out
+    full = chart_points(GameAnalysis("0" * 6, (0,) * 7), 42)
+    assert {value for _, value in full} == {0}  # draws
+
+
 # -- Analyse game in the scene ----------------------------------------------------------------------
 
 
@@ -251,8 +279,10 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
         "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
+    points = chart_points(analyse(7, 6, BLUNDER_GAME), 42)
+    assert view.chart == (points, 7, 1)  # the first move marked
     controller.handle(MoveSelection(1))
-    assert log[-1] == "analysis: move 2 O column 1 +39 -> +38"
+    assert log[-1] == "analysis: move 2 O column 1 +39 -> +38" and view.chart == (points, 7, 2)
     assert view.position == (after_moves("01"), (5, 1))
     assert view.status == (
         "Move 2 of 7: O (yellow) played column 2: O wins in 39 → O wins in 38. "
@@ -287,6 +317,7 @@ def test_leaving_the_analysis_shows_the_game_as_it_was_and_a_second_look_is_at_o
     assert controller.game.move_string == BLUNDER_GAME and controller.game.outcome.winner == "X"
     assert view.calls[-1] == ("redraw", BLUNDER_GAME) and not view.analysing
     assert (view.banner, sorted(view.highlighted), view.status) == (banner, sorted(cells), status)
+    assert view.chart is None  # the chart is gone with the analysis
     assert "result: X wins" not in log  # announced once, not again
     jobs = len(runner.jobs)
     controller.handle(Command.ANALYSE_GAME)  # the analysis is kept for its game
@@ -367,4 +398,3 @@ def test_the_keys_a_and_esc() -> None:
     assert key_intent("a") == Command.ANALYSE_GAME and key_intent("A") == Command.ANALYSE_GAME
     assert key_intent("esc") == Command.LEAVE_ANALYSIS
     assert key_intent("left") == MoveSelection(-1) and key_intent("right") == MoveSelection(1)
-

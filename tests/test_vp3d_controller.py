@@ -46,6 +46,7 @@ class FakeView:
         self.words: list[str] | None = None  # the labels' words instead of the scores (the perfect level)
         self.position: tuple[list[list[str]], tuple[int, int] | None] | None = None  # Analyse game's rack
         self.analysing = False  # the Analyse game button says Back to the game
+        self.chart: tuple[list[tuple[int, int]], int, int] | None = None  # Analyse game's chart: points, moves, marked
         self.ghost: tuple[int | None, str] = (None, "X")
         self.banner: str | None = None
         self.highlighted: list[tuple[int, int]] = []
@@ -86,6 +87,9 @@ class FakeView:
 
     def show_analysing(self, on: bool) -> None:
         self.analysing = on
+
+    def show_chart(self, points: list[tuple[int, int]] | None, moves: int = 0, current: int = 0) -> None:
+        self.chart = None if points is None else (points, moves, current)
 
     def highlight_win(self, cells: list[tuple[int, int]]) -> None:
         self.highlighted = cells

@@ -158,7 +158,8 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
     assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
     assert [b.text for b in controls.buttons.values()] == [
-        "Nieuw spel", "Terugnemen", "Opnieuw", "Tip", "Beeld herstellen", "Wissel van kant", "Partij analyseren", "Laden"
+        "Nieuw spel", "Terugnemen", "Opnieuw", "Tip", "Beeld herstellen", "Wissel van kant", "Partij analyseren",
+        "Laden",
     ]  # fmt: skip
     controls.show_analysing(True)
     assert controls.buttons["analyse"].text == "Terug naar het spel"

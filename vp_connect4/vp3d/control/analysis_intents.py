@@ -5,8 +5,9 @@ the key a, at any moment of a standard game with a move in it) asks the AI worke
 game (:mod:`..worker.analysis`; the book to 12 checkers at once, the solver beyond, a limit per position); meanwhile the
 status line says so and the game waits (no AI move, no hint). Then the rack shows the position after one move,
 the status line who played what and its outcome before and after, and the first move where the result
-certainly changed hands is shown first (else the last move); ← → step. The analysis is a view of the game's
-history: the game itself does not change. The button again, Esc, or input that plays (a click, a key, Enter,
+certainly changed hands is shown first (else the last move); ← → step. A chart beside the rack draws the outcome
+after every move (:func:`..worker.analysis.chart_points`), the move shown marked. The analysis is a view of the
+game's history: the game itself does not change. The button again, Esc, or input that plays (a click, a key, Enter,
 the flip) go back to the game as it was; New game, Undo, Hint, Load and the rules menu go back and then do what
 they do. Settings, Pause, the language and the camera work as ever. An analysis is kept for its game: asked
 again, it is shown at once.
@@ -29,7 +30,16 @@ from dataclasses import dataclass
 from ... import wording
 from ...game import AI, Seat
 from ..texts.status import result_text
-from ..worker.analysis import GameAnalysis, Step, board_after, first_change, step_line, steps, summary_line
+from ..worker.analysis import (
+    GameAnalysis,
+    Step,
+    board_after,
+    chart_points,
+    first_change,
+    step_line,
+    steps,
+    summary_line,
+)
 from ..worker.jobs import ANALYSIS, AiRequest
 from . import intents
 from .handlers import ControllerParts
@@ -148,6 +158,10 @@ class AnalysisIntents(ControllerParts):
         self.view.show_position([cells[:] for cells in board.data], landed)
         if step.won:
             self.view.highlight_win(tuple(board.four_cells(step.ox)))
+        assert viewing.analysis is not None
+        self.view.show_chart(
+            chart_points(viewing.analysis, board.width * board.height), len(viewing.found), step.number
+        )
         self.log(step_line(step))
 
     def _leave_analysis(self) -> None:
@@ -160,6 +174,7 @@ class AnalysisIntents(ControllerParts):
         self._viewing = None
         self.log("analysis: back to the game")
         self.view.show_analysing(False)
+        self.view.show_chart(None)
         self.view.redraw(self.game)
         outcome = self.game.outcome
         if self._announced and outcome is not None:

@@ -51,6 +51,11 @@ class View(Protocol):
     def show_analysing(self, on: bool) -> None:
         """The Analyse game button says *Back to the game* while the analysis is shown."""
 
+    def show_chart(self, points: list[tuple[int, int]] | None, moves: int = 0, current: int = 0) -> None:
+        """Analyse game's chart: X's outcome after each move (``points``: move number, ``+s`` X wins with ``s``
+        checkers to spare, ``-s`` O wins, ``0`` a draw) of a game of ``moves`` moves, ``current`` marked;
+        ``None`` hides it."""
+
     def show_ghost(self, col: int | None, ox: str) -> None:
         """A translucent ``ox`` checker over ``col``; ``None`` hides it."""
 

@@ -17,6 +17,7 @@ from ...rules import Variant
 from ..control.intents import Intent
 from . import camera
 from .animation import Animator
+from .chart import Chart
 from .checkers import Checkers
 from .choreography import choreograph, gravity_angle, landing_spot
 from .controls import MAX_PLY, Controls
@@ -80,6 +81,7 @@ class SceneView:
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
+        self.chart = Chart(canvas)
         self.animator = Animator(self.checkers, self.rack, clock)
         mechanics = (variant if variant is not None else Variant()).mechanics(layout.width, layout.height)
         self._gravity = mechanics.frames[mechanics.start_frame].gravity  # where gravity pulls as the scene shows it
@@ -146,6 +148,12 @@ class SceneView:
     def show_analysing(self, on: bool) -> None:
         self.controls.show_analysing(on)
 
+    def show_chart(self, points: list[tuple[int, int]] | None, moves: int = 0, current: int = 0) -> None:
+        if points is None:
+            self.chart.hide()
+        else:
+            self.chart.show(points, moves, self.layout.width * self.layout.height, current)
+
     def reload_page(self) -> None:
         self.controls.reload_page()
 
@@ -211,6 +219,7 @@ class SceneView:
 
     def relabel(self) -> None:
         self.controls.relabel()
+        self.chart.relabel()
         self.controls.show_cue("")  # a cue in the old language is not said again
 
     def show_tally(self, text: str) -> None:

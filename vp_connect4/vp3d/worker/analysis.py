@@ -227,3 +227,25 @@ def summary_line(analysis: GameAnalysis, found: list[Step]) -> str:
     index = first_change(found)
     text = "analysis: no change found" if index is None else f"analysis: result changed at move {found[index].number}"
     return text + (f" ({analysis.unknown} unknown)" if analysis.unknown else "")
+
+
+def chart_points(analysis: GameAnalysis, cells: int) -> list[tuple[int, int]]:
+    """Analyse game's chart: after each move ``j`` (0: the empty board), the outcome with perfect play as X sees
+    it: ``+s`` X wins, ``-s`` O wins, ``0`` a draw, where ``s`` counts the checkers the winner has to spare (on a
+    board of ``cells`` cells: 1 wins with the last checker it could play, more is sooner). Perfect play keeps it
+    level; a jump is a mistake. Positions not worked out in time are left out; after a move that made four, its
+    mover's actual win."""
+    points = []
+    for moves_made, value in enumerate(analysis.values):
+        to_move = +1 if moves_made % 2 == 0 else -1  # X moves after an even number of moves
+        if value is None:
+            if analysis.won and moves_made == len(analysis.values) - 1:
+                points.append((moves_made, -to_move * _spare(moves_made, cells)))  # the mover before won here
+            continue
+        points.append((moves_made, to_move * _sign(value) * _spare(moves_made + abs(value), cells) if value else 0))
+    return points
+
+
+def _spare(last_move: int, cells: int) -> int:
+    """The checkers its winner has to spare when a game ends with move ``last_move`` (from 1) on ``cells`` cells."""
+    return (cells - last_move + 2) // 2
