@@ -23,6 +23,7 @@ VPYTHON_IMPORTERS = {
     "vp_connect4.vp3d.view.controls",
     "vp_connect4.vp3d.view.rack",
     "vp_connect4.vp3d.view.checkers",
+    "vp_connect4.vp3d.view.chart",
 }
 
 
