@@ -1,0 +1,46 @@
+"""Analyse game's chart in the real scene: VPython's graph appears with the analysis, over the 3D view without moving
+anything on the page, and goes out of sight with it (``main.py --no-browser`` + headless Chromium)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser.scene_page import ScenePage
+from browser.scene_process import SceneProcess
+
+GAME = "3323344452"  # X gives its win away with move 3 (the analysis shows it first)
+CHART_JS = """() => {
+    const chart = document.querySelector('.glowscript-graph');
+    if (!chart) return null;
+    const box = chart.getBoundingClientRect();
+    return {visibility: getComputedStyle(chart).visibility, text: chart.textContent,
+            box: [box.x, box.y, box.width, box.height]};
+}"""
+PLACES_JS = """() => [...document.querySelectorAll('canvas, button, select, input, #c4-status')]
+    .filter(element => !element.closest('.glowscript-graph'))
+    .map(element => { const box = element.getBoundingClientRect(); return [box.x, box.y, box.width, box.height]; })"""
+
+
+def test_the_chart_comes_with_the_analysis_moves_nothing_and_goes_with_it(context: Any) -> None:
+    with SceneProcess.main("--moves", GAME, "--o", "human") as scene:
+        view = ScenePage.open(context, scene)
+        assert view.page.evaluate(CHART_JS) is None  # no chart before an analysis
+        places = view.page.evaluate(PLACES_JS)
+        view.press("a")
+        assert view.wait_log("^analysis: (result|no change)") == "analysis: result changed at move 3"
+        view.page.wait_for_function(f"() => ({CHART_JS})() !== null")
+        chart = view.page.evaluate(CHART_JS)
+        assert chart["visibility"] == "visible"
+        assert "-20" in chart["text"] and "20" in chart["text"].replace("-20", "")  # X's wins up, O's down
+        x, y, width, height = chart["box"]
+        window = view.page.viewport_size
+        assert width > 200 and height > 120 and x >= 0 and y >= 0
+        assert x + width <= window["width"] and y + height <= window["height"], "the chart runs off the window"
+
+        view.press("Escape")
+        view.wait_log("^analysis: back to the game$")
+        view.page.wait_for_function(f"() => ({CHART_JS})().visibility === 'hidden'")
+        assert view.page.evaluate(PLACES_JS) == places, "the chart left something moved on the page"
+        view.press("a")  # kept for its game: back at once, the chart in sight again
+        view.wait_log("^analysis: move 3 ")
+        view.page.wait_for_function(f"() => ({CHART_JS})().visibility === 'visible'")
