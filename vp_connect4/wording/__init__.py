@@ -26,5 +26,6 @@ language machinery (:mod:`.language`); callers use them as ``wording.<name>``.
 from .language import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .scene import *  # noqa: F403
+from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .variants import *  # noqa: F403

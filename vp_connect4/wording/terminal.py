@@ -16,7 +16,6 @@ __all__ = [
     "help_eval",
     "help_line",
     "help_ply",
-    "help_seat",
     "help_size",
     "help_tiebreak",
     "host_game_result",
@@ -65,12 +64,6 @@ def help_line(name: str) -> str:
 
 def command_error(prog: str, message: str) -> str:
     return _("{prog}: error: {message}").format(prog=prog, message=message)
-
-
-def help_seat(ox: str, default: str) -> str:
-    if ox == "X":
-        return _("who plays X, who moves first (default: {default})").format(default=default)
-    return _("who plays O (default: {default})").format(default=default)
 
 
 def help_ply(ox: str, perfect: str, default: int) -> str:
