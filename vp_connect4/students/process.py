@@ -2,8 +2,9 @@
 
 The worker is a new Python (``subprocess``; never ``fork``, never ``multiprocessing``) started with our import
 path, in a session of its own; it imports the student's file (``worker.serve``). A request waits at most
-``time_limit`` seconds: then the process (with anything it started) is killed, :class:`StudentError` says so,
-and the next request starts a fresh process, which loads the file again. A process that ends by itself
+``time_limit`` seconds (starting the worker and loading the file: :data:`LOAD_TIME_LIMIT`, if that is longer):
+then the process (with anything it started) is killed, :class:`StudentError` says so, and the next request
+starts a fresh process, which loads the file again. A process that ends by itself
 is reported the same way. ``close()`` ends it; so does our process's end (the worker's watchdog).
 """
 
@@ -23,7 +24,8 @@ from . import errors, protocol
 from .errors import StudentError
 from .files import Source
 
-DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call (and its file to load)
+DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
+LOAD_TIME_LIMIT = 30.0  # seconds a worker may take to start and load the file (or the time limit, if longer)
 STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it is killed
 _BOOT = "import sys; from vp_connect4.students.worker.serve import serve; serve(int(sys.argv[1]), sys.argv[2])"
 _ENDED = object()  # the reader's mark: the worker's answers ended
@@ -63,7 +65,7 @@ class StudentProcess:
                 raise errors.process_ended(self.source.name, "import", None)
             self._start()
             try:
-                found = self._ask({"op": "load", "source": self.source.source}, "import")
+                found = self._ask({"op": "load", "source": self.source.source}, "import", LOAD_TIME_LIMIT)
             except StudentError:
                 self._stop_now()  # nothing of the file to call: the next request tries again
                 raise
@@ -107,7 +109,7 @@ class StudentProcess:
         )
         reader.start()
 
-    def _ask(self, message: dict[str, Any], call: str) -> Any:
+    def _ask(self, message: dict[str, Any], call: str, at_least: float = 0.0) -> Any:
         process = self._process
         shown = getattr(self.source, "shown", None) or self.source.name
         if process is None:  # killed from another thread meanwhile
@@ -115,10 +117,10 @@ class StudentProcess:
         with contextlib.suppress(OSError):  # the worker has ended: its answers end too
             protocol.send(process.stdin, message)  # type: ignore[arg-type]
         try:
-            answer = self._answers.get(timeout=self.time_limit)
+            answer = self._answers.get(timeout=max(self.time_limit, at_least))
         except queue.Empty:
             self._stop_now()
-            raise errors.timed_out(shown, call, self.time_limit) from None
+            raise errors.timed_out(shown, call, max(self.time_limit, at_least)) from None
         if answer is _ENDED:
             code = self._stop_now()
             raise errors.process_ended(shown, call, code)

@@ -112,7 +112,7 @@ class Session:
             return [errors.NO_METHOD, [type(player).__name__, method]]
         value = getattr(player, method)(board)
         if method in MOVE_METHODS:
-            return _column(value)
+            return _column(value, width)
         return _scores(value, width)
 
     def player(self, ox: str, tiebreak: str, ply: int, seed: int | None) -> Any:
@@ -138,14 +138,14 @@ def _has(cls: type, name: str) -> bool:
     return callable(getattr(cls, name, None))
 
 
-def _column(value: object) -> list[Any]:
+def _column(value: object, width: int) -> list[Any]:
     """A column number (a whole number, not True or False) as the answer; anything else a bad answer."""
     if not isinstance(value, bool):
         try:
             return [OK, operator.index(value)]  # type: ignore[call-overload]
         except TypeError:
             pass
-    return [errors.BAD_ANSWER, [_shown(value), "column", None]]
+    return [errors.BAD_ANSWER, [_shown(value), "column", width]]
 
 
 def _scores(value: object, width: int) -> list[Any]:
