@@ -62,7 +62,8 @@ def test_each_api_gets_the_seeds_own_board(tmp_path: Path) -> None:
             def __init__(self, {params}):
                 pass
             def scores_for(self, b):
-                return [float(type(b).__module__ == "{module}" and hasattr(b, "{attribute}"))] * b.width
+                from {module} import Board
+                return [float(isinstance(b, Board) and hasattr(b, "{attribute}"))] * b.width
     """
     hanze = player_file(
         tmp_path, body.format(name="Player", params="ox, tbt, ply", module="vp_connect4.seed", attribute="set_board")

@@ -23,8 +23,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ... import board as core_board
-from ... import cs111, seed
 from ..files import CLASS_NAMES
+from . import boards
 
 HANZE, CS111 = "hanze", "cs111"
 HANZE_PARAMETERS = ("ox", "tbt", "ply")
@@ -85,8 +85,8 @@ def flavour_of(cls: type) -> str:
 
 
 def make_board(flavour: str, width: int, height: int, rows: list[str]) -> core_board.Board:
-    """A new board of the flavour's class holding ``rows`` (top row first, one character a cell): the student
-    gets a board of its own at every call, so nothing it does to it reaches the game."""
-    board = cs111.Board(height, width) if flavour == CS111 else seed.Board(width, height)
+    """A new board of the flavour's class (:mod:`.boards`) holding ``rows`` (top row first, one character a cell):
+    the student gets a board of its own at every call, so nothing it does to it reaches the game."""
+    board = boards.CS111Board(height, width) if flavour == CS111 else boards.SeedBoard(width, height)
     board.data = [list(row) for row in rows]
     return board
