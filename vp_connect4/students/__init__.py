@@ -4,10 +4,13 @@ A student's file is code the person chose to run: it runs in a process of its ow
 time limit per call, and is imported only there, never in ours. It is not a sandbox: the file can do
 whatever its user could.
 
-- :class:`StudentPlayer` (``player``): one side of a game, ``next_move``/``scores_for`` like our ``Player``;
-- ``check``: ``vp-connect4 check player.py``, the first position where it differs from the reference;
-- ``tourney``: ``vp-connect4 tourney a.py b.py ...``, a round robin in parallel;
-- ``commands``: those two command lines; ``terminal``: a student's side in the terminal game.
+- :class:`StudentPlayer` (``player``): one side of a game, ``next_move``/``scores_for`` like our ``Player``
+  (the text game takes it for ``--x``/``--o player.py``); :class:`StudentError` when it fails, in words;
+- ``check`` (with ``positions``, ``check_text``): ``vp-connect4 check player.py``, the first position where
+  it differs from the reference;
+- ``tourney`` (with ``results``, ``parallel``, ``progress``): ``vp-connect4 tourney a.py b.py ...``, a round
+  robin in parallel;
+- ``commands``: those two command lines (``cli`` hands them over).
 """
 
 from .errors import StudentError

@@ -19,7 +19,8 @@ Column numbers: the terminal game and the API count columns from 0, as ``set_boa
 the 3D scene counts them from 1, as its keys do. Functions that name a column take ``first``,
 the number of the leftmost column.
 
-This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.variants`) over one
+This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.variants`,
+:mod:`.students`: a student's player file, the check and the tournament) over one
 language machinery (:mod:`.language`); callers use them as ``wording.<name>``.
 """
 
