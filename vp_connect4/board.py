@@ -13,6 +13,7 @@ move back, ``set_board`` also reads ``f`` (a flip) and swaps.
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 from . import wording
 from .engine.frames import SIDEWAYS
@@ -208,14 +209,22 @@ class Board:
 
     def bitboard(self, ox: str) -> tuple[int, int]:
         """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
-        geom = self.geometry
         stones = mask = 0
-        for row_index, row in enumerate(self.data):
-            row_bit = data_row(self.height, row_index)
-            for col, cell in enumerate(row):
+        empty = [EMPTY] * self.width
+        for row, bits in zip(self.data, _cell_bits(self.width, self.height), strict=True):
+            if row == empty:  # most rows of most positions: nothing to look at
+                continue
+            for cell, bit in zip(row, bits, strict=True):
                 if cell != EMPTY:
-                    bit = geom.bit(col, row_bit)
                     mask |= bit
                     if cell == ox:
                         stones |= bit
         return stones, mask
+
+
+@cache
+def _cell_bits(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The bit of each cell of ``Board.data`` (rows top first) on a ``width`` x ``height`` board, built once a size:
+    ``wins_for`` reads the board through it at every node of a student's recursion."""
+    geom = geometry(width, height)
+    return tuple(tuple(geom.bit(col, data_row(height, index)) for col in range(width)) for index in range(height))

@@ -30,6 +30,10 @@ from .rules.chance import DEFAULT_CHANCE, MOST_CHANCE
 from .rules.part import MOST_EVERY
 from .rules.swap import Swap
 from .rules.turn import Turn
+from .students import StudentError, StudentPlayer
+from .students.commands import names_command, run_command, seconds
+from .students.files import PlayerFile, names_player_file
+from .students.process import DEFAULT_TIME_LIMIT
 from .text_ui import analysis_text, play_in_terminal
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
@@ -43,16 +47,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog=PROG,
         description=wording.help_line("description"),
-        epilog=wording.help_exit_codes(
-            EXIT_PLAYED, EXIT_STOPPED, EXIT_BAD_OPTION, EXIT_NOTHING_TO_PLAY, EXIT_INTERRUPTED
-        ),
+        epilog=wording.command_help("commands")
+        + " "
+        + wording.help_exit_codes(EXIT_PLAYED, EXIT_STOPPED, EXIT_BAD_OPTION, EXIT_NOTHING_TO_PLAY, EXIT_INTERRUPTED),
     )
     parser.add_argument("--text", action="store_true", help=wording.help_line("text"))
-    parser.add_argument("--x", choices=[HUMAN, AI], default=HUMAN, help=wording.help_seat("X", HUMAN))
-    parser.add_argument("--o", choices=[HUMAN, AI], default=AI, help=wording.help_seat("O", AI))
+    parser.add_argument("--x", type=seat_kind, default=HUMAN, metavar="WHO", help=wording.help_player_seat("X", HUMAN))
+    parser.add_argument("--o", type=seat_kind, default=AI, metavar="WHO", help=wording.help_player_seat("O", AI))
     for ox in ("X", "O"):
         ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY, SIZE)
-        parser.add_argument(f"--{ox.lower()}-ply", type=level, default=Level(DEFAULT_PLY), metavar="N", help=ply_help)
+        parser.add_argument(f"--{ox.lower()}-ply", type=level, default=None, metavar="N", help=ply_help)
+    parser.add_argument("--ply", type=level, default=Level(DEFAULT_PLY), metavar="N", help=wording.help_ply_both())
     for ox in ("X", "O"):
         parser.add_argument(f"--{ox.lower()}-eval", choices=EVALUATIONS, default="simple", help=wording.help_eval(ox))
     parser.add_argument(
@@ -74,8 +79,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=size, default=SIZE, metavar="WxH", help=wording.help_size(*SIZE))
     parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
     parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
+    move_time_help = wording.help_move_time(DEFAULT_TIME_LIMIT)
+    parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=move_time_help)
     add_language(parser)
     return parser
+
+
+def seat_kind(text: str) -> str | PlayerFile:
+    """Who plays a side, as typed: ``human``, ``ai``, or a player file (``player.py``, ``player.py:ClassName``)."""
+    if text in (HUMAN, AI):
+        return text
+    if not names_player_file(text):
+        raise argparse.ArgumentTypeError(wording.bad_player_option(text))
+    source = PlayerFile.parse(text)
+    if not source.path.is_file():
+        raise argparse.ArgumentTypeError(wording.student_no_file(source.shown))
+    return source
 
 
 def level(text: str) -> Level:
@@ -105,9 +124,10 @@ def variant(text: str) -> Variant:
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
+    """The seats of the game; a player file's side is an AI seat here (its player is made apart: see ``_main``)."""
     return {
-        "X": Seat(args.x, args.x_ply, evaluation=args.x_eval),
-        "O": Seat(args.o, args.o_ply, evaluation=args.o_eval),
+        "X": Seat(AI if isinstance(args.x, PlayerFile) else args.x, args.x_ply, evaluation=args.x_eval),
+        "O": Seat(AI if isinstance(args.o, PlayerFile) else args.o, args.o_ply, evaluation=args.o_eval),
     }
 
 
@@ -161,10 +181,15 @@ def _interrupt_once(signum: int, frame: object) -> None:
 
 
 def _main(argv: list[str] | None) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    if names_command(arguments):  # vp-connect4 check ..., vp-connect4 tourney ...
+        return run_command(arguments)
     choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     width, height = args.size
+    args.x_ply = args.ply if args.x_ply is None else args.x_ply
+    args.o_ply = args.ply if args.o_ply is None else args.o_ply
 
     def new_board() -> Board:
         return Board(width, height, variant=args.variant)
@@ -178,6 +203,15 @@ def _main(argv: list[str] | None) -> int:
         seats = seats_from(args)
     except Connect4Error as error:
         parser.error(str(error))
+    files = {ox: getattr(args, ox.lower()) for ox in ("X", "O") if isinstance(getattr(args, ox.lower()), PlayerFile)}
+    for ox in files:
+        option = f"--{ox.lower()}-ply"
+        if getattr(args, option[2:].replace("-", "_")).is_perfect:
+            parser.error(str(argparse.ArgumentError(parser.option(option), wording.player_file_ply(option))))
+    if files and not args.text and not args.analyse:
+        parser.error(wording.player_file_text_only())
+    if files and args.variant.parts:
+        parser.error(wording.student_standard_rules())
     try:  # the start position, on the rules' board
         new_board().set_board(args.moves)
     except Connect4Error as error:
@@ -210,11 +244,35 @@ def _main(argv: list[str] | None) -> int:
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
+    if files:
+        return _play_with_files(args, files, players, rng, new_board())
     board = new_board()
     outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # not the seed's
     if over:
         return EXIT_NOTHING_TO_PLAY
     return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
+
+
+def _play_with_files(
+    args: argparse.Namespace, files: dict[str, PlayerFile], players: dict[str, object], rng: random.Random, board: Board
+) -> int:
+    """The text game with a player file on one side or both, each in its own process (ended however it ends)."""
+    students: list[StudentPlayer] = []
+    try:
+        for ox, source in files.items():
+            level = args.x_ply if ox == "X" else args.o_ply
+            try:
+                student = StudentPlayer(source, ox, args.tiebreak, level.ply, args.move_time, rng)
+            except StudentError as error:
+                print(error, file=sys.stderr)
+                return 1
+            students.append(student)
+            players[ox] = student
+        outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # type: ignore[arg-type]
+        return 0 if outcome is not None else 1
+    finally:
+        for student in students:
+            student.close()
 
 
 if __name__ == "__main__":

@@ -22,13 +22,14 @@ from collections.abc import Callable
 from . import wording
 from .board import Board
 from .engine.exact import perfect
+from .errors import Connect4Error
 from .game import AI, HUMAN, Chooser, Game, Move, Outcome, Seat, ai_chooser, play_out
 from .levels import Level, PerfectPlayer, exact_on
 from .player import Player
 from .rules import FLIP_CHAR, Cleared, Event, Flipped, GravityTurned, Swapped, Veered, describe
 from .rules.movecode import read_answer
 
-PlayerOrHuman = Player | str  # a Player, or the string 'human'
+PlayerOrHuman = Player | str  # a Player, or the string 'human' (or a player from a file: see is_outside_player)
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 STYLES = ("game", "host_game", "play_game")
@@ -41,6 +42,13 @@ QUICK_ANALYSIS = 0.5  # seconds after which the terminal says that the analysis 
 
 class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
+
+
+def is_outside_player(seat: object) -> bool:
+    """A player from outside the package, such as a student's file (``students.StudentPlayer``): it has ``ox``,
+    ``label`` (how the game names it) and ``next_move(board)``, which raises a Connect4Error saying what went
+    wrong (then the person at the keyboard makes that move: the game goes on)."""
+    return not isinstance(seat, (str, Player)) and callable(getattr(seat, "next_move", None)) and hasattr(seat, "label")
 
 
 def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int | None:
@@ -205,25 +213,43 @@ def play_in_terminal(
         raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
     players = {"X": px, "O": po}
     for ox, seat in players.items():
-        if not (seat == "human" or isinstance(seat, Player)):
+        if not (isinstance(seat, Player) or is_outside_player(seat) or seat == "human"):
             raise ValueError(wording.bad_player(ox, seat))
-        if isinstance(seat, Player) and seat.ox != ox:
+        if not isinstance(seat, str) and seat.ox != ox:
             raise ValueError(wording.wrong_checker(ox, seat.ox))
     humans = [ox for ox, seat in players.items() if seat == "human"]
-    seats = {ox: Seat(AI if isinstance(seat, Player) else HUMAN) for ox, seat in players.items()}
+    seats = {ox: Seat(HUMAN if seat == "human" else AI) for ox, seat in players.items()}
     game = Game(board, seats, start_moves=start_moves, rng=rng)
     noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
-    choosers: dict[str, Chooser] = {
-        ox: ai_chooser(seat) if isinstance(seat, Player) else lambda game: ask_column(game, input_fn, out, style)
-        for ox, seat in players.items()
-    }
+    by_hand: set[int] = set()  # the numbers of the moves a person made for a failed outside player
+
+    def outside_move(game: Game) -> int | None:
+        try:
+            return players[game.to_move].next_move(game.board)  # type: ignore[union-attr]
+        except Connect4Error as error:
+            out()
+            out(error)
+            out(wording.student_move_instead(game.to_move))
+            by_hand.add(game.board.moves_made + 1)
+            return ask_column(game, input_fn, out, style)
+
+    def chooser(seat: object) -> Chooser:
+        if isinstance(seat, Player):
+            return ai_chooser(seat)
+        if is_outside_player(seat):
+            return outside_move
+        return lambda game: ask_column(game, input_fn, out, style)
+
+    choosers = {ox: chooser(seat) for ox, seat in players.items()}
 
     def show(game: Game, move: Move) -> None:
         player = players[move.ox]
+        chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
         if style == "game" and isinstance(player, Player):
             level = Level.parse(player.ply).label_on(board)
-            chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
             out(wording.ai_makes(move.ox, level, move.line, chosen))
+        elif style == "game" and is_outside_player(player) and move.number not in by_hand:
+            out(wording.ai_makes(move.ox, player.label, move.line, chosen))  # type: ignore[union-attr]
         for event in move.events:
             told = describe(event, move.ox, move.line)
             if told:

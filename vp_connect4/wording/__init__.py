@@ -19,13 +19,15 @@ Column numbers: the terminal game and the API count columns from 0, as ``set_boa
 the 3D scene counts them from 1, as its keys do. Functions that name a column take ``first``,
 the number of the leftmost column.
 
-This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`)
-over one language machinery (:mod:`.language`); callers use them as ``wording.<name>``.
+This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`,
+:mod:`.students`: a student's player file, the check and the tournament) over one language machinery
+(:mod:`.language`); callers use them as ``wording.<name>``.
 """
 
 from .chart import *  # noqa: F403
 from .language import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .scene import *  # noqa: F403
+from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .variants import *  # noqa: F403

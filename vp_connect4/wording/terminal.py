@@ -18,7 +18,6 @@ __all__ = [
     "help_exit_codes",
     "help_line",
     "help_ply",
-    "help_seat",
     "help_size",
     "help_tiebreak",
     "help_variant",
@@ -125,12 +124,6 @@ def no_input() -> str:
         "there is no input (stdin is closed), so nobody can type a move: give the game a terminal, "
         "or let the computer play both sides (--x ai --o ai)"
     )
-
-
-def help_seat(ox: str, default: str) -> str:
-    if ox == "X":
-        return _("who plays X, who moves first (default: {default})").format(default=default)
-    return _("who plays O (default: {default})").format(default=default)
 
 
 def help_ply(ox: str, perfect: str, default: int, size: tuple[int, int]) -> str:

@@ -1,0 +1,72 @@
+"""The boards a student's code gets in its worker (``students.worker.boards``) answer exactly as the seeds' own:
+the same results, the same errors, the same ``data`` after every call, whatever the calls."""
+
+from __future__ import annotations
+
+from conftest import exact
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vp_connect4 import cs111, seed
+from vp_connect4.students.worker.boards import CS111Board, SeedBoard
+
+COLUMNS = st.one_of(st.integers(-2, 10), st.booleans(), st.just("3"), st.just(2.0))
+CHECKERS = st.sampled_from(["X", "O", "X", "O", "Z", "x", ""])
+CELLS = st.sampled_from([" ", "X", "O", "Z", "XX", "0"])
+CALLS = st.one_of(
+    st.tuples(st.just("allows_move"), COLUMNS),
+    st.tuples(st.just("add_move"), COLUMNS, CHECKERS),
+    st.tuples(st.just("add_move"), st.integers(0, 9), st.sampled_from("XO")),  # mostly moves that can be made
+    st.tuples(st.just("add_move"), st.integers(0, 9), st.sampled_from("XO")),
+    st.tuples(st.just("del_move"), COLUMNS),
+    st.tuples(st.just("is_full")),
+    st.tuples(st.just("wins_for"), CHECKERS),
+    st.tuples(st.just("wins_for"), st.sampled_from("XO")),
+    st.tuples(st.just("poke"), st.integers(0, 9), st.integers(0, 9), CELLS),  # a student writing into data
+)
+
+
+def outcome(board: object, call: tuple) -> tuple[str, object]:
+    name, *arguments = call
+    if name == "poke":
+        row, col, cell = arguments
+        data = board.data  # type: ignore[attr-defined]
+        if row < len(data) and col < len(data[row]):
+            data[row][col] = cell
+        return "poked", None
+    try:
+        return "returned", getattr(board, name)(*arguments)
+    except Exception as error:
+        return type(error).__name__, str(error)
+
+
+@exact(300)
+@given(st.integers(1, 9), st.integers(1, 9), st.lists(CALLS, max_size=80))
+def test_the_quick_seed_board_answers_as_the_seeds(width: int, height: int, calls: list[tuple]) -> None:
+    plain, quick = seed.Board(width, height), SeedBoard(width, height)
+    for call in calls:
+        assert outcome(quick, call) == outcome(plain, call), call
+        assert quick.data == plain.data
+
+
+@exact(150)
+@given(st.integers(1, 9), st.integers(1, 9), st.lists(CALLS, max_size=80))
+def test_the_quick_cs111_board_answers_as_cs111s(height: int, width: int, calls: list[tuple]) -> None:
+    plain, quick = cs111.Board(height, width), CS111Board(height, width)
+    for call in calls:
+        assert outcome(quick, call) == outcome(plain, call), call
+        assert quick.slots == plain.slots
+    assert repr(quick) == repr(plain)
+
+
+def test_wins_for_sees_every_four_and_no_four_across_a_rows_end() -> None:
+    fours = {"0102030": "up", "3344556": "across", "01122323353": "up the diagonal", "65544343313": "down it"}
+    for moves in fours:
+        quick = SeedBoard(7, 6)
+        quick.set_board(moves)
+        assert quick.wins_for("X") and not quick.wins_for("O"), fours[moves]
+    wrap = SeedBoard(7, 6)
+    wrap.data[5][4:7] = ["X"] * 3
+    wrap.data[4][0] = "X"  # three at the right end of one row and one at the left of the next: no four
+    assert not wrap.wins_for("X")
+    assert type(wrap).__name__ == "Board" and isinstance(wrap, seed.Board)

@@ -1,0 +1,123 @@
+"""``vp-connect4 tourney a.py b.py ...``: a round robin of player files (and our levels) to a table and a file."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from vp_connect4.board import Board
+from vp_connect4.students.files import BuiltinPlayer, PlayerFile
+from vp_connect4.students.tourney import Tournament, entrants_of, sources_of
+
+pytestmark = pytest.mark.timeout(240)
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+EXAMPLES = ROOT / "examples"
+
+
+def tourney(*arguments: str, cwd: Path = ROOT) -> tuple[int, str, str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "vp_connect4", "tourney", *arguments],
+        capture_output=True,
+        timeout=200,
+        env=ENV,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+    )
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
+def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hanging_one_forfeits(tmp_path: Path) -> None:
+    for name in ("player.py", "wrong_player.py", "hanging_player.py"):
+        (tmp_path / name).write_text((EXAMPLES / name).read_text())
+    code, out, err = tourney(
+        "player.py", "wrong_player.py", "hanging_player.py", "--with-builtin", "--builtin-levels", "1",
+        "--ply", "1", "--move-time", "2", "--seed", "7", "--out", "results.json", cwd=tmp_path,
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "Traceback" not in err and "12/12 games" in err  # the progress, on stderr
+    lines = out.splitlines()
+    assert lines[0].startswith("Tournament: 4 players, 12 games at ply 1 (seed 7), ")  # ... 2 at a time (cores)
+    header = next(index for index, line in enumerate(lines) if line.startswith("#  player"))
+    assert lines[header].split() == ["#", "player", "games", "won", "drawn", "lost", "forfeited", "points"]
+    table = {line.split()[1]: line.split()[2:] for line in lines[header + 2 : header + 6]}
+    assert set(table) == {"player.py", "wrong_player.py", "hanging_player.py", "built-in"}
+    assert table["hanging_player.py"] == ["6", "0", "0", "6", "6", "0"]  # every game forfeited: lost
+    assert lines[header + 5].split()[1] == "hanging_player.py"  # last
+    assert "hanging_player.py forfeited 6 games; the first time:" in out
+    assert "gave no answer within 2 s, so its process was stopped" in out
+    assert "Every game and its moves: results.json" in out
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["settings"] == {"ply": 1, "games_per_colour": 1, "seed": 7, "move_time": 2.0}
+    assert [standing["player"] for standing in results["standings"]][-1] == "hanging_player.py"
+    games = results["games"]
+    names = [_name(word) for word in table]
+    assert sorted((game["x"], game["o"]) for game in games) == sorted((x, o) for x in names for o in names if x != o)
+    for game in games:
+        board = Board()
+        board.set_board(game["moves"])  # a real game, to be replayed
+        if "hanging_player.py" in (game["x"], game["o"]):
+            assert game["forfeit"] == "hanging_player.py" and game["winner"] not in ("", "hanging_player.py")
+        else:
+            assert game["forfeit"] == "" and (board.is_full() or board.wins_for("X") or board.wins_for("O"))
+
+
+def _name(first_word: str) -> str:
+    return "built-in ply 1" if first_word == "built-in" else first_word
+
+
+def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
+    (tmp_path / "player.py").write_text((EXAMPLES / "player.py").read_text())
+    code, out, err = tourney("player.py", "--with-builtin", "--builtin-levels", "0", "--ply", "1", "--games", "2",
+                             "--seed", "3", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    with (tmp_path / "tourney.csv").open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
+    assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves"]
+    assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
+
+
+def test_the_same_seed_plays_the_same_games_however_many_run_at_once() -> None:
+    sources = sources_of([str(EXAMPLES / "player.py")], ["1"])
+    entrants = entrants_of(sources, 30.0)
+    first = Tournament(entrants, ply=1, games=2, seed=11)
+    first.play(workers=2)
+    again = Tournament(entrants, ply=1, games=2, seed=11)
+    again.play(workers=1)
+    assert [r.moves for r in first.results] == [r.moves for r in again.results]
+    other = Tournament(entrants, ply=1, games=2, seed=12)
+    other.play(workers=2)
+    assert [r.moves for r in other.results] != [r.moves for r in first.results]  # RANDOM tiebreaks drawn anew
+
+
+def test_a_file_that_does_not_load_forfeits_every_game_without_playing(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("def scores_for(b):\n    return [\n")
+    entrants = entrants_of([PlayerFile.parse(str(broken)), *sources_of([], ["0"])], 30.0)
+    assert entrants[0].failure is not None and "SyntaxError" in entrants[0].failure.lines[-1]
+    assert entrants[1].failure is None and isinstance(entrants[1].source, BuiltinPlayer)
+    tournament = Tournament(entrants, ply=1, seed=1)
+    tournament.play(workers=1)
+    assert [(r.winner, r.forfeit, r.moves) for r in tournament.results] == [("O", "X", ""), ("X", "O", "")]
+    standings = tournament.standings()
+    assert standings[0].entrant.name == "built-in ply 0" and standings[0].points == 2
+    assert standings[1].forfeits == 2
+
+
+def test_bad_command_lines_are_one_line_errors() -> None:
+    code, _, err = tourney("examples/player.py")
+    assert code == 2 and err.strip().splitlines()[-1].endswith(
+        "a tournament needs at least two players (files, or --with-builtin); got 1"
+    )
+    code, _, err = tourney("examples/player.py", "examples/nothere.py")
+    assert code == 2 and err.strip().endswith("examples/nothere.py: there is no such file.")
+    code, _, err = tourney("examples/player.py", "--with-builtin", "--out", "results.txt")
+    assert code == 2 and "must be a file name ending in .csv or .json, got 'results.txt'" in err

@@ -1,0 +1,187 @@
+"""The command lines ``vp-connect4 check player.py`` and ``vp-connect4 tourney a.py b.py ...``.
+
+``cli.main`` hands them the arguments when the first one names a command (:data:`COMMANDS`); everything else
+is the game's. Both print in the language spoken (``--lang``), their progress on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import time
+from pathlib import Path
+
+from .. import wording
+from ..levels import PERFECT, Level
+from ..options import Parser, add_language, choose_language
+from . import parallel
+from .check import run_check
+from .check_text import report_text
+from .errors import StudentError
+from .files import PlayerFile
+from .process import DEFAULT_TIME_LIMIT
+from .progress import ProgressBar
+from .results import FORMATS, failures, table, write
+from .tourney import Tournament, entrants_of, sources_of
+
+COMMANDS = ("check", "tourney")
+DEFAULT_PLY = 4
+DEFAULT_OUT = "tourney.csv"
+EXIT_INTERRUPTED = 128 + signal.SIGINT
+
+
+def names_command(argv: list[str]) -> bool:
+    """Whether the command line is one of :data:`COMMANDS` (its first argument)."""
+    return bool(argv) and argv[0] in COMMANDS
+
+
+def run_command(argv: list[str]) -> int:
+    """Run the command ``argv[0]`` with the rest of the arguments; its exit code."""
+    choose_language(argv)
+    command, rest = argv[0], argv[1:]
+    return check_main(rest) if command == "check" else tourney_main(rest)
+
+
+# -- check -------------------------------------------------------------------------------------------
+
+
+def check_main(argv: list[str]) -> int:
+    """``vp-connect4 check player.py [--ply N] [--move-time S]``: 0 when it agrees everywhere, else 1."""
+    parser = Parser(prog="vp-connect4 check", description=wording.command_help("check"))
+    parser.add_argument("file", metavar="player.py", help=wording.command_help("check_file"))
+    parser.add_argument("--ply", type=ply, default=DEFAULT_PLY, metavar="N", help=wording.command_help("check_ply"))
+    add_move_time(parser)
+    add_language(parser)
+    args = parser.parse_args(argv)
+    source = PlayerFile.parse(args.file)
+    if not source.path.is_file():
+        print(wording.student_no_file(source.shown))
+        return 1
+    bar = ProgressBar("positions")
+    try:
+        report = run_check(source, tuple(range(args.ply + 1)), args.move_time, progress=bar)
+    except StudentError as error:
+        bar.finish()
+        print(error)
+        return 1
+    bar.finish()
+    print(report_text(report))
+    return 0 if report.problem is None else 1
+
+
+# -- tourney -----------------------------------------------------------------------------------------
+
+
+def tourney_main(argv: list[str]) -> int:
+    """``vp-connect4 tourney a.py b.py ... [--ply N] [--games G] [--with-builtin] [--seed S] [--out FILE]``."""
+    parser = Parser(prog="vp-connect4 tourney", description=wording.command_help("tourney"))
+    parser.add_argument("files", nargs="*", metavar="player.py", help=wording.command_help("tourney_files"))
+    parser.add_argument("--ply", type=ply, default=DEFAULT_PLY, metavar="N", help=wording.command_help("tourney_ply"))
+    parser.add_argument("--games", type=games, default=1, metavar="G", help=wording.command_help("games"))
+    parser.add_argument("--with-builtin", action="store_true", help=wording.command_help("with_builtin"))
+    builtin_help = wording.command_help("builtin_levels")
+    parser.add_argument("--builtin-levels", type=levels, default=None, metavar="LEVELS", help=builtin_help)
+    parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
+    out_help = wording.command_help("out")
+    parser.add_argument("--out", type=out_file, default=Path(DEFAULT_OUT), metavar="FILE", help=out_help)
+    add_move_time(parser)
+    add_language(parser)
+    args = parser.parse_args(argv)
+    for name in args.files:
+        if not PlayerFile.parse(name).path.is_file():
+            parser.error(wording.student_no_file(name))
+    builtin = (args.builtin_levels or [Level(args.ply), Level(None)]) if args.with_builtin else []
+    sources = sources_of(args.files, list(dict.fromkeys(builtin)))
+    if len(sources) < 2:
+        parser.error(wording.tourney_needs_two(len(sources)))
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    workers = parallel.cores()
+    entrants = entrants_of(sources, args.move_time, workers)
+    tournament = Tournament(entrants, args.ply, args.games, seed, args.move_time)
+    total = len(tournament.schedule())
+    print(wording.tourney_heading(len(entrants), total, args.ply, seed, min(workers, total)), flush=True)
+    for entrant in entrants:
+        if entrant.failure is not None:
+            print("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]), flush=True)
+    bar = ProgressBar("games")
+    start = time.monotonic()
+    try:
+        tournament.play(workers, progress=bar)
+    except KeyboardInterrupt:
+        bar.finish()
+        if save(tournament, args.out):
+            print(wording.tourney_stopped(len(tournament.results), total, str(args.out)))
+        return EXIT_INTERRUPTED
+    bar.finish()
+    print()
+    print(table(tournament.standings()))
+    for paragraph in failures(tournament.standings()):
+        print()
+        print(paragraph)
+    print()
+    saved = save(tournament, args.out)
+    if saved:
+        print(wording.tourney_written(str(args.out)))
+    print(wording.tourney_took(time.monotonic() - start))
+    return 0 if saved else 1
+
+
+def save(tournament: Tournament, path: Path) -> bool:
+    """Write the results file; a file that cannot be written is said in words (False)."""
+    try:
+        write(tournament, path)
+    except OSError as error:
+        print(wording.tourney_not_written(str(path), error.strerror or str(error)))
+        return False
+    return True
+
+
+# -- the options' values -------------------------------------------------------------------------------
+
+
+def add_move_time(parser: argparse.ArgumentParser) -> None:
+    help_text = wording.help_move_time(DEFAULT_TIME_LIMIT)
+    parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=help_text)
+
+
+def ply(text: str) -> int:
+    """A look-ahead as typed: a whole number 0 or more."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(wording.bad_whole_number(0, text))
+    return int(text)
+
+
+def games(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+        raise argparse.ArgumentTypeError(wording.bad_whole_number(1, text))
+    return int(text)
+
+
+def levels(text: str) -> list[Level]:
+    """Our levels as typed: ``2,4,perfect``."""
+    return [_level(part) for part in text.split(",")]
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(wording.bad_seconds(text))
+    return value
+
+
+def out_file(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() not in FORMATS:
+        raise argparse.ArgumentTypeError(wording.tourney_bad_out(text))
+    return path
+
+
+def _level(text: str) -> Level:
+    try:
+        return Level.parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None

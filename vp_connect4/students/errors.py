@@ -1,0 +1,83 @@
+"""What can go wrong with a student's player, as a :class:`StudentError` whose message is ready to show.
+
+The message names the file and the call (``Player('X', 'LEFT', 2).next_move(b)``), says what happened in
+words (in the language of the moment it is shown), and, when the student's code raised, ends with the
+student's own traceback lines (their files' frames only: never ours, never the standard library's).
+"""
+
+from __future__ import annotations
+
+from .. import wording
+from ..errors import Connect4Error
+from ..wording import Phrase
+
+# what happened (StudentError.kind)
+NOT_LOADED = "not loaded"  # the file is missing, or raised while it was imported
+NO_CLASS = "no class"
+NO_METHOD = "no method"
+RAISED = "raised"
+TIMED_OUT = "timed out"
+ENDED = "ended"  # its process ended (sys.exit in a thread, os._exit, a crash of Python itself)
+BAD_ANSWER = "bad answer"  # not a column number, not a list of scores
+ILLEGAL_MOVE = "illegal move"
+
+
+class StudentError(Connect4Error):
+    """A student's player failed; ``str(error)`` says how, with the student's traceback lines (``lines``) below.
+
+    ``kind``: what happened (``TIMED_OUT``, ``RAISED``...). It pickles (a scene's worker process can send it back).
+    """
+
+    def __init__(self, message: Phrase | str, kind: str = RAISED, lines: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.lines = tuple(lines)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.args[0], self.kind, self.lines))
+
+    @property
+    def summary(self) -> str:
+        """The message without the traceback lines: one sentence (a tournament's table, a log line)."""
+        return super().__str__()
+
+    def __str__(self) -> str:
+        return "\n".join([self.summary, *self.lines])
+
+
+def call_text(class_name: str, ox: str, tiebreak: str, ply: int, method: str) -> str:
+    """The call as the student would type it: ``Player('X', 'LEFT', 2).scores_for(b)``."""
+    return f"{class_name}({ox!r}, {tiebreak!r}, {ply}).{method}(b)"
+
+
+def from_worker(status: str, detail: object, shown: str, call: str) -> StudentError:
+    """The error the worker process reported (``status``, ``detail``: see ``worker.serve``) for file ``shown``."""
+    if status == RAISED:
+        lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
+        return StudentError(wording.phrase(wording.student_raised, shown, call), RAISED, lines)
+    if status == NOT_LOADED:
+        lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
+        return StudentError(wording.phrase(wording.student_not_loaded, shown), NOT_LOADED, lines)
+    if status == NO_CLASS:
+        looked_for, found = detail  # type: ignore[misc]
+        return StudentError(wording.phrase(wording.student_no_class, shown, tuple(looked_for), tuple(found)), NO_CLASS)
+    if status == NO_METHOD:
+        class_name, method = detail  # type: ignore[misc]
+        return StudentError(wording.phrase(wording.student_no_method, shown, class_name, method), NO_METHOD)
+    if status == BAD_ANSWER:
+        value, expected, width = detail  # type: ignore[misc]
+        say = wording.student_not_a_column if expected == "column" else wording.student_not_scores
+        return StudentError(wording.phrase(say, shown, call, str(value), width), BAD_ANSWER)
+    return StudentError(wording.phrase(wording.student_process_ended, shown, call, str(detail)), ENDED)
+
+
+def timed_out(shown: str, call: str, seconds: float) -> StudentError:
+    return StudentError(wording.phrase(wording.student_timed_out, shown, call, seconds), TIMED_OUT)
+
+
+def process_ended(shown: str, call: str, code: int | None) -> StudentError:
+    return StudentError(wording.phrase(wording.student_process_ended, shown, call, str(code)), ENDED)
+
+
+def illegal_move(shown: str, call: str, col: int, reason: object) -> StudentError:
+    return StudentError(wording.phrase(wording.student_illegal_move, shown, call, col, reason), ILLEGAL_MOVE)

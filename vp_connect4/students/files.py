@@ -1,0 +1,72 @@
+"""Which player a command line names: a student's file (``path.py``, or ``path.py:ClassName``) or a built-in level.
+
+Without a class name the file's ``AIPlayer`` is taken if it has one (CS111's ``AIPlayer(checker, tiebreak,
+lookahead)``; a CS111 file also holds the human ``Player(checker)``), else its ``Player`` (the Dutch seed's
+``Player(ox, tbt, ply)``): :data:`CLASS_NAMES`, in that order.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import wording
+from ..levels import Level
+
+CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
+SUFFIX = ".py"
+
+
+@dataclass(frozen=True)
+class PlayerFile:
+    """A student's player: the file (an absolute path), the class asked for (None: :data:`CLASS_NAMES`), and the
+    file as the person named it (``shown``, for messages)."""
+
+    path: Path
+    class_name: str | None = None
+    shown: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerFile:
+        """``path.py`` or ``path.py:ClassName`` as typed (a colon in the path itself, as in ``C:\\``, is kept)."""
+        path, class_name = text, None
+        head, colon, tail = text.rpartition(":")
+        if colon and tail.isidentifier() and head.endswith(SUFFIX):
+            path, class_name = head, tail
+        return cls(Path(path).expanduser().resolve(), class_name, path)
+
+    @property
+    def name(self) -> str:
+        """How tables and messages name it: the file as typed, and the class if one was asked for."""
+        return self.shown if self.class_name is None else f"{self.shown}:{self.class_name}"
+
+    @property
+    def source(self) -> dict[str, object]:
+        """What the worker process loads (see ``worker.serve``)."""
+        return {"path": str(self.path), "class_name": self.class_name}
+
+
+@dataclass(frozen=True)
+class BuiltinPlayer:
+    """One of our own levels taking part like a student's file (a tournament's ``--with-builtin``)."""
+
+    level: Level
+
+    @property
+    def name(self) -> str:
+        """``built-in ply 4``, ``built-in perfect`` (in the language spoken)."""
+        return wording.builtin_player(self.level.label)
+
+    @property
+    def source(self) -> dict[str, object]:
+        return {"builtin": str(self.level)}
+
+
+Source = PlayerFile | BuiltinPlayer
+
+
+def names_player_file(text: str) -> bool:
+    """Whether a ``--x``/``--o`` value names a player file: it ends with ``.py`` (maybe ``:ClassName`` after it),
+    or it is an existing file."""
+    return PlayerFile.parse(text).shown.endswith(SUFFIX) or os.path.isfile(text)

@@ -1,0 +1,166 @@
+"""A student's worker process, seen from our side: requests with a time limit, and a fresh process after a hang.
+
+The worker is a new Python (``subprocess``; never ``fork``, never ``multiprocessing``) started with our import
+path, in a session of its own; it imports the student's file (``worker.serve``). A request waits at most
+``time_limit`` seconds (starting the worker and loading the file: :data:`LOAD_TIME_LIMIT`, if that is longer):
+then the process (with anything it started) is killed, :class:`StudentError` says so, and the next request
+starts a fresh process, which loads the file again. A process that ends by itself
+is reported the same way. ``close()`` ends it; so does our process's end (the worker's watchdog).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from . import errors, protocol
+from .errors import StudentError
+from .files import Source
+
+DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
+LOAD_TIME_LIMIT = 30.0  # seconds a worker may take to start and load the file (or the time limit, if longer)
+STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it is killed
+_BOOT = "import sys; from vp_connect4.students.worker.serve import serve; serve(int(sys.argv[1]), sys.argv[2])"
+_ENDED = object()  # the reader's mark: the worker's answers ended
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What the worker found: the class's name, its flavour (``hanze`` or ``cs111``) and the methods it has."""
+
+    class_name: str
+    flavour: str
+    methods: tuple[str, ...]
+
+
+class StudentProcess:
+    """One worker process for one player file (or one of our levels: ``files.BuiltinPlayer``)."""
+
+    def __init__(self, source: Source, time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        if not time_limit > 0:
+            raise ValueError(f"time_limit must be more than 0 seconds, got {time_limit!r}")
+        self.source = source
+        self.time_limit = time_limit
+        self.loaded: Loaded | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._answers: queue.Queue[Any] = queue.Queue()
+        self._killed = False  # kill() was called: no new worker starts
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def load(self) -> Loaded:
+        """Start the worker (if it is not running) and load the file: StudentError if it cannot be loaded."""
+        if self._process is None or self.loaded is None:
+            self._stop_now()
+            if self._killed:
+                raise errors.process_ended(self.source.name, "import", None)
+            self._start()
+            try:
+                found = self._ask({"op": "load", "source": self.source.source}, "import", LOAD_TIME_LIMIT)
+            except StudentError:
+                self._stop_now()  # nothing of the file to call: the next request tries again
+                raise
+            self.loaded = Loaded(found["class_name"], found["flavour"], tuple(found["methods"]))
+        return self.loaded
+
+    def request(self, message: dict[str, Any], call: str) -> Any:
+        """Send ``message`` (see ``worker.serve``) and return the answer's value; StudentError names ``call``."""
+        self.load()
+        return self._ask(message, call)
+
+    def close(self) -> None:
+        """End the worker (and whatever it started); a later request starts a new one."""
+        process, self._process = self._process, None
+        if process is None:
+            return
+        with contextlib.suppress(OSError):
+            process.stdin.close()  # type: ignore[union-attr]
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(STOP_WAIT)
+        _kill(process)
+
+    def kill(self) -> None:
+        """End the worker at once, from any thread, for good: a call waiting for it ends, none starts a new one."""
+        self._killed = True
+        self._stop_now()
+
+    def _start(self) -> None:
+        cwd = os.getcwd()
+        path = os.pathsep.join(os.path.abspath(entry or cwd) for entry in sys.path)
+        env = dict(os.environ, PYTHONPATH=path, PYTHONIOENCODING="utf-8")
+        command = [sys.executable, "-c", _BOOT, str(os.getpid()), cwd]
+        posix = os.name == "posix"
+        self._process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+            start_new_session=posix,
+        )  # fmt: skip
+        self._answers = queue.Queue()
+        reader = threading.Thread(
+            target=_read_answers, args=(self._process.stdout, self._answers), name="student-answers", daemon=True
+        )
+        reader.start()
+
+    def _ask(self, message: dict[str, Any], call: str, at_least: float = 0.0) -> Any:
+        process = self._process
+        shown = getattr(self.source, "shown", None) or self.source.name
+        if process is None:  # killed from another thread meanwhile
+            raise errors.process_ended(shown, call, None)
+        with contextlib.suppress(OSError):  # the worker has ended: its answers end too
+            protocol.send(process.stdin, message)  # type: ignore[arg-type]
+        try:
+            answer = self._answers.get(timeout=max(self.time_limit, at_least))
+        except queue.Empty:
+            self._stop_now()
+            raise errors.timed_out(shown, call, max(self.time_limit, at_least)) from None
+        if answer is _ENDED:
+            code = self._stop_now()
+            raise errors.process_ended(shown, call, code)
+        status, detail = answer
+        if status == "ok":
+            return detail
+        raise errors.from_worker(status, detail, shown, call)
+
+    def _stop_now(self) -> int | None:
+        process, self._process = self._process, None
+        if process is None:
+            return None
+        _kill(process)
+        return process.returncode
+
+    def __enter__(self) -> StudentProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _read_answers(pipe: BinaryIO, answers: queue.Queue[Any]) -> None:
+    with pipe:
+        while True:
+            try:
+                answers.put(protocol.receive(pipe))
+            except (EOFError, OSError, ValueError):  # ended, closed, or not our message
+                answers.put(_ENDED)
+                return
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the worker and whatever it started (its session's processes, on POSIX), and wait for it."""
+    if process.poll() is None or os.name == "posix":
+        with contextlib.suppress(OSError):
+            if os.name == "posix":
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+    process.wait()
+    with contextlib.suppress(OSError):
+        process.stdin.close()  # type: ignore[union-attr]

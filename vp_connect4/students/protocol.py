@@ -1,0 +1,31 @@
+"""The messages between our process and a student's worker process: JSON, each after its length (8 bytes).
+
+JSON, not pickle: what comes back from a process that ran a student's code is read as plain data (numbers,
+strings, lists), never as objects to rebuild. NaN and infinities pass (Python's ``json`` writes them).
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from typing import Any, BinaryIO
+
+_HEADER = struct.Struct("!Q")
+
+
+def send(pipe: BinaryIO, message: Any) -> None:
+    data = json.dumps(message).encode()
+    pipe.write(_HEADER.pack(len(data)) + data)
+    pipe.flush()
+
+
+def receive(pipe: BinaryIO) -> Any:
+    """The next message; raises EOFError at the end of the pipe (the other process has ended or closed it)."""
+    header = pipe.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        raise EOFError
+    (size,) = _HEADER.unpack(header)
+    data = pipe.read(size)
+    if len(data) < size:
+        raise EOFError
+    return json.loads(data)

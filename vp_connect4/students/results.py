@@ -1,0 +1,94 @@
+"""A tournament's results for people: the table in the terminal, and every game in a CSV or JSON file.
+
+The CSV file has a row per game (its number, seed, X, O, the result, who forfeited and why, the move
+string: paste it into ``--moves`` or the page to replay the game); the JSON file has the same games and the
+table besides.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from .. import wording
+from .tourney import BOTH, GameResult, Standing, Tournament
+
+FORMATS = (".csv", ".json")
+
+
+def table(standings: list[Standing]) -> str:
+    """The standings as a table, best first: place, player, games, won, drawn, lost, forfeited, points."""
+    headers = wording.tourney_headers()
+    rows = [
+        [str(place), standing.entrant.name, str(standing.games), str(standing.wins), str(standing.draws),
+         str(standing.losses), str(standing.forfeits), points(standing.points)]
+        for place, standing in enumerate(standings, start=1)
+    ]  # fmt: skip
+    widths = [max(len(line[col]) for line in [headers, *rows]) for col in range(len(headers))]
+    left = {1}  # the names; numbers to the right
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if col in left else cell.rjust(width)
+            for col, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return "\n".join([line(headers), rule, *(line(row) for row in rows)])
+
+
+def failures(standings: list[Standing]) -> list[str]:
+    """A paragraph per entrant that forfeited: how many games, and the first failure's words (and the error's
+    last line)."""
+    said = []
+    for standing in standings:
+        error = standing.first_failure
+        if error is None:
+            continue
+        lines = [wording.tourney_forfeited(standing.entrant.name, standing.forfeits), "  " + error.summary]
+        if error.lines:
+            lines.append("  " + error.lines[-1])
+        said.append("\n".join(lines))
+    return said
+
+
+def points(value: float) -> str:
+    """``3``, ``2.5``."""
+    return f"{value:g}"
+
+
+def write(tournament: Tournament, path: Path) -> None:
+    """The results in ``path``: CSV or JSON by its suffix (see the module docstring)."""
+    games = [_game_row(tournament, result) for result in tournament.results]
+    if path.suffix.lower() == ".json":
+        standings = [
+            {"place": place, "player": s.entrant.name, "games": s.games, "wins": s.wins, "draws": s.draws,
+             "losses": s.losses, "forfeits": s.forfeits, "points": s.points}
+            for place, s in enumerate(tournament.standings(), start=1)
+        ]  # fmt: skip
+        settings = {"ply": tournament.ply, "games_per_colour": tournament.games, "seed": tournament.seed,
+                    "move_time": tournament.time_limit}  # fmt: skip
+        document = {"settings": settings, "standings": standings, "games": games}
+        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        return
+    with path.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=list(games[0]) if games else list(_GAME_FIELDS))
+        writer.writeheader()
+        writer.writerows(games)
+
+
+_GAME_FIELDS = ("game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves")
+
+
+def _game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
+    pairing = result.pairing
+    x, o = tournament.entrants[pairing.x].name, tournament.entrants[pairing.o].name
+    score = {"X": "1-0", "O": "0-1", None: "1/2-1/2"}[result.winner]
+    if result.forfeit == BOTH:
+        score = "0-0"
+    winner = {"X": x, "O": o, None: ""}[result.winner]
+    forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
+    reason = "" if result.error is None else result.error.summary
+    values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
+    return dict(zip(_GAME_FIELDS, values, strict=True))

@@ -1,0 +1,219 @@
+"""``vp-connect4 tourney a.py b.py ...``: a round robin of students' players (and our levels), in parallel.
+
+Every pairing plays ``games`` games with each colour, all at the same ply, with the seeds' RANDOM tiebreak
+drawn from a seed of its own per game (made from the tournament's seed and the game's number: the same
+tournament again plays the same games, however many run at once). Each game's two players run in
+processes of their own (:class:`.StudentPlayer`), as many games at once as there are cores. A player that
+fails (raises, gives no answer within the time limit, plays a column that cannot be played) forfeits
+that game, which its opponent wins; the tournament goes on. A file that cannot be loaded at all forfeits
+every game without playing.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..board import Board, other
+from ..game import Game
+from ..levels import Level
+from . import parallel
+from .errors import StudentError
+from .files import BuiltinPlayer, PlayerFile, Source
+from .player import StudentPlayer
+from .process import DEFAULT_TIME_LIMIT, StudentProcess
+
+TIEBREAK = "RANDOM"
+BOTH = "XO"  # GameResult.forfeit when neither side could play (two files that do not load)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One player of the tournament: its name in the table, and what plays (a file, or one of our levels)."""
+
+    name: str
+    source: Source
+    failure: StudentError | None = None  # it could not be loaded: it forfeits every game
+
+    @classmethod
+    def of(cls, source: Source) -> Entrant:
+        return cls(source.name, source)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One game to play: its number (from 1), the entrants' indices for X and O, and the game's seed."""
+
+    number: int
+    x: int
+    o: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended: ``winner`` ``X``, ``O`` or None (a draw); ``forfeit``: the side that failed (or
+    :data:`BOTH`), with ``error``'s words; ``moves``: the game's move string (``set_board``'s)."""
+
+    pairing: Pairing
+    winner: str | None
+    moves: str
+    forfeit: str | None = None
+    error: StudentError | None = None
+
+
+@dataclass
+class Standing:
+    """One entrant's line in the table."""
+
+    entrant: Entrant
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits: int = 0  # of the losses, those by forfeit
+    first_failure: StudentError | None = None
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """1 a win, ½ a draw."""
+        return self.wins + self.draws / 2
+
+
+@dataclass
+class Tournament:
+    """The players, the games to play, and the results so far."""
+
+    entrants: list[Entrant]
+    ply: int
+    games: int = 1  # per pairing and colour
+    seed: int = 0
+    time_limit: float = DEFAULT_TIME_LIMIT
+    results: list[GameResult] = field(default_factory=list)
+
+    def schedule(self) -> list[Pairing]:
+        """Every ordered pair of entrants ``games`` times, round after round."""
+        count = len(self.entrants)
+        pairs = [(x, o) for x in range(count) for o in range(count) if x != o]
+        order = [(x, o) for _ in range(self.games) for x, o in pairs]
+        return [Pairing(number, x, o, game_seed(self.seed, number)) for number, (x, o) in enumerate(order, start=1)]
+
+    def standings(self) -> list[Standing]:
+        """The table: points, then wins, then the name (the order the files were given, for equal names)."""
+        table = [Standing(entrant) for entrant in self.entrants]
+        for result in self.results:
+            sides = {"X": table[result.pairing.x], "O": table[result.pairing.o]}
+            for ox, standing in sides.items():
+                if result.forfeit is not None and ox in result.forfeit:
+                    standing.losses += 1
+                    standing.forfeits += 1
+                    standing.first_failure = standing.first_failure or result.error
+                elif result.winner is None:
+                    standing.draws += 1
+                elif result.winner == ox:
+                    standing.wins += 1
+                else:
+                    standing.losses += 1
+        return sorted(table, key=lambda standing: (-standing.points, -standing.wins))
+
+    def play(self, workers: int | None = None, progress: Callable[[int, int], object] | None = None) -> None:
+        """Play every game (``results`` fills as they end; Ctrl-C leaves the games played so far there)."""
+        pairings = self.schedule()
+        live = LiveWorkers()
+        try:
+            for done, (_, result) in enumerate(
+                parallel.run_all(pairings, lambda p: self.play_game(p, live), workers or parallel.cores()), start=1
+            ):
+                self.results.append(result)
+                if progress is not None:
+                    progress(done, len(pairings))
+        finally:
+            live.stop()
+        self.results.sort(key=lambda result: result.pairing.number)
+
+    def play_game(self, pairing: Pairing, live: LiveWorkers | None = None) -> GameResult:
+        """One game, to its end or to a forfeit."""
+        live = live if live is not None else LiveWorkers()
+        entrants = {"X": self.entrants[pairing.x], "O": self.entrants[pairing.o]}
+        failed = "".join(ox for ox, entrant in entrants.items() if entrant.failure is not None)
+        if failed:
+            error = entrants[failed[0]].failure
+            return GameResult(pairing, None if failed == BOTH else other(failed), "", failed, error)
+        rng = random.Random(pairing.seed)
+        game = Game(Board(), start_moves="", rng=rng)
+        players: dict[str, StudentPlayer] = {}
+        try:
+            for ox, entrant in entrants.items():
+                players[ox] = live.start(entrant.source, ox, self.ply, self.time_limit, random.Random(rng.random()))
+            while game.outcome is None:
+                ox = game.to_move
+                game.play(players[ox].next_move(game.board))
+        except StudentError as error:
+            ox = game.to_move if len(players) == len(entrants) else next(o for o in entrants if o not in players)
+            return GameResult(pairing, other(ox), game.move_string, ox, error)
+        finally:
+            for player in players.values():
+                live.end(player)
+        return GameResult(pairing, game.outcome.winner, game.move_string)
+
+
+def game_seed(seed: int, number: int) -> int:
+    """Game ``number``'s own seed, from the tournament's."""
+    return random.Random(f"{seed}/{number}").randrange(2**32)
+
+
+def entrants_of(sources: Sequence[Source], time_limit: float, workers: int | None = None) -> list[Entrant]:
+    """The entrants, each file loaded once (in parallel) to see that it can be: one that cannot carries why."""
+
+    def try_loading(source: Source) -> Entrant:
+        if isinstance(source, BuiltinPlayer):
+            return Entrant.of(source)
+        with StudentProcess(source, time_limit) as process:
+            try:
+                process.load()
+            except StudentError as error:
+                return Entrant(source.name, source, error)
+        return Entrant.of(source)
+
+    found: dict[int, Entrant] = dict(parallel.run_all(sources, try_loading, workers or parallel.cores()))
+    return [found[index] for index in range(len(sources))]
+
+
+class LiveWorkers:
+    """The players' processes running now, so that a stop (Ctrl-C) ends them all at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._players: set[StudentPlayer] = set()
+        self._stopped = False
+
+    def start(self, source: Source, ox: str, ply: int, time_limit: float, rng: random.Random) -> StudentPlayer:
+        player = StudentPlayer(source, ox, TIEBREAK, ply, time_limit, rng)
+        with self._lock:
+            self._players.add(player)
+            stopped = self._stopped
+        if stopped:
+            player.process.kill()
+        return player
+
+    def end(self, player: StudentPlayer) -> None:
+        with self._lock:
+            self._players.discard(player)
+        player.close()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+            players, self._players = list(self._players), set()
+        for player in players:
+            player.process.kill()
+
+
+def sources_of(files: Sequence[str], builtin: Sequence[object] = ()) -> list[Source]:
+    """The tournament's players as the command line names them: files, then our levels."""
+    return [*(PlayerFile.parse(name) for name in files), *(BuiltinPlayer(Level.parse(level)) for level in builtin)]

@@ -1,0 +1,46 @@
+"""The seed's recursion, written plainly over the seed's ``Board``, with any score at its horizon.
+
+``check`` compares a student's ``scores_for_tourney`` with this recursion run with the student's own
+``score_board_for_tourney`` at ply 0 (the seed's recipe: ``scores_for`` copied, with the horizon's 50.0
+replaced): so the check holds the recursion to the seed, not the student's evaluation to ours.
+Columns in order, depth first: a student's evaluation that draws random numbers draws them in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...board import Board, other
+
+LITERAL_BELOW = 50.0  # scores_for's score at ply 0
+
+Horizon = Callable[[Board, str], float]  # horizon(b, ox): the score of b for ox at ply 0 (nobody has won)
+
+
+def seed_scores(b: Board, ox: str, ply: int, horizon: Horizon, below: Horizon | None = None) -> list[float]:
+    """One score per column for ``ox`` on ``b``: -1 full, 100/0 if a side has won already, the horizon's score at
+    ply 0, else after the move 100 if it wins, 50 if it fills the board, or 100 minus the opponent's best.
+
+    ``below``: the horizon of the opponents' scores (default: ``horizon``); the seed text's recipe for
+    ``scores_for_tourney``, taken to the letter, leaves their ``scores_for`` (50.0) there."""
+    below = horizon if below is None else below
+    scores = [50.0] * b.width
+    for col in range(b.width):
+        if not b.allows_move(col):
+            scores[col] = -1.0
+        elif b.wins_for(ox):
+            scores[col] = 100.0
+        elif b.wins_for(other(ox)):
+            scores[col] = 0.0
+        elif ply == 0:
+            scores[col] = horizon(b, ox)
+        else:
+            b.add_move(col, ox)
+            if b.wins_for(ox):
+                scores[col] = 100.0
+            elif b.is_full():
+                scores[col] = 50.0
+            else:
+                scores[col] = 100.0 - max(seed_scores(b, other(ox), ply - 1, below))
+            b.del_move(col)
+    return scores

@@ -1,0 +1,165 @@
+"""The worker process: it imports one student's file (or makes one of our levels) and answers calls on it.
+
+Started by ``students.process`` as ``python -c ... serve(parent_pid, cwd)``; requests come on stdin, answers go
+back on stdout (``students.protocol``). Before the student's code runs, the process's own stdin and stdout
+become the null device: ``input()`` in a student's file meets the end of input at once, and what it prints is
+not shown (nor mixed into the answers). Ctrl-C is our process's, not the worker's; a watchdog ends the worker
+when our process is gone, even in the middle of a student's endless loop.
+
+Requests (dicts): ``{"op": "load", "source": {...}}``; ``{"op": "call", "method": ..., "ox", "tiebreak",
+"ply", "width", "height", "rows", "seed"}``; ``{"op": "reference", ...}`` (the same fields: the seed's
+recursion with the student's ``score_board_for_tourney`` at ply 0; ``"literal": true``: only at the top, as the
+seed text's recipe reads to the letter). Answers: ``[status, detail]``, status
+``ok`` or one of ``errors``' kinds.
+"""
+
+from __future__ import annotations
+
+import numbers
+import operator
+import os
+import random
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from ...levels import Level
+from .. import errors, protocol
+from . import loading, recursion, traces
+
+WATCH_INTERVAL = 0.25  # seconds between the watchdog's looks at our process
+OK = "ok"
+MOVE_METHODS = ("next_move",)
+SCORE_METHODS = ("scores_for", "scores_for_tourney")
+
+
+def serve(parent_pid: int, cwd: str) -> None:
+    """Answer our process's requests until its end of the pipe closes (in the worker process)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent_pid,), name="watch-parent", daemon=True).start()
+    requests = os.fdopen(os.dup(0), "rb")
+    answers = os.fdopen(os.dup(1), "wb")
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    sys.path[:] = [entry for entry in sys.path if entry]  # '' was our folder: the student's comes first instead
+    session = Session(cwd)
+    while True:
+        try:
+            request = protocol.receive(requests)
+        except EOFError:
+            return
+        try:
+            protocol.send(answers, session.answer(request))
+        except (OSError, ValueError):  # our end is closed; or an answer JSON cannot hold
+            return
+
+
+def _watch_parent(parent_pid: int) -> None:
+    while os.getppid() == parent_pid:
+        time.sleep(WATCH_INTERVAL)
+    os._exit(1)
+
+
+class Session:
+    """One loaded player: its class (or our level), its flavour, and an instance per (side, tiebreak, ply)."""
+
+    def __init__(self, cwd: str) -> None:
+        self.cwd = cwd
+        self.cls: type | None = None
+        self.level: Level | None = None
+        self.flavour = loading.HANZE
+        self.instances: dict[tuple[str, str, int], Any] = {}
+
+    def answer(self, request: dict[str, Any]) -> list[Any]:
+        try:
+            if request["op"] == "load":
+                return self.load(request["source"])
+            return self.call(request)
+        except loading.NoClass as missing:
+            return [errors.NO_CLASS, [list(missing.looked_for), missing.found]]
+        except BaseException as error:  # the student's code may raise anything, SystemExit too
+            return [errors.RAISED, traces.student_lines(error, self.cwd)]
+
+    def load(self, source: dict[str, Any]) -> list[Any]:
+        if "builtin" in source:
+            self.level = Level.parse(source["builtin"])
+            return [OK, {"class_name": "Player", "flavour": loading.HANZE, "methods": [*MOVE_METHODS, *SCORE_METHODS]}]
+        path = Path(source["path"])
+        os.chdir(path.parent)  # as when the student runs the file from its folder
+        try:
+            module = loading.import_file(path)
+        except BaseException as error:
+            return [errors.NOT_LOADED, traces.student_lines(error, self.cwd)]
+        self.cls = loading.find_class(module, source.get("class_name"))
+        self.flavour = loading.flavour_of(self.cls)
+        methods = [name for name in (*MOVE_METHODS, *SCORE_METHODS, "score_board_for_tourney") if _has(self.cls, name)]
+        return [OK, {"class_name": self.cls.__name__, "flavour": self.flavour, "methods": methods}]
+
+    def call(self, request: dict[str, Any]) -> list[Any]:
+        method, width = request["method"], request["width"]
+        board = loading.make_board(self.flavour, width, request["height"], request["rows"])
+        seed = request.get("seed")
+        if seed is not None:
+            random.seed(seed)  # the student's RANDOM tiebreak, repeatable
+        if request["op"] == "reference":
+            return self.reference(request, board)
+        player = self.player(request["ox"], request["tiebreak"], request["ply"], seed)
+        if not _has(type(player), method):
+            return [errors.NO_METHOD, [type(player).__name__, method]]
+        value = getattr(player, method)(board)
+        if method in MOVE_METHODS:
+            return _column(value, width)
+        return _scores(value, width)
+
+    def player(self, ox: str, tiebreak: str, ply: int, seed: int | None) -> Any:
+        if self.level is not None:
+            return self.level.player(ox, tiebreak, random.Random(seed))
+        key = (ox, tiebreak, ply)
+        if key not in self.instances:
+            self.instances[key] = self.cls(ox, tiebreak, ply)  # type: ignore[misc]
+        return self.instances[key]
+
+    def reference(self, request: dict[str, Any], board: Any) -> list[Any]:
+        """The seed's recursion for the request's side and ply, with the student's ``score_board_for_tourney``."""
+        tiebreak, seed = request["tiebreak"], request.get("seed")
+
+        def horizon(b: Any, ox: str) -> float:
+            return float(self.player(ox, tiebreak, 0, seed).score_board_for_tourney(b))
+
+        below = (lambda b, ox: recursion.LITERAL_BELOW) if request.get("literal") else None
+        return [OK, recursion.seed_scores(board, request["ox"], request["ply"], horizon, below)]
+
+
+def _has(cls: type, name: str) -> bool:
+    return callable(getattr(cls, name, None))
+
+
+def _column(value: object, width: int) -> list[Any]:
+    """A column number (a whole number, not True or False) as the answer; anything else a bad answer."""
+    if not isinstance(value, bool):
+        try:
+            return [OK, operator.index(value)]  # type: ignore[call-overload]
+        except TypeError:
+            pass
+    return [errors.BAD_ANSWER, [_shown(value), "column", width]]
+
+
+def _scores(value: object, width: int) -> list[Any]:
+    """A list (or tuple) of ``width`` numbers as floats; anything else a bad answer."""
+    numbers_only = isinstance(value, (list, tuple)) and len(value) == width
+    if numbers_only and all(isinstance(score, numbers.Real) and not isinstance(score, bool) for score in value):
+        return [OK, [float(score) for score in value]]  # type: ignore[arg-type]
+    return [errors.BAD_ANSWER, [_shown(value), "scores", width]]
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, short (it may be a huge thing), and never failing."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."

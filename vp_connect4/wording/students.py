@@ -1,0 +1,352 @@
+"""Sentences about a student's own Player: loading and running it, the check against the reference, the tournament.
+
+The calls (``Player('X', 'LEFT', 2).scores_for(b)``), boards and traceback lines they show are code and
+stay as they are; the words around them are translated.
+"""
+
+from __future__ import annotations
+
+from .language import _, _n
+
+__all__ = [
+    "bad_player_option",
+    "bad_seconds",
+    "bad_whole_number",
+    "builtin_player",
+    "check_agrees",
+    "check_column_differs",
+    "check_columns",
+    "check_differs",
+    "check_failed",
+    "check_kind",
+    "check_move_differs",
+    "check_plies",
+    "check_reference",
+    "check_tourney_unchecked",
+    "command_help",
+    "either",
+    "help_move_time",
+    "help_player_seat",
+    "help_ply_both",
+    "player_file_ply",
+    "player_file_text_only",
+    "progress",
+    "student_illegal_move",
+    "student_move_instead",
+    "student_no_class",
+    "student_no_file",
+    "student_no_method",
+    "student_not_a_column",
+    "student_not_loaded",
+    "student_not_scores",
+    "student_process_ended",
+    "student_raised",
+    "student_standard_rules",
+    "student_timed_out",
+    "tourney_bad_out",
+    "tourney_forfeited",
+    "tourney_headers",
+    "tourney_heading",
+    "tourney_needs_two",
+    "tourney_not_loaded",
+    "tourney_not_written",
+    "tourney_stopped",
+    "tourney_took",
+    "tourney_written",
+]
+
+
+def builtin_player(level_label: str) -> str:
+    """One of our levels in a tournament's table: ``built-in ply 4``, ``built-in perfect``."""
+    return _("built-in {level}").format(level=level_label)
+
+
+# -- what went wrong with a student's file ----------------------------------------------------------
+
+
+def student_no_file(file: str) -> str:
+    return _("{file}: there is no such file.").format(file=file)
+
+
+def student_not_loaded(file: str) -> str:
+    return _("{file} could not be loaded: importing it raised an error (its lines below):").format(file=file)
+
+
+def student_no_class(file: str, looked_for: tuple[str, ...], found: tuple[str, ...]) -> str:
+    names = either(list(looked_for))
+    if found:
+        return _(
+            "{file} has no class {names}; it has {found}. Name the class after the file: {file}:ClassName."
+        ).format(file=file, names=names, found=", ".join(found))
+    return _("{file} has no class {names}, nor any other class.").format(file=file, names=names)
+
+
+def student_no_method(file: str, class_name: str, method: str) -> str:
+    return _("{file}: the class {class_name} has no method {method}.").format(
+        file=file, class_name=class_name, method=method
+    )
+
+
+def student_raised(file: str, call: str) -> str:
+    return _("{file}: {call} raised an error (the lines of {file} below):").format(file=file, call=call)
+
+
+def student_timed_out(file: str, call: str, seconds: float) -> str:
+    return _(
+        "{file}: {call} gave no answer within {seconds:g} s, so its process was stopped (does it loop or recurse "
+        "forever?)."
+    ).format(file=file, call=call, seconds=seconds)
+
+
+def student_process_ended(file: str, call: str, code: str) -> str:
+    return _("{file}: the process running {call} ended without an answer (exit code {code}).").format(
+        file=file, call=call, code=code
+    )
+
+
+def student_not_a_column(file: str, call: str, value: str, width: int) -> str:
+    return _("{file}: {call} returned {value}, which is not a column number (a whole number 0 to {last}).").format(
+        file=file, call=call, value=value, last=width - 1 if isinstance(width, int) else "?"
+    )
+
+
+def student_not_scores(file: str, call: str, value: str, width: int) -> str:
+    return _n(
+        "{file}: {call} returned {value}, not a list of {width} number (one per column).",
+        "{file}: {call} returned {value}, not a list of {width} numbers (one per column).",
+        width,
+    ).format(file=file, call=call, value=value, width=width)
+
+
+def student_illegal_move(file: str, call: str, col: int, reason: object) -> str:
+    return _("{file}: {call} returned column {col}, which cannot be played: {reason}.").format(
+        file=file, call=call, col=col, reason=reason
+    )
+
+
+def student_standard_rules() -> str:
+    return _("a student's Player plays the standard rules only (no --variant)")
+
+
+# -- a student's player in the text game ------------------------------------------------------------------
+
+
+def help_player_seat(ox: str, default: str) -> str:
+    if ox == "X":
+        return _(
+            "who plays X, who moves first: human, ai, or your own Player, a Python file (player.py, or "
+            "player.py:ClassName; see the README) (default: {default})"
+        ).format(default=default)
+    return _("who plays O: human, ai, or your own Player, a Python file (as for --x) (default: {default})").format(
+        default=default
+    )
+
+
+def help_ply_both() -> str:
+    return _("look-ahead of both sides' AIs and player files (--x-ply and --o-ply, when given, win)")
+
+
+def help_move_time(default: float) -> str:
+    return _("seconds a player file may take for one move before it is stopped (default: {default:g})").format(
+        default=default
+    )
+
+
+def bad_player_option(text: str) -> str:
+    """A ``--x``/``--o`` value that is neither a kind of player nor a file."""
+    return _("must be human, ai, or a player file ending in .py, got {text!r}").format(text=text)
+
+
+def bad_whole_number(least: int, text: str) -> str:
+    return _("must be a whole number {least} or more, got {text!r}").format(least=least, text=text)
+
+
+def bad_seconds(text: str) -> str:
+    return _("must be a number of seconds above 0, got {text!r}").format(text=text)
+
+
+def player_file_ply(option: str) -> str:
+    """A player file's side got the perfect level: a student's Player takes a number of moves."""
+    return _("a player file looks a whole number of moves ahead: give {option} a number").format(option=option)
+
+
+def player_file_text_only() -> str:
+    return _("a player file plays in the terminal game: add --text")
+
+
+def student_move_instead(ox: str) -> str:
+    """After a student's player failed: the person at the keyboard makes that move instead."""
+    return _(
+        "Make {ox}'s move yourself this time (its file is asked again next move), or press Ctrl-D to stop."
+    ).format(ox=ox)
+
+
+# -- the commands check and tourney -------------------------------------------------------------------
+
+
+def command_help(name: str) -> str:
+    """The fixed texts of ``vp-connect4 check --help`` and ``vp-connect4 tourney --help`` (and the line of the
+    main ``--help`` that names them: ``commands``)."""
+    texts = {
+        "commands": _(
+            "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
+            "a.py b.py ... plays a tournament (each with --help)."
+        ),
+        "check": _(
+            "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
+            "reference Player on many positions, and show the first difference."
+        ),
+        "check_file": _("your player file: player.py, or player.py:ClassName"),
+        "check_ply": _("check plies 0 to N (default: 4)"),
+        "tourney": _(
+            "A round robin of players from files: every pairing plays with both colours, in parallel, and the "
+            "table and every game go to a file."
+        ),
+        "tourney_files": _("the players' files (player.py, or player.py:ClassName)"),
+        "tourney_ply": _("the look-ahead of every player file (default: 4)"),
+        "games": _("games each pairing plays with each colour (default: 1)"),
+        "with_builtin": _("let our own players take part too (see --builtin-levels)"),
+        "builtin_levels": _("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
+        "tourney_seed": _("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
+        "out": _("the file for the results, .csv or .json (default: tourney.csv)"),
+    }
+    return texts[name]
+
+
+def progress(what: str, done: int, total: int) -> str:
+    """The progress bar's count: ``12/60 games``, ``40/170 positions``."""
+    if what == "games":
+        return _n("{done}/{total} game", "{done}/{total} games", total).format(done=done, total=total)
+    return _n("{done}/{total} position", "{done}/{total} positions", total).format(done=done, total=total)
+
+
+def check_plies(plies: tuple[int, ...]) -> str:
+    """``ply 3``, ``plies 0 to 4``."""
+    if len(plies) == 1:
+        return _("ply {ply}").format(ply=plies[0])
+    return _("plies {first} to {last}").format(first=plies[0], last=plies[-1])
+
+
+def check_agrees(file: str, positions: int, plies: str, methods: str, answers: int) -> str:
+    return _n(
+        "{file}: the {n} position agrees with the reference at {plies} ({methods}; {answers} answers compared).",
+        "{file}: all {n} positions agree with the reference at {plies} ({methods}; {answers} answers compared).",
+        positions,
+    ).format(file=file, n=positions, plies=plies, methods=methods, answers=answers)
+
+
+def check_tourney_unchecked(file: str, class_name: str) -> str:
+    return _(
+        "{file}: scores_for_tourney was not checked: {class_name} has no score_board_for_tourney to check it with."
+    ).format(file=file, class_name=class_name)
+
+
+def check_kind(kind: str) -> str:
+    """A kind of position (``positions``' kinds), as words after the ply: ``ply 2, an almost full board``."""
+    texts = {
+        "empty": _("the empty board"),
+        "seed example": _("the seed text's example"),
+        "random": _("a position of a random game"),
+        "almost full": _("an almost full board"),
+        "wins at once": _("a position the side asked wins at once"),
+        "sets up a win": _("a position where the side asked can set up a win"),
+        "must block": _("a position where the side asked must block a threat"),
+        "lost": _("a lost position"),
+        "won already": _("a game already won"),
+    }
+    return texts.get(kind, kind)
+
+
+def check_differs(file: str, ply: int, kind: str) -> str:
+    return _("{file} differs from the reference here (ply {ply}, {kind}):").format(file=file, ply=ply, kind=kind)
+
+
+def check_failed(file: str, ply: int, kind: str) -> str:
+    return _("{file} failed on this position (ply {ply}, {kind}):").format(file=file, ply=ply, kind=kind)
+
+
+def check_reference() -> str:
+    """The label of the reference's answer, under the student's."""
+    return _("reference")
+
+
+def check_column_differs(col: int, theirs: str, ours: str) -> str:
+    return _("Column {col} differs: {theirs} from your file, {ours} from the reference.").format(
+        col=col, theirs=theirs, ours=ours
+    )
+
+
+def check_columns(columns: list[int]) -> str:
+    """The columns the reference may play: ``3``, or ``2 or 3``."""
+    return either([str(col) for col in columns])
+
+
+def either(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) == 1:
+        return items[0]
+    return _("{columns} or {last}").format(columns=", ".join(items[:-1]), last=items[-1])
+
+
+def check_move_differs(scores: str, tiebreak: str) -> str:
+    """Why the reference plays what it plays: its scores and the tiebreak."""
+    if tiebreak == "LEFT":
+        return _("The reference's scores_for(b) here: {scores}; tiebreak LEFT plays the leftmost best column.").format(
+            scores=scores
+        )
+    if tiebreak == "RIGHT":
+        return _(
+            "The reference's scores_for(b) here: {scores}; tiebreak RIGHT plays the rightmost best column."
+        ).format(scores=scores)
+    return _("The reference's scores_for(b) here: {scores}; tiebreak RANDOM plays any of the best columns.").format(
+        scores=scores
+    )
+
+
+def tourney_heading(players: int, games: int, ply: int, seed: int, at_once: int) -> str:
+    return _("Tournament: {players} players, {games} games at ply {ply} (seed {seed}), {at_once} at a time.").format(
+        players=players, games=games, ply=ply, seed=seed, at_once=at_once
+    )
+
+
+def tourney_headers() -> list[str]:
+    """The table's column heads: place, player, games, won, drawn, lost, forfeited, points."""
+    return ["#", _("player"), _("games"), _("won"), _("drawn"), _("lost"), _("forfeited"), _("points")]
+
+
+def tourney_forfeited(name: str, games: int) -> str:
+    said = _n("{name} forfeited {n} game; the first time:", "{name} forfeited {n} games; the first time:", games)
+    return said.format(name=name, n=games)
+
+
+def tourney_not_loaded(name: str) -> str:
+    return _("{name} cannot play: it forfeits all its games.").format(name=name)
+
+
+def tourney_needs_two(players: int) -> str:
+    return _("a tournament needs at least two players (files, or --with-builtin); got {n}").format(n=players)
+
+
+def tourney_bad_out(text: str) -> str:
+    return _("must be a file name ending in .csv or .json, got {text!r}").format(text=text)
+
+
+def tourney_written(path: str) -> str:
+    return _("Every game and its moves: {path}").format(path=path)
+
+
+def tourney_not_written(path: str, reason: str) -> str:
+    return _("The results could not be written to {path}: {reason}.").format(path=path, reason=reason)
+
+
+def tourney_stopped(played: int, total: int, path: str) -> str:
+    return _("Tournament stopped after {played} of {total} games; the games played are in {path}.").format(
+        played=played, total=total, path=path
+    )
+
+
+def tourney_took(seconds: float) -> str:
+    minutes, rest = divmod(round(seconds), 60)
+    if minutes:
+        return _("Played in {minutes} min {seconds} s.").format(minutes=minutes, seconds=rest)
+    return _("Played in {seconds} s.").format(seconds=rest)
