@@ -92,7 +92,7 @@ def help_variant(turn_every: int, swap_every: int, most_every: int, chance: floa
 def help_exit_codes(played: int, stopped: int, bad_option: int, nothing: int, interrupted: int) -> str:
     """The end of ``--help``: what the exit codes mean."""
     return _(
-        "exit codes: {played} all went well (a game played to its end, the scene's tab closed, --analyse or --help "
+        "Exit codes: {played} all went well (a game played to its end, the scene's tab closed, --analyse or --help "
         "printed); {stopped} the game ended before its end (Ctrl-D or Ctrl-C, no input, output that cannot be "
         "written); {bad_option} a bad option; {nothing} nothing to play: the game given by --moves is over already; "
         "{interrupted} Ctrl-C while the program starts"
