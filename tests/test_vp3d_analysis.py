@@ -68,7 +68,7 @@ def test_the_perfect_hint_labels_say_each_columns_outcome_in_words_and_the_log_h
     assert view.scores == [0.0, 0.0, 50.0, 100.0, 50.0, 0.0, 0.0]  # the colours: red, grey, green
     loses, wins = "loses\nin {}".format, "wins\nin {}".format
     assert view.words == [loses(40), loses(42), "draws", wins(41), "draws", loses(42), loses(40)]
-    assert view.status.endswith("Best for X: column 4 (wins in 41 moves).")
+    assert view.status.endswith("Best for X: column 3 (wins in 41 moves).")
     controller.handle(SetLanguage("nl"))  # said again in the language spoken
     assert view.words[:4] == ["verliest\nin 40", "verliest\nin 42", "gelijk", "wint\nin 41"]
     controller.handle(PlayColumn(3))
@@ -141,7 +141,7 @@ def test_a_hint_finished_on_its_second_try_names_the_best_column_and_its_outcome
     controller.handle(Command.HINT)
     settle(controller, clock, 3)
     assert runner.hints_asked == 2 and log[-1] == "outcomes: X -6 -10 +11 -8 0 +7 -2"
-    assert view.status.endswith("Best for X: column 6 (wins in 7 moves).")
+    assert view.status.endswith("Best for X: column 5 (wins in 7 moves).")
     controller.handle(PlayColumn(0))
     controller.handle(Command.HINT)  # a new position: its hint gets its own tries
     settle(controller, clock, 3)
@@ -220,9 +220,9 @@ def test_only_certain_changes_are_marked() -> None:
     assert [step.changed for step in steps(drew)] == [True, False]
     assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
     said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
-    assert said == "Move 2 of 2: O (yellow) played column 4: O draws → O loses in 4 ← the result changed here."
+    assert said == "Move 2 of 2: O (yellow) played column 3: O draws → O loses in 4 ← the result changed here."
     assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(
-        "← the result changed here: columns 2, 6 kept it."
+        "← the result changed here: columns 1, 5 kept it."
     )
 
 
@@ -247,7 +247,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
     assert view.position == (after_moves("0"), (5, 0))
     assert view.status == (
-        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here: column 4 "
+        "Move 1 of 7: X (red) played column 0: X wins in 41 → X loses in 39 ← the result changed here: column 3 "
         "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
@@ -255,7 +255,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log[-1] == "analysis: move 2 O column 1 +39 -> +38"
     assert view.position == (after_moves("01"), (5, 1))
     assert view.status == (
-        "Move 2 of 7: O (yellow) played column 2: O wins in 39 → O wins in 38. "
+        "Move 2 of 7: O (yellow) played column 1: O wins in 39 → O wins in 38. "
         "The result first changed hands at move 1. ← → other moves; Esc: back to the game."
     )
     for _ in range(10):  # to the last move, and no further
@@ -266,14 +266,14 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert "X wins in 1 → X has won." in view.status
     controller.handle(MoveSelection(-1))
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
-    assert "← the result changed here: column 1 kept it." in view.status  # O gave it back: marked too
+    assert "← the result changed here: column 0 kept it." in view.status  # O gave it back: marked too
     controller.handle(MoveSelection(1, vertical=True))  # ↑ ↓ do nothing here
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
     controller.handle(SetLanguage("nl"))
     settle(controller, clock, 1)
     assert view.status.startswith(
-        "Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
-        "kolom 1 hield hem vast."
+        "Zet 6 van 7: O (geel) speelde kolom 1: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
+        "kolom 0 hield hem vast."
     )
 
 
@@ -367,4 +367,3 @@ def test_the_keys_a_and_esc() -> None:
     assert key_intent("a") == Command.ANALYSE_GAME and key_intent("A") == Command.ANALYSE_GAME
     assert key_intent("esc") == Command.LEAVE_ANALYSIS
     assert key_intent("left") == MoveSelection(-1) and key_intent("right") == MoveSelection(1)
-

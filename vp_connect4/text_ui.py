@@ -42,7 +42,7 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
     """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C.
 
     A move is a column number (on a variant board also a row number when gravity pulls sideways, or
-    ``f`` to turn the rack where flips are played).
+    ``f`` to flip the rack where flips are played).
     """
     input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
     board = game.board

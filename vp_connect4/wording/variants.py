@@ -96,7 +96,7 @@ def variant_board_legend(gravity: str, slots: int, flip: int | None) -> str:
         text = _("gravity {arrow} {gravity}: a move names a column, 0-{last}")
     text = text.format(arrow=arrows[gravity], gravity=gravity_name(gravity), last=slots - 1)
     if flip is not None:
-        text += "; " + _("f (move {flip}) turns the rack").format(flip=flip)
+        text += "; " + _("f (move {flip}) flips the rack").format(flip=flip)
     return text
 
 
@@ -148,11 +148,11 @@ def not_the_last_move(move: object, last: int) -> str:
 
 
 def ask_move(ox: str, line: str, slots: int, flip: bool) -> str:
-    """The prompt: ``X's choice (row 0-5, f turns the rack): ``."""
+    """The prompt: ``X's choice (row 0-5, f flips the rack): ``."""
     if line == "row":
-        text = _("{ox}'s choice (row 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (row 0-{last}): ")
+        text = _("{ox}'s choice (row 0-{last}, f flips the rack): ") if flip else _("{ox}'s choice (row 0-{last}): ")
     else:
-        text = _("{ox}'s choice (column 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (0-{last}): ")
+        text = _("{ox}'s choice (column 0-{last}, f flips the rack): ") if flip else _("{ox}'s choice (0-{last}): ")
     return text.format(ox=ox, last=slots - 1)
 
 
@@ -162,13 +162,13 @@ def not_a_move(line: str, slots: int, flip: int | None) -> str:
     else:
         text = _("Please type a column number from 0 to {last}.")
     text = text.format(last=slots - 1)
-    return text + " " + _("Or f to turn the rack.") if flip is not None else text
+    return text + " " + _("Or f to flip the rack.") if flip is not None else text
 
 
 def ai_makes(ox: str, level_label: str, line: str, move: int) -> str:
     """An AI's move on a variant board: a column, a row, or the flip."""
     if line == "flip":
-        return _("{ox} ({level}) turns the rack.").format(ox=ox, level=level_label)
+        return _("{ox} ({level}) flips the rack.").format(ox=ox, level=level_label)
     if line == "row":
         return _("{ox} ({level}) plays row {row}.").format(ox=ox, level=level_label, row=move)
     return _("{ox} ({level}) plays column {col}.").format(ox=ox, level=level_label, col=move)
@@ -188,7 +188,7 @@ def chance_text(line: str, chosen: int, played: int) -> str:
 
 
 def flip_text(ox: str) -> str:
-    return _("{ox} turns the rack: every checker falls to the new floor.").format(ox=ox)
+    return _("{ox} flips the rack: every checker falls to the new floor.").format(ox=ox)
 
 
 def cleared_text(line: str, index: int) -> str:
@@ -249,20 +249,21 @@ def gravity_help(direction: str, rows: int) -> str:
         ).format(direction=gravity_name(direction))
     return _(
         "Gravity pulls {direction} (the arrow beside the rack): a checker comes in from the side and slides "
-        "{direction}. A move names a row: click a row or press 1-{rows} (1 is the bottom row); ↑ ↓ choose one."
-    ).format(direction=gravity_name(direction), rows=rows)
+        "{direction}. A move names a row: click a row or press its number, 0-{last} (0 is the bottom row); ↑ ↓ "
+        "choose one."
+    ).format(direction=gravity_name(direction), last=rows - 1)
 
 
 def turn_help(every: int, rows: int) -> str:
     return _n(
         "Gravity turns a quarter clockwise after every {k} move (the arrow beside the rack shows where "
         "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-        "click a row or press 1-{rows} (1 is the bottom row).",
+        "click a row or press its number, 0-{last} (0 is the bottom row).",
         "Gravity turns a quarter clockwise after every {k} moves (the arrow beside the rack shows where "
         "it pulls) and every checker slides to the new floor; while it pulls sideways a move names a row: "
-        "click a row or press 1-{rows} (1 is the bottom row).",
+        "click a row or press its number, 0-{last} (0 is the bottom row).",
         every,
-    ).format(k=every, rows=rows)
+    ).format(k=every, last=rows - 1)
 
 
 def tetris_help() -> str:
@@ -271,9 +272,9 @@ def tetris_help() -> str:
 
 def flip_help() -> str:
     return _(
-        "Instead of dropping a checker you may turn the rack over (the Turn the rack button, "
-        "or f): every checker falls to the new floor. Nobody turns it twice in a row. "
-        "(A drag with the right mouse button only turns your view of it.)"
+        "Instead of dropping a checker you may flip the rack over (the Flip the rack button, "
+        "or f): every checker falls to the new floor. Nobody flips it twice in a row. "
+        "(A drag with the right mouse button only rotates your view of it.)"
     )
 
 

@@ -17,7 +17,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
 
     log: columns 0-<w-1>, counted from the left   printed once, first: the log counts columns from 0
     log: rows 0-<h-1>, counted from the bottom    once, when the rules played can name rows (gravity sideways)
-    move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
+    move <n>: <X|O> column <c>      c counted from 0, as on the page, n counted from the empty board
     move <n>: <X|O> row <r>         a rule variant with gravity sideways: r 0-based, from the bottom
     move <n>: <X|O> flip            a rule variant with flips: the rack turned over (n: moves made)
     event: chance column <c> -> <c2>   after its move: chance sent the checker elsewhere (or ``row``)

@@ -32,7 +32,7 @@ def best_line(
     """``Best for X: column 5 (wins in 7 moves)``; None when no column can be played.
 
     ``line``: what the moves name (``column`` or ``row``); ``flip``: the flip's move number, if flips are played
-    (``Best for X: turn the rack (wins)``).
+    (``Best for X: flip the rack (wins)``).
     """
     if outcomes is not None and any(d is not None for d in outcomes):
         best, cols = best_of(outcomes)
