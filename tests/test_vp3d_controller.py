@@ -737,8 +737,12 @@ def test_hint_names_the_best_column_in_the_status_line() -> None:
     assert "Best for" not in view.status  # the position changed
 
 
-def test_hint_words_for_numbered_levels() -> None:
-    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 0, 2 (no win or loss in sight)"
+def test_hint_words_for_numbered_levels_say_what_the_look_ahead_proved() -> None:
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0], ply=4) == "Best for O: columns 0, 2 (no win or loss within 4 moves)"
+    assert best_line("O", [50.0, 0.0], ply=1) == "Best for O: column 0 (no win or loss within 1 move)"
+    assert best_line("O", [50.0, 50.0], ply=0) == "Best for O: columns 0, 1 (no look-ahead)"
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 0, 2 (no win or loss in sight)"  # depth?
+    assert best_line("X", [100.0, 50.0], ply=4) == "Best for X: column 0 (wins)"
     assert best_line("X", [0.0, 0.0, -1.0]) == "Best for X: columns 0, 1 (all moves lose)"
     assert best_line("X", [-1.0, -1.0]) is None
 

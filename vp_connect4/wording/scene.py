@@ -29,6 +29,7 @@ __all__ = [
     "game_ended",
     "game_open_elsewhere",
     "hint_unfinished",
+    "hint_working",
     "human_to_move",
     "load_caption",
     "look_ahead_caption",
@@ -159,9 +160,12 @@ def best_columns(ox: str, cols: list[int], verdict: str) -> str:
     return text.format(ox=ox, cols=shown, verdict=verdict)
 
 
-def verdict(score: float | None = None, distance: int | None = None) -> str:
+def verdict(score: float | None = None, distance: int | None = None, ply: int | None = None) -> str:
     """How good the best column is: by a seed score (100 wins, 50 neither, 0 loses within the look-ahead)
     or, for the perfect level, by the solver's exact ``distance`` in moves (both sides' moves counted).
+
+    ``ply``: the look-ahead the score comes from, if known: a 50 then says what was proved, no win or loss
+    within that many moves (the perfect level's deepest search, where the solver cannot answer, has none to name).
     """
     if distance is not None:
         if distance > 0:
@@ -175,6 +179,10 @@ def verdict(score: float | None = None, distance: int | None = None) -> str:
         return _("wins")
     if score is not None and score <= 0:
         return _("all moves lose")
+    if ply == 0:
+        return _("no look-ahead")
+    if ply is not None:
+        return _n("no win or loss within {n} move", "no win or loss within {n} moves", ply).format(n=ply)
     return _("no win or loss in sight")
 
 
@@ -186,6 +194,12 @@ def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
     else:
         text = _("For {ox}: working out the exact outcomes ({known} of {columns} columns so far)")
     return text.format(ox=ox, known=known, columns=columns)
+
+
+def hint_working(ox: str) -> str:
+    """The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's
+    outcomes: :func:`hint_unfinished`)."""
+    return _("For {ox}: working out the hint").format(ox=ox)
 
 
 def with_hint(status: str, hint: str) -> str:
@@ -319,11 +333,12 @@ def scene_help(width: int) -> str:
 # -- perfect play: the hint's labels, Analyse game ----------------------------------------------
 
 
-def outcome_label(distance: int | None) -> str:
+def outcome_label(distance: int | None, working: bool = False) -> str:
     """A column's exact outcome on its label above the rack, short, on two lines: ``wins in 7``, ``draws``,
-    ``loses in 12`` (moves of both sides counted, this one included); ``?``: not worked out in time."""
+    ``loses in 12`` (moves of both sides counted, this one included); unknown: ``…`` while it is being worked
+    out (``working``), ``?`` when it was not worked out in time."""
     if distance is None:
-        return "?"
+        return "…" if working else "?"
     if distance > 0:
         return _("wins\nin {n}").format(n=distance)
     if distance < 0:
@@ -333,11 +348,12 @@ def outcome_label(distance: int | None) -> str:
 
 def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
     """The outcome of a position for ``ox`` with perfect play: ``X wins in 35``, ``X draws``, ``X loses in 12``
-    (moves of both sides counted from then); ``won``: ``ox``'s move made four; ``?``: not worked out in time."""
+    (moves of both sides counted from then); ``won``: ``ox``'s move made four; None: not worked out in time (said
+    in words: a ``?`` would read like a result)."""
     if won:
         return _("{ox} has won").format(ox=ox)
     if distance is None:
-        return "?"
+        return _("outcome for {ox} not worked out in time").format(ox=ox)
     if distance > 0:
         return _("{ox} wins in {n}").format(ox=ox, n=distance)
     if distance < 0:
@@ -380,8 +396,8 @@ def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
         where = _("The result first changed hands at move {number}.").format(number=changed_at)
     elif unknown:
         where = _n(
-            "No move certainly changed the result ({n} position was not worked out in time: ?).",
-            "No move certainly changed the result ({n} positions were not worked out in time: ?).",
+            "No move certainly changed the result ({n} position was not worked out in time).",
+            "No move certainly changed the result ({n} positions were not worked out in time).",
             unknown,
         ).format(n=unknown)
     else:
@@ -390,9 +406,12 @@ def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
     return f"{where} {keys}" if where else keys
 
 
-def analysing() -> str:
-    """The status line while the AI works out every position of the game."""
-    return _("Analysing the game with perfect play…")
+def analysing(seconds: float = 0.0) -> str:
+    """The status line while the AI works out every position of the game, for ``seconds`` so far (said from 1 s
+    on: it usually takes a fraction of a second, but a position the solver finds hard may take a few seconds)."""
+    if seconds < 1:
+        return _("Analysing the game with perfect play…")
+    return _("Analysing the game with perfect play… ({n} s so far)").format(n=int(seconds))
 
 
 def analysis_refusal(kind: str) -> str:
@@ -413,7 +432,7 @@ def analysis_help() -> str:
     return _(
         "<b>Perfect:</b> with the look-ahead at perfect, Hint shows each column's exact outcome: "
         "<span style='color:#2e7d32'>wins in 7</span>, draws, <span style='color:#c62828'>loses in 12</span> "
-        "(moves of both sides counted; ? not worked out in time).\n"
+        "(moves of both sides counted; … being worked out, ? not worked out in time).\n"
         "<b>Analyse game</b> (key <b>a</b>) steps through the game with perfect play (← →; Esc goes back to "
         "the game) and shows first the move where the result changed hands."
     )
