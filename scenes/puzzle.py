@@ -10,7 +10,7 @@ from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.app import scene_main
 
-POSITION = "31443144"  # as set_board takes it: X to move; column 5 (key 6) wins by force within 3 moves
+POSITION = "31443144"  # as set_board takes it: X to move; column 5 (key 5) wins by force within 3 moves
 SEATS = {"X": Seat(HUMAN), "O": Seat(AI, 6)}
 
 if __name__ == "__main__":

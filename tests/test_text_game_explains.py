@@ -53,9 +53,9 @@ def test_after_start_moves_it_says_who_is_to_move() -> None:
 @pytest.mark.parametrize(
     ("variant", "size", "rules"),
     [
-        ("flip", (7, 6), ["Rules: flip.", "Instead of dropping a checker you may turn the rack over: every checker "
-                          "falls to the new floor. Nobody turns it twice in a row.",
-                          "(Type f to turn the rack: the line under the board calls it move 7.)"]),
+        ("flip", (7, 6), ["Rules: flip.", "Instead of dropping a checker you may flip the rack over: every checker "
+                          "falls to the new floor. Nobody flips it twice in a row.",
+                          "(Type f to flip the rack: the line under the board calls it move 7.)"]),
         ("tetris+chance:0.2", (7, 6), ["Rules: tetris + chance 20%.",
                                        "A full row vanishes and the checkers above it fall one row; a four made by the "
                                        "move counts first.",
@@ -104,8 +104,8 @@ def test_f_is_offered_only_where_the_rack_turns() -> None:
     answers = scripted(["f"])
     play_in_terminal(Board(), "human", "human", input_fn=answers, out=out)
     assert answers.prompts == ["X's choice (0-6): ", "X's choice (0-6): "]
-    assert "Please type a column number from 0 to 6." in out.lines and "Or f to turn the rack." not in out.text
-    assert not any("turn the rack" in line for line in out.lines)
+    assert "Please type a column number from 0 to 6." in out.lines and "Or f to flip the rack." not in out.text
+    assert not any("flip the rack" in line or "flips the rack" in line for line in out.lines)
 
 
 FLIP_NOTE = (
@@ -119,7 +119,7 @@ def test_the_first_flip_is_explained_once() -> None:
     answers = ["1", "0", "f", "f", "2"]  # X, O drop; X flips, O flips back
     play_in_terminal(Board(variant="flip"), "human", "human", input_fn=scripted(answers), out=out)
     flips = [
-        i for i, line in enumerate(out.lines) if line.endswith(" turns the rack: every checker falls to the new floor.")
+        i for i, line in enumerate(out.lines) if line.endswith(" flips the rack: every checker falls to the new floor.")
     ]
     assert len(flips) == 2 and out.lines.count(FLIP_NOTE) == 1 and out.lines.index(FLIP_NOTE) == flips[0] + 1
     assert "Game stopped. Moves so far: 10ff2" in out.lines

@@ -253,13 +253,13 @@ def test_a_flip_is_refused_twice_in_a_row_by_one_side() -> None:
     b = board_after("flip", "2f0")  # O flipped, X dropped: O is to move
     assert b.why_not(7) is Refusal.FLIPPED_LAST
     assert b.why_not(7, "X") is None  # X did not flip last
-    with pytest.raises(IllegalMoveError, match="turned the rack last time"):
+    with pytest.raises(IllegalMoveError, match="flipped the rack last time"):
         b.add_move(7, "O")
     b.add_move(1, "O")
     b.add_move(5, "X")
     assert b.why_not(7) is None  # O dropped since its flip: it may flip again
     game = Game(Board(7, 6, variant="flip"), start_moves="2f0")
-    with pytest.raises(IllegalMoveError, match="turned the rack last time"):
+    with pytest.raises(IllegalMoveError, match="flipped the rack last time"):
         game.play(7)
 
 
@@ -664,8 +664,8 @@ def test_game_load_refuses_and_leaves_the_game_unchanged(variant: str, start: st
 @pytest.mark.parametrize(
     ("variant", "bad", "reason"),
     [
-        ("flip", "f", "turning the rack now would change nothing"),
-        ("flip", "2f0f", "you turned the rack last time"),
+        ("flip", "f", "flipping the rack now would change nothing"),
+        ("flip", "2f0f", "you flipped the rack last time"),
         ("gravity:left", "06", "row 6 is off the board"),
     ],
 )

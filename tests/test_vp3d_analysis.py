@@ -18,7 +18,7 @@ from vp_connect4.board import Board
 from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.control.controller import Controller
-from vp_connect4.vp3d.control.hint_intents import HINT_TRIES
+from vp_connect4.vp3d.control.hint_intents import HINT_QUIET, HINT_TRIES
 from vp_connect4.vp3d.control.intents import (
     ChangeRules,
     Command,
@@ -27,7 +27,7 @@ from vp_connect4.vp3d.control.intents import (
     SetLanguage,
 )
 from vp_connect4.vp3d.control.keys import key_intent
-from vp_connect4.vp3d.texts.hints import label_words, outcomes_line
+from vp_connect4.vp3d.texts.hints import UNKNOWN_SCORE, label_scores, label_words, outcomes_line
 from vp_connect4.vp3d.worker import analysis
 from vp_connect4.vp3d.worker.analysis import (
     GameAnalysis,
@@ -76,7 +76,7 @@ def test_the_perfect_hint_labels_say_each_columns_outcome_in_words_and_the_log_h
     assert view.scores == [0.0, 0.0, 50.0, 100.0, 50.0, 0.0, 0.0]  # the colours: red, grey, green
     loses, wins = "loses\nin {}".format, "wins\nin {}".format
     assert view.words == [loses(40), loses(42), "draws", wins(41), "draws", loses(42), loses(40)]
-    assert view.status.endswith("Best for X: column 4 (wins in 41 moves).")
+    assert view.status.endswith("Best for X: column 3 (wins in 41 moves).")
     controller.handle(SetLanguage("nl"))  # said again in the language spoken
     assert view.words[:4] == ["verliest\nin 40", "verliest\nin 42", "gelijk", "wint\nin 41"]
     controller.handle(PlayColumn(3))
@@ -88,12 +88,15 @@ def test_numbered_levels_keep_their_scores_on_the_labels() -> None:
     controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.scores == [50.0] * 7 and view.words is None
+    assert view.status.endswith("Best for X: columns 0, 1, 2, 3, 4, 5, 6 (no win or loss within 4 moves).")
     assert not any(line.startswith("outcomes:") for line in log)
 
 
-def test_columns_not_worked_out_in_time_are_question_marks() -> None:
-    hint = HintAnswer([0.0, 50.0, -1.0, 100.0], [-4, None, None, 9], unknown=(1,))
+def test_columns_not_worked_out_in_time_are_question_marks_and_grey_whatever_the_search_guessed() -> None:
+    hint = HintAnswer([0.0, 100.0, -1.0, 100.0], [-4, None, None, 9], unknown=(1,))  # 100: the search's guess
     assert label_words(hint) == ["loses\nin 4", "?", "", "wins\nin 9"]
+    assert label_words(hint, working=True) == ["loses\nin 4", "…", "", "wins\nin 9"]  # still being worked out
+    assert label_scores(hint) == [0.0, UNKNOWN_SCORE, -1.0, 100.0]  # grey: neither a win nor a loss
     assert outcomes_line("O", hint) == "outcomes: O -4 ? full +9"
     assert hint.complete_outcomes is None  # the status line's best move comes from the scores then
     assert label_words(HintAnswer([50.0, 100.0])) is None
@@ -118,18 +121,53 @@ class CannedHints(SyncRunner):
         return future
 
 
-UNFINISHED = HintAnswer([0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
+# the search's scores for the columns the solver did not work out (1, 4, 5) are guesses: 100, 0, 50
+UNFINISHED = HintAnswer([0.0, 100.0, 100.0, 0.0, 0.0, 50.0, 0.0], [-6, None, 11, -8, None, None, -2], (1, 4, 5))
 
 
-def test_a_partly_worked_out_hint_shows_question_marks_says_it_is_working_and_asks_again() -> None:
+def test_a_partly_worked_out_hint_shows_the_rest_being_worked_out_says_how_far_and_asks_again() -> None:
     runner = CannedHints(UNFINISHED)
     controller, view, _runner, log, clock = make(o_ply="perfect", runner=runner)
     controller.handle(Command.HINT)
     settle(controller, clock, 1)
-    assert view.words == ["loses\nin 6", "?", "wins\nin 11", "loses\nin 8", "?", "?", "loses\nin 2"]
+    assert view.words == ["loses\nin 6", "…", "wins\nin 11", "loses\nin 8", "…", "…", "loses\nin 2"]
+    assert view.scores == [0.0, 50.0, 100.0, 0.0, 50.0, 50.0, 0.0]  # the guesses are not coloured as results
     assert "outcomes: X -6 ? +11 -8 ? ? -2" in log
     assert view.status.endswith("For X: working out the exact outcomes (4 of 7 columns so far).")  # no guess
+    assert "Best" not in view.status
     assert runner.hints_asked >= 2  # asked again: the worker's solver goes on from what it learnt
+
+
+def test_a_hint_that_takes_a_while_says_it_is_being_worked_out_and_how_far() -> None:
+    runner = HandRunner()
+    controller, view, _runner, _log, clock = make(o_ply="perfect", runner=runner)
+    controller.handle(Command.HINT)
+    controller.tick()
+    assert view.status == "Your turn: X (red). Click a column or press 0-6."  # a quick answer is not announced
+    clock.now += HINT_QUIET
+    controller.tick()
+    assert view.status == (
+        "Your turn: X (red). Click a column or press 0-6. "
+        "For X: working out the exact outcomes (0 of 7 columns so far)."
+    )
+    controller.handle(SetLanguage("nl"))
+    assert view.status.endswith("Voor X: de precieze uitkomsten worden uitgerekend (0 van 7 kolommen tot nu toe).")
+    controller.handle(SetLanguage("en"))
+    runner.finish()
+    controller.tick()
+    assert view.status.endswith("Best for X: column 3 (wins in 41 moves).")
+
+
+def test_a_numbered_levels_hint_that_takes_a_while_says_so_until_it_names_what_it_proved() -> None:
+    runner = HandRunner()
+    controller, view, _runner, _log, clock = make(o_ply=4, runner=runner)
+    controller.handle(Command.HINT)
+    clock.now += HINT_QUIET
+    controller.tick()
+    assert view.status.endswith("Click a column or press 0-6. For X: working out the hint.")
+    controller.handle(PlayColumn(3))  # the position changes: that hint is not for it
+    controller.tick()
+    assert "working out" not in view.status
 
 
 def test_a_hint_that_stays_unfinished_is_given_up_after_a_few_tries() -> None:
@@ -149,7 +187,7 @@ def test_a_hint_finished_on_its_second_try_names_the_best_column_and_its_outcome
     controller.handle(Command.HINT)
     settle(controller, clock, 3)
     assert runner.hints_asked == 2 and log[-1] == "outcomes: X -6 -10 +11 -8 0 +7 -2"
-    assert view.status.endswith("Best for X: column 6 (wins in 7 moves).")
+    assert view.status.endswith("Best for X: column 5 (wins in 7 moves).")
     controller.handle(PlayColumn(0))
     controller.handle(Command.HINT)  # a new position: its hint gets its own tries
     settle(controller, clock, 3)
@@ -228,9 +266,9 @@ def test_only_certain_changes_are_marked() -> None:
     assert [step.changed for step in steps(drew)] == [True, False]
     assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
     said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
-    assert said == "Move 2 of 2: O (yellow) played column 4: O draws → O loses in 4 ← the result changed here."
+    assert said == "Move 2 of 2: O (yellow) played column 3: O draws → O loses in 4 ← the result changed here."
     assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(
-        "← the result changed here: columns 2, 6 kept it."
+        "← the result changed here: columns 1, 5 kept it."
     )
 
 
@@ -275,7 +313,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
     assert view.position == (after_moves("0"), (5, 0))
     assert view.status == (
-        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here: column 4 "
+        "Move 1 of 7: X (red) played column 0: X wins in 41 → X loses in 39 ← the result changed here: column 3 "
         "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
@@ -285,7 +323,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log[-1] == "analysis: move 2 O column 1 +39 -> +38" and view.chart == (points, 7, 2)
     assert view.position == (after_moves("01"), (5, 1))
     assert view.status == (
-        "Move 2 of 7: O (yellow) played column 2: O wins in 39 → O wins in 38. "
+        "Move 2 of 7: O (yellow) played column 1: O wins in 39 → O wins in 38. "
         "The result first changed hands at move 1. ← → other moves; Esc: back to the game."
     )
     for _ in range(10):  # to the last move, and no further
@@ -296,14 +334,14 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert "X wins in 1 → X has won." in view.status
     controller.handle(MoveSelection(-1))
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
-    assert "← the result changed here: column 1 kept it." in view.status  # O gave it back: marked too
+    assert "← the result changed here: column 0 kept it." in view.status  # O gave it back: marked too
     controller.handle(MoveSelection(1, vertical=True))  # ↑ ↓ do nothing here
     assert log[-1] == "analysis: move 6 O column 1 +37 -> -1"
     controller.handle(SetLanguage("nl"))
     settle(controller, clock, 1)
     assert view.status.startswith(
-        "Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
-        "kolom 1 hield hem vast."
+        "Zet 6 van 7: O (geel) speelde kolom 1: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
+        "kolom 0 hield hem vast."
     )
 
 
@@ -379,6 +417,34 @@ def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_chec
     play_all(controller, clock, "3")
     controller.handle(Command.ANALYSE_GAME)
     assert log[-1] == "ignored: Analyse game knows the standard rules only"
+
+
+def test_a_long_analysis_says_how_long_it_has_taken_and_an_outcome_not_worked_out_is_said_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(AiRequest, "analysis", lambda self: GameAnalysis("33", (41, None, 40)))  # move 1's after: ?
+    runner = HandRunner()
+    controller, view, _runner, log, clock = make(o=HUMAN, runner=runner)
+    play_all(controller, clock, "33")
+    controller.handle(Command.ANALYSE_GAME)
+    controller.tick()
+    assert view.status == "Analysing the game with perfect play…"
+    clock.now += 3.5
+    controller.tick()
+    assert view.status == "Analysing the game with perfect play… (3 s so far)"
+    controller.handle(SetLanguage("nl"))
+    assert view.status == "De partij wordt geanalyseerd met perfect spel… (al 3 s bezig)"
+    controller.handle(SetLanguage("en"))
+    runner.finish(-1)
+    controller.tick()
+    assert log[-2:] == ["analysis: no change found (1 unknown)", "analysis: move 2 O column 3 ? -> -40"]
+    assert view.status == (
+        "Move 2 of 2: O (yellow) played column 3: outcome for O not worked out in time → O loses in 40. "
+        "No move certainly changed the result (1 position was not worked out in time). "
+        "← → other moves; Esc: back to the game."
+    )  # no ? that reads like a result
+    controller.handle(MoveSelection(-1))
+    assert view.status.startswith("Move 1 of 2: X (red) played column 3: X wins in 41 → outcome for X not worked")
 
 
 def test_a_failed_analysis_says_so_and_goes_back_to_the_game(monkeypatch: pytest.MonkeyPatch) -> None:

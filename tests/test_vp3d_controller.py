@@ -211,7 +211,7 @@ def make(
     clock = Clock()
     controller = Controller(game, view, runner, log=log.append, clock=clock, **kwargs)
     controller.start()
-    assert log.pop(0) == COLUMNS_LINE  # the first line, every time (test_the_log_says_it_counts_columns_from_0)
+    assert log.pop(0) == COLUMNS_LINE  # the first line, every time (test_the_log_and_the_page_count_columns_from_0)
     return controller, view, runner, log, clock
 
 
@@ -248,7 +248,7 @@ def test_against_the_ai_the_reply_comes_from_the_runner() -> None:
     expected = AiRequest(7, 6, "3", "O", controller.game.seats["O"], "LEFT").best_column()
     assert log == ["move 1: X column 3", f"move 2: O column {expected}"]
     assert view.dropped == [("X", 3), ("O", expected)]
-    assert view.status == "Your turn: X (red). Click a column or press 1-7."
+    assert view.status == "Your turn: X (red). Click a column or press 0-6."
 
 
 def test_human_loses_to_the_ai_and_the_result_says_so() -> None:
@@ -275,14 +275,14 @@ def test_draw_is_announced() -> None:
     assert not view.highlighted
 
 
-def test_the_log_says_it_counts_columns_from_0_and_the_page_from_1() -> None:
+def test_the_log_and_the_page_count_columns_from_0() -> None:
     game = Game(seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
     view, log = FakeView(), []
     controller = Controller(game, view, SyncRunner(), log=log.append, clock=Clock())
     controller.start()
     assert log == [COLUMNS_LINE]
-    controller.handle(PlayColumn(6))  # the page's column 7
-    assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 7…"
+    controller.handle(PlayColumn(6))  # the page's column 6, its key 6
+    assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 6…"
     controller.handle(Command.NEW_GAME)
     assert log.count(COLUMNS_LINE) == 1  # once, at the start
 
@@ -296,7 +296,7 @@ def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     controller.handle(PlayColumn(None, "click"))
     assert view.cues[-1] == "Click on a column of the rack"
     controller.handle(PlayColumn(9))
-    assert view.cues[-1] == "There is no column 10"
+    assert view.cues[-1] == "There is no column 9"
 
     controller.handle(PlayColumn(3))
     view.busy = True  # X's checker falls
@@ -313,7 +313,7 @@ def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     assert len(controller.game.history) == 2  # the refused clicks were not played later
     assert [line for line in log if line.startswith("ignored")] == [
         "ignored: click on a column of the rack",
-        "ignored: there is no column 10",
+        "ignored: there is no column 9",
         "ignored: wait for the checker to land",
         "ignored: wait: O is thinking",
     ]
@@ -325,7 +325,7 @@ def test_full_column_and_game_over_are_refused() -> None:
         controller.handle(PlayColumn(col))
         settle(controller, clock, 1)
     controller.handle(PlayColumn(0))
-    assert view.cues[-1] == "Column 1 is full"
+    assert view.cues[-1] == "Column 0 is full"
     assert len(controller.game.history) == 6
     for col in (1, 2, 1, 2, 1, 2, 1):
         controller.handle(PlayColumn(col))
@@ -384,8 +384,37 @@ def test_keys_n_u_h_are_new_game_undo_hint() -> None:
     assert key_intent("n") == Command.NEW_GAME and key_intent("N") == Command.NEW_GAME
     assert key_intent("u") == Command.UNDO and key_intent("h") == Command.HINT
     assert key_intent("r") == Command.REDO and key_intent("R") == Command.REDO
-    assert key_intent("4") == PlayColumn(3, "key")
+    assert key_intent("3") == PlayColumn(3, "key")
     assert key_intent("x") is None and key_intent("") is None
+
+
+def test_digit_keys_play_the_column_of_their_number_from_0() -> None:
+    assert [key_intent(str(col)) for col in range(7)] == [PlayColumn(col, "key") for col in range(7)]
+    controller, view, _, log, clock = make(o=HUMAN)
+    controller.handle(key_intent("0"))
+    assert log[-1] == "move 1: X column 0" and view.status == "X (red) plays column 0…"
+    settle(controller, clock, 1)
+    assert view.status == "To move: O (yellow). Click a column or press 0-6."
+    controller.handle(key_intent("6"))
+    assert log[-1] == "move 2: O column 6"
+    settle(controller, clock, 1)
+    controller.handle(key_intent("7"))  # no column 7 on a board 7 wide
+    assert view.cues[-1] == "There is no column 7" and log[-1] == "ignored: there is no column 7"
+
+
+def test_on_a_board_9_wide_the_key_8_plays_the_last_column() -> None:
+    game = Game(Board(9, 7), seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
+    view, log = FakeView(), []
+    clock = Clock()
+    controller = Controller(game, view, SyncRunner(), log=log.append, clock=clock)
+    controller.start()
+    assert log == ["log: columns 0-8, counted from the left"]
+    assert view.status == "To move: X (red). Click a column or press 0-8."
+    controller.handle(key_intent("8"))
+    assert log[-1] == "move 1: X column 8"
+    settle(controller, clock, 1)
+    controller.handle(key_intent("9"))
+    assert log[-1] == "ignored: there is no column 9"
 
 
 def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:
@@ -779,27 +808,31 @@ def test_hint_names_the_best_column_in_the_status_line() -> None:
     controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.status == (
-        "Your turn: X (red). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
-    )  # columns 2 and 5 counted from 1, as the page counts them
+        "Your turn: X (red). Click a column or press 0-6. Best for X: columns 2, 5 (wins)."
+    )  # counted from 0, as the rack's labels, the keys and the log count them
     controller.handle(PlayColumn(2))
     assert "Best for" not in view.status  # the position changed
 
 
-def test_hint_words_for_numbered_levels() -> None:
-    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 1, 3 (no win or loss in sight)"
-    assert best_line("X", [0.0, 0.0, -1.0]) == "Best for X: columns 1, 2 (all moves lose)"
+def test_hint_words_for_numbered_levels_say_what_the_look_ahead_proved() -> None:
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0], ply=4) == "Best for O: columns 0, 2 (no win or loss within 4 moves)"
+    assert best_line("O", [50.0, 0.0], ply=1) == "Best for O: column 0 (no win or loss within 1 move)"
+    assert best_line("O", [50.0, 50.0], ply=0) == "Best for O: columns 0, 1 (no look-ahead)"
+    assert best_line("O", [50.0, 0.0, 50.0, -1.0]) == "Best for O: columns 0, 2 (no win or loss in sight)"  # depth?
+    assert best_line("X", [100.0, 50.0], ply=4) == "Best for X: column 0 (wins)"
+    assert best_line("X", [0.0, 0.0, -1.0]) == "Best for X: columns 0, 1 (all moves lose)"
     assert best_line("X", [-1.0, -1.0]) is None
 
 
 def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances() -> None:
-    assert best_line("X", [100.0] * 3, [7, 3, None]) == "Best for X: column 2 (wins in 3 moves)"
-    assert best_line("X", [50.0, 0.0], [0, -4]) == "Best for X: column 1 (holds the draw)"
-    assert best_line("O", [0.0, 0.0], [-4, -8]) == "Best for O: column 2 (all moves lose, the slowest in 8 moves)"
-    assert best_line("X", [100.0, 0.0], [1, -2]) == "Best for X: column 1 (wins in 1 move)"
+    assert best_line("X", [100.0] * 3, [7, 3, None]) == "Best for X: column 1 (wins in 3 moves)"
+    assert best_line("X", [50.0, 0.0], [0, -4]) == "Best for X: column 0 (holds the draw)"
+    assert best_line("O", [0.0, 0.0], [-4, -8]) == "Best for O: column 1 (all moves lose, the slowest in 8 moves)"
+    assert best_line("X", [100.0, 0.0], [1, -2]) == "Best for X: column 0 (wins in 1 move)"
     # the solver's answer through the request: 26 empty cells, only column 5 does not lose at once
     answer = AiRequest(7, 6, "3332224440000566", "X", Seat(AI, "perfect"), "LEFT").hint()
     assert answer.outcomes == [-2, -2, -2, -2, -2, 23, -2]
-    assert best_line("X", answer.scores, answer.outcomes) == "Best for X: column 6 (wins in 23 moves)"
+    assert best_line("X", answer.scores, answer.outcomes) == "Best for X: column 5 (wins in 23 moves)"
     assert AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").outcomes() is None  # numbered: no solver
 
 
@@ -923,14 +956,14 @@ def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_englis
     assert view.cues[-1] == "Wacht even: O denkt na"
     runner.finish()  # the AI's work went on through the switch
     settle(controller, clock)
-    assert view.status == "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7."
+    assert view.status == "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 0-6."
     controller.handle(PlayColumn(9))
-    assert view.cues[-1] == "Er is geen kolom 10"
+    assert view.cues[-1] == "Er is geen kolom 9"
     assert controller.game.move_string[:1] == "3" and len(controller.game.history) == 2  # the moves are kept
     assert "setting: language nl" in log
     assert [line for line in log if line.startswith("ignored")] == [
         "ignored: wait: O is thinking",
-        "ignored: there is no column 10",
+        "ignored: there is no column 9",
     ]  # English, whatever the page says
     assert all(line.startswith(("move ", "setting: ", "ignored: ")) for line in log)
     controller.handle(SetLanguage("en"))

@@ -156,7 +156,11 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     assert controls.kind["O"].choices == ["O (geel): mens", "O (geel): computer"]
     assert controls.kind["O"].selected == "O (geel): computer"  # the same choice, in other words
     assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
-    assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
+    assert controls.tiebreak.choices == [
+        "bij gelijke score: links",
+        "bij gelijke score: rechts",
+        "bij gelijke score: willekeurig",
+    ]
     assert [b.text for b in controls.buttons.values()] == [
         "Nieuw spel", "Terugnemen", "Opnieuw", "Tip", "Beeld herstellen", "Wissel van kant", "Partij analyseren",
         "Laden",
@@ -204,8 +208,8 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
     game = Game(Board(7, 6, variant="gravity:left+flip"))
     controls.show_settings(game, paused=False)
     assert controls.variant.choices[controls.variant.index] == "gravity left + flip"  # added: the rules played
-    assert not controls.flip.disabled and controls.flip.text == "Turn the rack"
-    assert "Gravity pulls left" in controls.help.text and "turn the rack over" in controls.help.text
+    assert not controls.flip.disabled and controls.flip.text == "Flip the rack"
+    assert "Gravity pulls left" in controls.help.text and "flip the rack over" in controls.help.text
     controls.flip.bind(controls.flip)
     assert put[-1] == Command.FLIP
     controls.show_settings(Game(), paused=False)

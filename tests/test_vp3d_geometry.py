@@ -86,9 +86,9 @@ def test_pointer_events_become_intents() -> None:
     assert to_intent(Hover(None), LAYOUT) == Hover(None)
 
 
-def test_keys_name_columns_from_one() -> None:
-    assert [key_column(str(k)) for k in range(1, 8)] == list(range(7))
-    assert key_column("0") is None and key_column("a") is None and key_column("12") is None
+def test_digit_keys_name_columns_from_zero_as_the_labels_and_the_log_do() -> None:
+    assert [key_column(str(k)) for k in range(10)] == list(range(10))  # boards are up to 10 wide: 0-9
+    assert key_column("a") is None and key_column("12") is None and key_column("-1") is None and key_column("") is None
 
 
 def test_a_checker_falls_bounces_and_rests() -> None:

@@ -77,7 +77,7 @@ def test_tetris_logs_the_cleared_row_and_the_view_gets_the_move_with_its_events(
     move, after = view.played[-1]
     assert [type(event).__name__ for event in move.events] == ["Dropped", "Cleared"]
     assert after == [[" "] * 7 for _ in range(6)]  # the row is gone: what the scene shows when it ends
-    assert view.events.startswith("Row 1 is full")  # the page counts rows from 1, as its keys do
+    assert view.events.startswith("Row 0 is full")  # the page counts rows from 0, as the log and its keys do
 
 
 def test_gravity_turning_logs_rows_counted_from_the_bottom_and_the_turn() -> None:
@@ -86,7 +86,7 @@ def test_gravity_turning_logs_rows_counted_from_the_bottom_and_the_turn() -> Non
     play(controller, clock, 3, 3)
     assert log[1:] == ["move 1: X column 3", "move 2: O column 3", "event: gravity left"]
     assert controller.game.board.move_line() == "row"
-    assert view.status == "To move: X (red). Click a row or press 1-6 (1 is the bottom row)."
+    assert view.status == "To move: X (red). Click a row or press 0-5 (0 is the bottom row)."
     play(controller, clock, 0)
     assert log[-1] == "move 3: X row 0"
     assert "Gravity turns: it pulls left now" in told(controller.game.history[1])
@@ -97,17 +97,17 @@ def test_a_swap_is_logged_with_both_cells() -> None:
     play(controller, clock, 0, 1)
     assert log == ["move 1: X column 0", "move 2: O column 1", "event: swap 0,0 1,0"]
     assert controller.game.board.data[-1][:2] == ["O", "X"]
-    assert view.events == "Swap! The checkers at column 1 row 1 and column 2 row 1 change colours."
+    assert view.events == "Swap! The checkers at column 0 row 0 and column 1 row 0 change colours."
 
 
 def test_chance_logs_the_column_chosen_and_where_the_checker_went() -> None:
     controller, view, _, log, clock = make_variant("chance:0.5", seed=3)
     play(controller, clock, 0)
     assert log == ["move 1: X column 5", "event: chance column 0 -> 5"]
-    assert view.events == "Chance! The checker meant for column 1 went into column 6."
+    assert view.events == "Chance! The checker meant for column 0 went into column 5."
     controller.view.busy = True  # while it veers and falls, the status names the column chosen
     controller.tick()
-    assert view.status == "X (red) plays column 1…"
+    assert view.status == "X (red) plays column 0…"
 
 
 def test_event_lines_of_every_kind() -> None:
@@ -168,23 +168,23 @@ def test_the_size_menu_starts_a_new_game_on_that_board_and_loads_the_page_again(
 # -- the flip: a button and a key ------------------------------------------------------------------
 
 
-def test_the_flip_button_and_key_turn_the_rack_where_flips_are_played() -> None:
+def test_the_flip_button_and_key_flip_the_rack_where_flips_are_played() -> None:
     assert key_intent("f") == Command.FLIP and key_intent("F") == Command.FLIP
     controller, view, _, log, clock = make_variant("flip")
-    assert view.status == "To move: X (red). Click a column or press 1-7. Or press f to turn the rack."
+    assert view.status == "To move: X (red). Click a column or press 0-6. Or press f to flip the rack."
     play(controller, clock, 0, 0)
     controller.handle(key_intent("f"))
     assert log[-1] == "move 3: X flip"
     move, after = view.played[-1]
     assert move.line == "flip" and type(move.events[0]).__name__ == "Flipped"
     assert after is not None and after[-1][6] == "O" and after[-2][6] == "X"  # turned over: O at the bottom
-    assert view.events == "X turns the rack: every checker falls to the new floor."
+    assert view.events == "X flips the rack: every checker falls to the new floor."
     settle(controller, clock, 1)
-    controller.handle(Command.FLIP)  # O may: it did not turn it last
+    controller.handle(Command.FLIP)  # O may: it did not flip it last
     assert log[-1] == "move 4: O flip"
     settle(controller, clock, 1)
     controller.handle(Command.FLIP)
-    assert view.cues[-1] == "You turned the rack last time: drop a checker now"
+    assert view.cues[-1] == "You flipped the rack last time: drop a checker now"
 
 
 def test_there_is_no_flip_in_the_standard_game() -> None:
@@ -196,8 +196,8 @@ def test_there_is_no_flip_in_the_standard_game() -> None:
 
 def test_a_key_beyond_the_slots_is_never_the_flip() -> None:
     controller, view, *_ = make_variant("flip")
-    controller.handle(PlayColumn(7))  # key 8: the flip's move number, but keys name columns
-    assert view.cues[-1] == "There is no column 8" and not controller.game.history
+    controller.handle(key_intent("7"))  # the flip's move number, but keys name columns
+    assert view.cues[-1] == "There is no column 7" and not controller.game.history
 
 
 # -- rows when gravity pulls sideways --------------------------------------------------------------
@@ -205,9 +205,9 @@ def test_a_key_beyond_the_slots_is_never_the_flip() -> None:
 
 def test_rows_are_picked_by_number_and_keys_beyond_them_are_refused() -> None:
     controller, view, _, log, clock = make_variant("gravity:right", o=AI)
-    assert view.status == "Your turn: X (red). Click a row or press 1-6 (1 is the bottom row)."
-    controller.handle(key_intent("7"))
-    assert view.cues[-1] == "There is no row 7"
+    assert view.status == "Your turn: X (red). Click a row or press 0-5 (0 is the bottom row)."
+    controller.handle(key_intent("6"))
+    assert view.cues[-1] == "There is no row 6"
     controller.handle(PlayColumn(None, "click"))
     assert view.cues[-1] == "Click on a row of the rack"
     controller.handle(key_intent("\n"))
@@ -223,6 +223,19 @@ def test_rows_are_picked_by_number_and_keys_beyond_them_are_refused() -> None:
     assert controller.game.board.data[-2][-1] == "X"  # row 1 from the bottom, against the right side
     settle(controller, clock)
     assert log[-1].startswith("move 2: O row ")
+
+
+def test_when_gravity_pulls_sideways_the_digit_keys_name_rows_from_0_the_bottom_row() -> None:
+    controller, view, _, log, clock = make_variant("gravity:left")
+    controller.handle(key_intent("0"))
+    assert log[-1] == "move 1: X row 0" and view.status == "X (red) plays row 0…"
+    assert controller.game.board.data[-1][0] == "X"  # the bottom row, against the left side
+    settle(controller, clock, 1)
+    controller.handle(key_intent("5"))
+    assert log[-1] == "move 2: O row 5" and controller.game.board.data[0][0] == "O"  # the top row
+    settle(controller, clock, 1)
+    controller.handle(key_intent("3"))
+    assert log[-1] == "move 3: X row 3" and controller.game.board.data[-4][0] == "X"
 
 
 def test_up_and_down_do_nothing_where_moves_name_columns() -> None:
@@ -260,18 +273,18 @@ def test_a_hint_scores_every_move_and_the_flip_last() -> None:
 
 
 def test_the_hint_line_names_rows_and_the_flip() -> None:
-    assert best_line("X", [50, 100, 0], line="row") == "Best for X: row 2 (wins)"
-    assert best_line("X", [50, 0, 100], line="column", flip=2) == "Best for X: turn the rack (wins)"
-    assert best_line("O", [100, 50, 100], line="row", flip=2) == "Best for O: row 1 or turn the rack (wins)"
-    assert best_line("O", [100, 100, 50], line="column", flip=2) == "Best for O: columns 1, 2 (wins)"
-    assert best_line("O", [100, 100], line="column") == "Best for O: columns 1, 2 (wins)"
+    assert best_line("X", [50, 100, 0], line="row") == "Best for X: row 1 (wins)"
+    assert best_line("X", [50, 0, 100], line="column", flip=2) == "Best for X: flip the rack (wins)"
+    assert best_line("O", [100, 50, 100], line="row", flip=2) == "Best for O: row 0 or flip the rack (wins)"
+    assert best_line("O", [100, 100, 50], line="column", flip=2) == "Best for O: columns 0, 1 (wins)"
+    assert best_line("O", [100, 100], line="column") == "Best for O: columns 0, 1 (wins)"
 
 
 def test_a_perfect_hint_in_sideways_gravity_is_the_solvers_in_gravitys_frame() -> None:
     moves = "3302433232414121"  # gravity left, X to move: row 4 wins at once, anything else loses
     answer = AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "LEFT", variant="gravity:left").hint()
     assert answer.outcomes == [-2, -2, -2, -2, 1, -2] and answer.scores == [0, 0, 0, 0, 100, 0]
-    assert best_line("X", answer.scores, answer.outcomes, "row") == "Best for X: row 5 (wins in 1 move)"
+    assert best_line("X", answer.scores, answer.outcomes, "row") == "Best for X: row 4 (wins in 1 move)"
     assert AiRequest(7, 6, "", "X", Seat(AI, "perfect"), "LEFT", variant="tetris").outcomes() is None
 
 
@@ -323,7 +336,7 @@ def test_an_ai_duel_with_chance_and_swaps_is_the_same_with_the_same_seed() -> No
     assert any(line.startswith("event: swap ") for line in logs[0])
 
 
-def test_the_ai_may_turn_the_rack() -> None:
+def test_the_ai_may_flip_the_rack() -> None:
     request = AiRequest(7, 6, "0000", "X", Seat(AI, 2), "LEFT", variant="flip")
     scores = request.scores()
     assert len(scores) == 8 and request.best_column() in range(8)

@@ -56,7 +56,7 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
     when there is no input at all).
 
     A move is a column number (on a variant board also a row number when gravity pulls sideways, or
-    ``f`` to turn the rack where flips are played). In the terminal game (``style`` ``"game"``) ``?`` shows
+    ``f`` to flip the rack where flips are played). In the terminal game (``style`` ``"game"``) ``?`` shows
     the analysis and asks again, and ``u`` / ``r`` take moves back / play them again: then the position
     changed without a move, and None is returned (the game loop asks the side to move then).
     """

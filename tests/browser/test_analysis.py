@@ -37,7 +37,7 @@ def play_to_the_end(view: ScenePage) -> str:
     while True:
         col = BLUNDER if number == 0 else me.next_move(board)
         number += 1
-        view.play(number, "X", col, lambda c=col: view.press(str(c + 1)))
+        view.play(number, "X", col, lambda c=col: view.press(str(c)))
         board.add_move(col, "X")
         if board.wins_for("X") or board.is_full():
             break
@@ -60,7 +60,7 @@ def test_analyse_game_marks_the_blunder_steps_with_the_keys_and_the_perfect_hint
         assert re.fullmatch(r"analysis: result changed at move 1( \(\d+ unknown\))?", summary), summary
         assert view.wait_log("^analysis: move ").startswith(f"analysis: move 1 X column {BLUNDER} +41 -> -")
         view.page.wait_for_function(f"() => ({STATUS_JS})().includes('the result changed here')", timeout=10_000)
-        assert view.page.evaluate(STATUS_JS).startswith(f"Move 1 of {len(moves)}: X (red) played column 1")
+        assert view.page.evaluate(STATUS_JS).startswith(f"Move 1 of {len(moves)}: X (red) played column {BLUNDER}")
         first = view.canvas_image()
         assert cells_seen(view, first) == board_after(moves[:1])
 
@@ -90,4 +90,4 @@ def test_analyse_game_marks_the_blunder_steps_with_the_keys_and_the_perfect_hint
         assert view.wait_log("^outcomes: ") == "outcomes: X -40 -42 0 +41 0 -42 -40"
         view.page.wait_for_function(f"() => ({SCORES_JS})() !== ''", timeout=10_000)
         assert view.page.evaluate(SCORES_JS) == EMPTY_BOARD_LABELS
-        assert "Best for X: column 4 (wins in 41 moves)" in view.page.evaluate(STATUS_JS)
+        assert "Best for X: column 3 (wins in 41 moves)" in view.page.evaluate(STATUS_JS)

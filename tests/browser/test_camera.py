@@ -67,7 +67,7 @@ def assert_numbers_under_columns(view: ScenePage, when: str) -> None:
         cell = math.dist(cells[col], neighbour)  # a cell's width on the screen here
         x, y = nx - box["x"], ny - box["y"]
         count, mx, my = white_centroid(image, (x - cell / 2, y - cell / 2, x + cell / 2, y + cell / 2))
-        where = f"{when}: number {col + 1}"
+        where = f"{when}: number {col}"
         assert count >= MIN_NUMBER_PIXELS, f"{where} is not under its column ({count} white pixels)"
         assert math.hypot(mx - x, my - y) <= NUMBER_OFF_CENTRE * cell, f"{where} is off its place"
         assert my + box["y"] > cy, f"{where} is not below the bottom cell"

@@ -64,7 +64,7 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
         "() => { const e = new MouseEvent('contextmenu', {bubbles: true, cancelable: true, button: 2});"
         " document.querySelector('canvas').dispatchEvent(e); return e.defaultPrevented; }"
     )
-    assert prevented, "the page should stop the context menu (a right-drag turns the rack)"
+    assert prevented, "the page should stop the context menu (a right-drag rotates the view)"
 
     before = view.canvas_image()
     colours = before.colours()
@@ -92,10 +92,35 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     view.play(1, "X", 0, lambda: view.click_world(LAYOUT.cell(MIDDLE_ROW, 0)))
     view.wait_log(r"^move 2: O column \d$")
     last = LAYOUT.width - 1
-    view.play(3, "X", last, lambda: view.press(str(last + 1)))
+    view.play(3, "X", last, lambda: view.press(str(last)))
     view.wait_log(r"^move 4: O column \d$")
     after = view.canvas_image()
     assert after.share(is_checker_red) > turned.share(is_checker_red), "X's checkers do not show"
+
+
+# The number on the rack's base under a column: the 3D text (GlowScript keeps its text in ``__text``) standing at
+# that column's label centre.
+LABEL_TEXT_JS = """([x, y, z]) => glowObjs
+  .filter(o => o && typeof o.__text === 'string' && o.__pos && o.visible !== false)
+  .filter(o => Math.abs(o.__pos.x - x) < 0.01 && Math.abs(o.__pos.z - z) < 0.01 && Math.abs(o.__pos.y - y) < 0.5)
+  .map(o => o.__text)"""
+
+
+two_people = scene_fixture("--x", "human", "--o", "human", doc="Two people at one screen: no AI moves.")
+
+
+def test_the_keys_0_to_6_play_columns_0_to_6_as_their_labels_the_log_and_the_game_code_say(
+    context: Any, two_people: SceneProcess
+) -> None:
+    view = ScenePage.open(context, two_people)
+    status = "() => document.getElementById('c4-status').textContent"
+    assert view.page.evaluate(status) == "To move: X (red). Click a column or press 0-6."
+    for col in range(LAYOUT.width):  # X 0, O 1, X 2, ... X 6: the bottom row, nobody has four
+        label = view.page.evaluate(LABEL_TEXT_JS, list(LAYOUT.label_centre(col)))
+        assert label == [str(col)], f"the label under column {col} reads {label}"
+        view.play(col + 1, "XO"[col % 2], col, lambda c=col: view.press(str(c)))  # logs move N: X column c
+    code = "() => document.getElementById('c4-moves').dataset.code"
+    view.page.wait_for_function(f"() => ({code})() === '0123456'", timeout=10_000)
 
 
 def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_ply_1: SceneProcess) -> None:
@@ -107,7 +132,7 @@ def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_p
         col = me.next_move(board)
         number += 1
         if number % 4 == 1:  # X's moves alternate: a key, a click, a key, ...
-            view.play(number, "X", col, lambda c=col: view.press(str(c + 1)))
+            view.play(number, "X", col, lambda c=col: view.press(str(c)))
         else:
             view.play(number, "X", col, lambda c=col: view.click_world(LAYOUT.cell(MIDDLE_ROW, c)))
         board.add_move(col, "X")
@@ -125,7 +150,7 @@ def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_p
     assert len(moves) == number
     assert vs_ply_1.process.poll() is None, "the game ended, the scene stays open"
 
-    view.press("4")  # too late: refused with a cue, nothing played
+    view.press("3")  # too late: refused with a cue, nothing played
     assert view.wait_log("^(ignored|move)").startswith("ignored: ")
     view.page.wait_for_function("() => document.getElementById('c4-cue').textContent.trim() !== ''", timeout=10_000)
 
@@ -154,12 +179,21 @@ def test_the_ply_slider_sets_the_ai_level(context: Any, vs_ply_1: SceneProcess) 
     )
     # and O plays at ply 2 from its next move: it blocks X's three on the bottom row, which ply 1 does not see
     for number, (x_col, o_col) in enumerate(BLOCKED_AT_PLY_2):
-        view.play(2 * number + 1, "X", x_col, lambda c=x_col: view.press(str(c + 1)))
+        view.play(2 * number + 1, "X", x_col, lambda c=x_col: view.press(str(c)))
         assert view.wait_log(rf"^move {2 * number + 2}: O column \d$") == f"move {2 * number + 2}: O column {o_col}"
 
 
 duel = scene_fixture(
-    "--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", "LEFT",
+    "--x",
+    "ai",
+    "--o",
+    "ai",
+    "--x-ply",
+    "2",
+    "--o-ply",
+    "1",
+    "--tiebreak",
+    "LEFT",
     doc="An AI duel at two levels: X at ply 2, O at ply 1.",
 )
 
@@ -216,7 +250,7 @@ def test_keys_buttons_goal_and_tally_on_the_puzzle_page(context: Any, puzzle: Sc
     text = "(id) => document.getElementById(id).textContent"
     assert "Find the move" in view.page.evaluate(text, "c4-goal")
     assert view.page.evaluate(text, "c4-tally") == "Score: X 0 – O 0, draws 0"
-    for _ in range(3):  # the first arrow chooses the middle column (4), then 5, 6
+    for _ in range(3):  # the first arrow chooses the middle column (3), then 4, 5
         view.press("ArrowRight")
     view.press("h")
     view.wait_log(r"^hint: X ")
@@ -260,7 +294,7 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
     view = ScenePage.open(context, dutch_vs_ply_1)
     view.page.wait_for_function("() => document.getElementById('c4-status').textContent.startsWith('Jij bent')")
     assert view.page.evaluate(PAGE_TEXTS_JS) == {
-        "status": "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7.",
+        "status": "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 0-6.",
         "newGame": "Nieuw spel",
         "hint": "Tip",
         "label": "X kijkt vooruit",
@@ -269,7 +303,7 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
         "tally": "Stand: X 0 – O 0, gelijk 0",
         "language": "Nederlands",
     }
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
     view.wait_log(r"^move 2: O column 0$")  # ply 1, LEFT: the leftmost of equal columns
 
     view.page.select_option("#c4-lang", label="English")
@@ -279,7 +313,7 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
     seat = "() => document.querySelector('#c4-o-player option:checked').textContent.endsWith('AI')"
     view.page.wait_for_function(seat)
     assert view.page.evaluate(PAGE_TEXTS_JS) == {
-        "status": "Your turn: X (red). Click a column or press 1-7.",
+        "status": "Your turn: X (red). Click a column or press 0-6.",
         "newGame": "New game",
         "hint": "Hint",
         "label": "X look-ahead",
@@ -288,7 +322,7 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
         "tally": "Score: X 0 – O 0, draws 0",
         "language": "English",
     }
-    view.play(3, "X", 4, lambda: view.press("5"))  # the game goes on where it was
+    view.play(3, "X", 4, lambda: view.press("4"))  # the game goes on where it was
     view.wait_log(r"^move 4: O column \d$")
     assert view.page.evaluate("() => document.getElementById('c4-x-player').id") == "c4-x-player"
 
@@ -301,7 +335,7 @@ def test_the_page_shows_the_game_code_copies_it_and_loads_one(context: Any, vs_p
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     view = ScenePage.open(context, vs_ply_1)
     assert view.page.evaluate(CODE_JS) == ""
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
     o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
     view.page.wait_for_function(f"() => ({CODE_JS})() === '3{o_col}'", timeout=10_000)
 
@@ -309,8 +343,8 @@ def test_the_page_shows_the_game_code_copies_it_and_loads_one(context: Any, vs_p
     view.page.wait_for_function("() => document.getElementById('c4-copy').textContent === 'Copied'", timeout=10_000)
     assert view.page.evaluate("navigator.clipboard.readText()") == f"3{o_col}"
 
-    view.page.fill(FIELD, "5")  # typing in the field is not playing: the next move comes from the key 7
-    view.play(3, "X", 6, lambda: view.press("7"))
+    view.page.fill(FIELD, "5")  # typing in the field is not playing: the next move comes from the key 6
+    view.play(3, "X", 6, lambda: view.press("6"))
     view.wait_log(r"^move 4: O column \d$")
 
     view.page.fill(FIELD, "2255")
@@ -318,7 +352,7 @@ def test_the_page_shows_the_game_code_copies_it_and_loads_one(context: Any, vs_p
     assert view.wait_log(r"^(loaded|ignored): ") == "loaded: 2255"
     view.page.wait_for_function(f"() => ({CODE_JS})() === '2255'", timeout=10_000)
     assert view.page.input_value(FIELD) == ""
-    view.play(5, "X", 0, lambda: view.press("1"))  # the loaded game goes on
+    view.play(5, "X", 0, lambda: view.press("0"))  # the loaded game goes on
     assert view.wait_log(r"^move 6: O column \d$")
 
     view.page.fill(FIELD, "229")  # a bad code: a cue says why, the game stays

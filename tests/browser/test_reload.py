@@ -30,7 +30,7 @@ def is_checker_red(rgb: tuple[int, int, int]) -> bool:
 def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it(context: Any) -> None:
     with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
         view = ScenePage.open(context, scene)
-        view.play(1, "X", 3, lambda: view.press("4"))
+        view.play(1, "X", 3, lambda: view.press("3"))
         o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
         view.drag_slider("#c4-o-ply", level_to_slider(Level(3)))
         view.wait_log(r"^setting: O ply 3$")
@@ -62,7 +62,7 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
         board = Board()
         board.set_board(f"3{o_col}3")
         expected = Seat(AI, 3).player("O", "LEFT").next_move(board)
-        view.play(3, "X", 3, lambda: view.press("4"))
+        view.play(3, "X", 3, lambda: view.press("3"))
         assert view.wait_log(r"^move 4: O column \d$") == f"move 4: O column {expected}"
 
         family = descendants(pid)
@@ -80,7 +80,7 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
 def test_the_size_menu_starts_a_new_game_on_that_board_in_the_page_loaded_again(context: Any) -> None:
     with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
         view = ScenePage.open(context, scene)
-        view.play(1, "X", 3, lambda: view.press("4"))
+        view.play(1, "X", 3, lambda: view.press("3"))
         view.wait_log(r"^move 2: O column \d$")
         pid = scene.process.pid
         view.page.select_option("#c4-size", "9x7")
@@ -92,7 +92,7 @@ def test_the_size_menu_starts_a_new_game_on_that_board_in_the_page_loaded_again(
         view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
         assert scene.process.pid == pid and scene.process.poll() is None, scene.describe()
         assert view.page.evaluate("() => document.getElementById('c4-size').selectedOptions[0].textContent") == "9x7"
-        view.play(1, "X", 8, lambda: view.press("9"))  # the ninth column: there is one now
+        view.play(1, "X", 8, lambda: view.press("8"))  # the ninth column: there is one now
         view.wait_log(r"^move 2: O column \d$")
         view.page.reload()  # a reload keeps the size
         view.wait_log(r"^resumed: 2 checkers down$", READY_TIMEOUT)

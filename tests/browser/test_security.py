@@ -77,7 +77,7 @@ def test_a_foreign_page_is_refused_and_the_game_goes_on(
     context: Any, scene: SceneProcess, foreign_site: tuple[ThreadingHTTPServer, list[bytes]]
 ) -> None:
     view = ScenePage.open(context, scene)
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
     view.wait_log(r"^move 2: O column \d$")
 
     server, body = foreign_site
@@ -92,7 +92,7 @@ def test_a_foreign_page_is_refused_and_the_game_goes_on(
     foreign.close()
 
     assert scene.process.poll() is None, scene.describe()
-    view.play(3, "X", 3, lambda: view.press("4"))
+    view.play(3, "X", 3, lambda: view.press("3"))
     view.wait_log(r"^move 4: O column \d$")
 
 
@@ -108,7 +108,7 @@ def test_the_page_can_fetch_vpythons_files_and_nothing_else(context: Any, scene:
 
 def test_closing_the_tab_ends_the_game_with_0_and_no_process_left(context: Any, scene: SceneProcess) -> None:
     view = ScenePage.open(context, scene)
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
     view.wait_log(r"^move 2: O column \d$")  # the AI's worker process has answered
     addresses = listening_addresses(scene.process.pid)
     assert addresses and {address for address, _ in addresses} == {LOOPBACK}, addresses
@@ -125,7 +125,7 @@ def test_the_page_says_when_the_program_has_stopped(context: Any, scene: ScenePr
     from vp_connect4 import wording
 
     view = ScenePage.open(context, scene)
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
     banner = view.page.locator(ENDED)
     assert banner.count() == 0
     scene.process.send_signal(signal.SIGINT)
@@ -148,7 +148,7 @@ def test_a_second_tab_is_told_that_the_game_is_open_in_another(context: Any, sce
     assert second.locator(ENDED).inner_text(timeout=OUTCOME_TIMEOUT_MS) == wording.game_open_elsewhere()
     second.close()
     assert scene.process.poll() is None, scene.describe()
-    view.play(1, "X", 3, lambda: view.press("4"))
+    view.play(1, "X", 3, lambda: view.press("3"))
 
 
 def test_another_site_cannot_frame_the_game(

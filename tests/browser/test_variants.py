@@ -67,7 +67,7 @@ def test_tetris_a_full_row_flashes_away_and_the_rows_above_fall(context: Any) ->
     with at_the_event(context, scene) as there:
         board = the_board_is_shown(there, scene)
         assert board[-1] == ["X", "X", "X", " ", " ", " ", "O"], "the full row is gone, the rows above fell"
-        assert events_line(there).startswith("Row 1 is full: it vanishes")
+        assert events_line(there).startswith("Row 0 is full: it vanishes")
         plays_to_its_result(there, scene)
 
 
@@ -86,15 +86,15 @@ def test_flip_the_rack_turns_over_and_the_checkers_lie_at_the_new_floor(context:
         pytest.param(
             "chance",
             {(-3, 0): "X", (-1, 3): " "},
-            "X's checker is in column 1, not 4",
-            "Chance! The checker meant for column 4 went into column 1.",
+            "X's checker is in column 0, not 3",
+            "Chance! The checker meant for column 3 went into column 0.",
             id="chance-the-checker-veers-to-its-new-column-with-a-cue",
         ),
         pytest.param(
             "swap",
             {(-1, 4): "O", (-1, 2): "X"},
             "the swapped checkers show their new colours",
-            "Swap! The checkers at column 5 row 1 and column 3 row 1 change colours.",
+            "Swap! The checkers at column 4 row 0 and column 2 row 0 change colours.",
             id="swap-two-checkers-change-colours",
         ),
     ],

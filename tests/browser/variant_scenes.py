@@ -64,31 +64,31 @@ SCENES = {
     for scene in (
         # gravity turns after every 2 moves: after moves 9 and 10 it pulls left, the checkers slide to the left wall
         VariantScene("gravity", "gravity:turn:2", "00215652", ("--o-ply", "1"),
-                     (("1", "move 9: X column 0"),), r"^event: gravity left$",
-                     (("5", "move 11: X row 4"), ("1", "move 13: X column 0")), "O wins"),
+                     (("0", "move 9: X column 0"),), r"^event: gravity left$",
+                     (("4", "move 11: X row 4"), ("0", "move 13: X column 0")), "O wins"),
         # X's checker fills the bottom row: it flashes away and the rows above fall; X wins two moves later
         VariantScene("tetris", "tetris", "6222462160221605", ("--o-ply", "1"),
-                     (("4", "move 17: X column 3"),), r"^event: row 0 cleared$",
-                     (("4", "move 19: X column 3"),), "X wins", pause=True),
-        # X turns the rack: the checkers fall to the new floor, and four X in the bottom row win
+                     (("3", "move 17: X column 3"),), r"^event: row 0 cleared$",
+                     (("3", "move 19: X column 3"),), "X wins", pause=True),
+        # X flips the rack: the checkers fall to the new floor, and four X in the bottom row win
         VariantScene("flip", "flip", "4536654250", ("--o-ply", "2"),
                      (("f", "move 11: X flip"),), r"^result: X wins$", (), "X wins"),
         # chance (half the time, seed 1) sends X's checker meant for column 3 into column 0
         VariantScene("chance", "chance:0.5", "00261565", ("--o-ply", "1", "--seed", "1"),
-                     (("4", "move 9: X column 0"),), r"^event: chance column 3 -> 0$",
-                     (("4", "move 11: X column 3"),), "X wins", pause=True),
+                     (("3", "move 9: X column 0"),), r"^event: chance column 3 -> 0$",
+                     (("3", "move 11: X column 3"),), "X wins", pause=True),
         # after every 2nd move an X and an O checker change colours (seed 0: the bottom row's 5th and 3rd)
         VariantScene("swap", "swap:2", "63024336623241", ("--o-ply", "1", "--seed", "0"),
-                     (("3", "move 15: X column 2"),), r"^event: swap 4,0 2,0$",
-                     (("6", "move 17: X column 5"),), "X wins"),
+                     (("2", "move 15: X column 2"),), r"^event: swap 4,0 2,0$",
+                     (("5", "move 17: X column 5"),), "X wins"),
         # gravity pulls down and right: X's checker dropped into column 4 slides down the diagonal to the right wall
         VariantScene("diagonal", "gravity:down-right", "1030", ("--o-ply", "1"),
-                     (("5", "move 5: X column 4"),), "",
-                     (("3", "move 7: X column 2"),), "X wins", pause=True),
+                     (("4", "move 5: X column 4"),), "",
+                     (("2", "move 7: X column 2"),), "X wins", pause=True),
         # the standard game on a 9x7 board: X's four on the bottom row, columns 4 to 7
         VariantScene("9x7", "standard", "4455", ("--o-ply", "1"),
-                     (("7", "move 5: X column 6"),), "",
-                     (("1", "move 7: X column 0"), ("8", "move 9: X column 7")), "X wins", pause=True, size=(9, 7)),
+                     (("6", "move 5: X column 6"),), "",
+                     (("0", "move 7: X column 0"), ("7", "move 9: X column 7")), "X wins", pause=True, size=(9, 7)),
     )
 }  # fmt: skip
 

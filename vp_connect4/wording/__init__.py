@@ -15,9 +15,8 @@ Not here: the log lines that scripts read (``move 3: X column 2``, ``result: X w
 ``moves: ...``, ``setting: ...``); they never change. And CS111's exact sentences
 (:data:`CS111`), which that course's texts fix in English.
 
-Column numbers: the terminal game and the API count columns from 0, as ``set_board`` strings do;
-the 3D scene counts them from 1, as its keys do. Functions that name a column take ``first``,
-the number of the leftmost column.
+Column numbers: everything a person or a script sees counts columns (and rows, 0 the bottom one) from 0, as
+``set_board`` strings, the log and ``--moves`` do: the terminal game, the API, and the 3D scene's labels and keys.
 
 This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`,
 :mod:`.students`: a student's player file, the check and the tournament) over one language machinery

@@ -80,9 +80,9 @@ def refusal(reason: Refusal, col: object, width: int, line: str = "column") -> s
     if reason is Refusal.GAME_OVER:
         return _("the game is over: start a new game")
     if reason is Refusal.FLIPPED_LAST:
-        return _("you turned the rack last time: drop a checker now")
+        return _("you flipped the rack last time: drop a checker now")
     if reason is Refusal.FLIP_CHANGES_NOTHING:
-        return _("turning the rack now would change nothing")
+        return _("flipping the rack now would change nothing")
     if line == "row":
         if reason is Refusal.NOT_A_COLUMN:
             return _("a move must be a whole number 0-{last}, got {col!r}").format(last=width - 1, col=col)
@@ -105,7 +105,7 @@ def no_move_board_full() -> str:
 
 
 def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = "column") -> str:
-    """Why input is refused in the 3D scene, as its cue shows it (columns and rows counted from 1).
+    """Why input is refused in the 3D scene, as its cue shows it (columns and rows counted from 0, as the keys).
 
     ``reason``: a :class:`Refusal` of the rules, or one of the scene's own: ``"falling"`` (a checker
     is still falling), ``"beside"`` (a click beside the rack), ``"nothing_to_undo"``, ``"nothing_to_redo"``,
@@ -113,7 +113,7 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = 
     (Enter or Space with no column chosen), ``"no_code"`` (Load with an empty game code).
     ``line``: what a move names, ``column`` or (gravity sideways) ``row``.
     """
-    number = (col or 0) + 1
+    number = col or 0
     if line == "row" and reason in (Refusal.OFF_BOARD, Refusal.FULL):
         if reason is Refusal.OFF_BOARD:
             return _("there is no row {row}").format(row=number)
@@ -122,8 +122,8 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = 
         Refusal.GAME_OVER: _("the game is over: press New game"),
         Refusal.OFF_BOARD: _("there is no column {col}").format(col=number),
         Refusal.FULL: _("column {col} is full").format(col=number),
-        Refusal.FLIPPED_LAST: _("you turned the rack last time: drop a checker now"),
-        Refusal.FLIP_CHANGES_NOTHING: _("turning the rack now would change nothing"),
+        Refusal.FLIPPED_LAST: _("you flipped the rack last time: drop a checker now"),
+        Refusal.FLIP_CHANGES_NOTHING: _("flipping the rack now would change nothing"),
         "falling": _("wait for the checker to land"),
         "beside": _("click on a column of the rack"),
         "nothing_to_undo": _("nothing to undo"),

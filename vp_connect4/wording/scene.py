@@ -29,6 +29,7 @@ __all__ = [
     "game_ended",
     "game_open_elsewhere",
     "hint_unfinished",
+    "hint_working",
     "human_to_move",
     "load_caption",
     "look_ahead_caption",
@@ -81,12 +82,12 @@ def result_in_scene(winner: str | None, humans: list[str], draw: str = "full") -
 
 
 def falling(ox: str, line: str, number: int) -> str:
-    """A move under way: ``line`` column, row or flip; ``number`` 0-based (shown from 1)."""
+    """A move under way: ``line`` column, row or flip; ``number`` counted from 0, as the rack's labels."""
     if line == "flip":
-        return _("{side} turns the rack…").format(side=side(ox))
+        return _("{side} flips the rack…").format(side=side(ox))
     if line == "row":
-        return _("{side} plays row {row}…").format(side=side(ox), row=number + 1)
-    return _("{side} plays column {col}…").format(side=side(ox), col=number + 1)
+        return _("{side} plays row {row}…").format(side=side(ox), row=number)
+    return _("{side} plays column {col}…").format(side=side(ox), col=number)
 
 
 def ai_error(ox: str, error: str) -> str:
@@ -121,26 +122,26 @@ def human_to_move(ox: str, line: str, slots: int, flip: bool, alone: bool) -> st
     """The status line when a person is to move (``alone``: one person against the AI): what to click or press.
 
     ``line``: what a move names, ``column`` or ``row`` (gravity sideways; rows counted from the bottom);
-    ``slots``: how many; ``flip``: flips are played (key f).
+    ``slots``: how many (numbered from 0, as the keys and the rack's labels); ``flip``: flips are played (key f).
     """
     if line == "row":
         if alone:
-            text = _("Your turn: {side}. Click a row or press 1-{rows} (1 is the bottom row).")
+            text = _("Your turn: {side}. Click a row or press 0-{last} (0 is the bottom row).")
         else:
-            text = _("To move: {side}. Click a row or press 1-{rows} (1 is the bottom row).")
-        text = text.format(side=side(ox), rows=slots)
+            text = _("To move: {side}. Click a row or press 0-{last} (0 is the bottom row).")
     elif alone:
-        text = _("Your turn: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=slots)
+        text = _("Your turn: {side}. Click a column or press 0-{last}.")
     else:
-        text = _("To move: {side}. Click a column or press 1-{width}.").format(side=side(ox), width=slots)
-    return text + " " + _("Or press f to turn the rack.") if flip else text
+        text = _("To move: {side}. Click a column or press 0-{last}.")
+    text = text.format(side=side(ox), last=slots - 1)
+    return text + " " + _("Or press f to flip the rack.") if flip else text
 
 
 def best_moves(ox: str, line: str, numbers: list[int], flip: bool, verdict: str) -> str:
-    """The hint's line in a rule variant: the best columns or rows (0-based, shown from 1) and/or the flip."""
+    """The hint's line in a rule variant: the best columns or rows (counted from 0) and/or the flip."""
     if line == "column" and not flip:
         return best_columns(ox, numbers, verdict)
-    shown = ", ".join(str(number + 1) for number in numbers)
+    shown = ", ".join(str(number) for number in numbers)
     if line == "row":
         moves = _n("row {numbers}", "rows {numbers}", len(numbers)).format(numbers=shown)
     else:
@@ -148,20 +149,23 @@ def best_moves(ox: str, line: str, numbers: list[int], flip: bool, verdict: str)
     if not flip:
         return _("Best for {ox}: {moves} ({verdict})").format(ox=ox, moves=moves, verdict=verdict)
     if not numbers:
-        return _("Best for {ox}: turn the rack ({verdict})").format(ox=ox, verdict=verdict)
-    return _("Best for {ox}: {moves} or turn the rack ({verdict})").format(ox=ox, moves=moves, verdict=verdict)
+        return _("Best for {ox}: flip the rack ({verdict})").format(ox=ox, verdict=verdict)
+    return _("Best for {ox}: {moves} or flip the rack ({verdict})").format(ox=ox, moves=moves, verdict=verdict)
 
 
 def best_columns(ox: str, cols: list[int], verdict: str) -> str:
-    """The hint's line: ``Best for X: column 5 (wins)``; ``cols`` 0-based (shown counted from 1)."""
-    shown = ", ".join(str(col + 1) for col in cols)
+    """The hint's line: ``Best for X: column 3 (wins)``; ``cols`` counted from 0, as the rack's labels."""
+    shown = ", ".join(str(col) for col in cols)
     text = _n("Best for {ox}: column {cols} ({verdict})", "Best for {ox}: columns {cols} ({verdict})", len(cols))
     return text.format(ox=ox, cols=shown, verdict=verdict)
 
 
-def verdict(score: float | None = None, distance: int | None = None) -> str:
+def verdict(score: float | None = None, distance: int | None = None, ply: int | None = None) -> str:
     """How good the best column is: by a seed score (100 wins, 50 neither, 0 loses within the look-ahead)
     or, for the perfect level, by the solver's exact ``distance`` in moves (both sides' moves counted).
+
+    ``ply``: the look-ahead the score comes from, if known: a 50 then says what was proved, no win or loss
+    within that many moves (the perfect level's deepest search, where the solver cannot answer, has none to name).
     """
     if distance is not None:
         if distance > 0:
@@ -175,6 +179,10 @@ def verdict(score: float | None = None, distance: int | None = None) -> str:
         return _("wins")
     if score is not None and score <= 0:
         return _("all moves lose")
+    if ply == 0:
+        return _("no look-ahead")
+    if ply is not None:
+        return _n("no win or loss within {n} move", "no win or loss within {n} moves", ply).format(n=ply)
     return _("no win or loss in sight")
 
 
@@ -186,6 +194,12 @@ def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
     else:
         text = _("For {ox}: working out the exact outcomes ({known} of {columns} columns so far)")
     return text.format(ox=ox, known=known, columns=columns)
+
+
+def hint_working(ox: str) -> str:
+    """The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's
+    outcomes: :func:`hint_unfinished`)."""
+    return _("For {ox}: working out the hint").format(ox=ox)
 
 
 def with_hint(status: str, hint: str) -> str:
@@ -251,8 +265,10 @@ def evaluation(name: str) -> str:
 
 
 def tiebreak(name: str) -> str:
-    """A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, kept as the seed spells them)."""
-    return _("tiebreak {name}").format(name=name)
+    """A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, as the seed, ``--tiebreak`` and the log spell
+    them; each choice is a sentence of its own, so the Dutch page says it in Dutch)."""
+    labels = {"LEFT": _("tiebreak LEFT"), "RIGHT": _("tiebreak RIGHT"), "RANDOM": _("tiebreak RANDOM")}
+    return labels[name]
 
 
 def button(name: str) -> str:
@@ -269,7 +285,7 @@ def button(name: str) -> str:
         "swap": _("Swap sides"),
         "load": _("Load"),
         "copy": _("Copy"),
-        "flip": _("Turn the rack"),
+        "flip": _("Flip the rack"),
         "analyse": _("Analyse game"),
         "back": _("Back to the game"),
     }
@@ -304,25 +320,26 @@ def scene_help(width: int) -> str:
     return _(
         "<b>X</b> plays the <b style='color:#d32f2f'>red</b> checkers and moves first; "
         "<b>O</b> plays the <b style='color:#b8860b'>yellow</b> ones. Four in a row wins.\n"
-        "<b>Play:</b> click a column or press the keys 1-{width}. "
-        "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
+        "<b>Play:</b> click a column or press its number, 0-{last}. "
+        "<b>Rotate view:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
         "<b>Keys:</b> ← → choose a column, Enter or Space drops the checker; "
         "<b>n</b> New game, <b>u</b> Undo, <b>r</b> Redo, <b>h</b> Hint.\n"
         "<b>Hint</b> shows the AI's score of each column for the side to move: "
         "<span style='color:#2e7d32'>100 wins</span>, 50 neither, "
         "<span style='color:#c62828'>0 loses</span> (within the AI's look-ahead)."
-    ).format(width=width)
+    ).format(last=width - 1)
 
 
 # -- perfect play: the hint's labels, Analyse game ----------------------------------------------
 
 
-def outcome_label(distance: int | None) -> str:
+def outcome_label(distance: int | None, working: bool = False) -> str:
     """A column's exact outcome on its label above the rack, short, on two lines: ``wins in 7``, ``draws``,
-    ``loses in 12`` (moves of both sides counted, this one included); ``?``: not worked out in time."""
+    ``loses in 12`` (moves of both sides counted, this one included); unknown: ``…`` while it is being worked
+    out (``working``), ``?`` when it was not worked out in time."""
     if distance is None:
-        return "?"
+        return "…" if working else "?"
     if distance > 0:
         return _("wins\nin {n}").format(n=distance)
     if distance < 0:
@@ -332,11 +349,12 @@ def outcome_label(distance: int | None) -> str:
 
 def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
     """The outcome of a position for ``ox`` with perfect play: ``X wins in 35``, ``X draws``, ``X loses in 12``
-    (moves of both sides counted from then); ``won``: ``ox``'s move made four; ``?``: not worked out in time."""
+    (moves of both sides counted from then); ``won``: ``ox``'s move made four; None: not worked out in time (said
+    in words: a ``?`` would read like a result)."""
     if won:
         return _("{ox} has won").format(ox=ox)
     if distance is None:
-        return "?"
+        return _("outcome for {ox} not worked out in time").format(ox=ox)
     if distance > 0:
         return _("{ox} wins in {n}").format(ox=ox, n=distance)
     if distance < 0:
@@ -347,17 +365,17 @@ def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
 def analysis_step(
     number: int, count: int, ox: str, col: int, before: str, after: str, changed: bool, kept: list[int] | None = None
 ) -> str:
-    """Analyse game's status line for one move: ``Move 7 of 23: X (red) played column 4: X wins in 35 → X draws``
-    (``col`` 0-based, shown counted from 1; ``before`` and ``after``: :func:`side_outcome`'s words); ``changed``:
-    ``← the result changed here``, and ``kept``: the columns (0-based) that would have kept it."""
+    """Analyse game's status line for one move: ``Move 7 of 23: X (red) played column 3: X wins in 35 → X draws``
+    (``number`` counted from 1, ``col`` from 0, as the rack's labels; ``before`` and ``after``: :func:`side_outcome`'s
+    words); ``changed``: ``← the result changed here``, and ``kept``: the columns that would have kept it."""
     text = _("Move {number} of {count}: {side} played column {col}: {before} → {after}").format(
-        number=number, count=count, side=side(ox), col=col + 1, before=before, after=after
+        number=number, count=count, side=side(ox), col=col, before=before, after=after
     )
     if not changed:
         return text + "."
     if not kept:
         return text + " " + _("← the result changed here.")
-    shown = ", ".join(str(kept_col + 1) for kept_col in kept)
+    shown = ", ".join(str(kept_col) for kept_col in kept)
     return (
         text
         + " "
@@ -379,8 +397,8 @@ def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
         where = _("The result first changed hands at move {number}.").format(number=changed_at)
     elif unknown:
         where = _n(
-            "No move certainly changed the result ({n} position was not worked out in time: ?).",
-            "No move certainly changed the result ({n} positions were not worked out in time: ?).",
+            "No move certainly changed the result ({n} position was not worked out in time).",
+            "No move certainly changed the result ({n} positions were not worked out in time).",
             unknown,
         ).format(n=unknown)
     else:
@@ -389,9 +407,12 @@ def analysis_summary(changed_at: int | None, unknown: int, shown: int) -> str:
     return f"{where} {keys}" if where else keys
 
 
-def analysing() -> str:
-    """The status line while the AI works out every position of the game."""
-    return _("Analysing the game with perfect play…")
+def analysing(seconds: float = 0.0) -> str:
+    """The status line while the AI works out every position of the game, for ``seconds`` so far (said from 1 s
+    on: it usually takes a fraction of a second, but a position the solver finds hard may take a few seconds)."""
+    if seconds < 1:
+        return _("Analysing the game with perfect play…")
+    return _("Analysing the game with perfect play… ({n} s so far)").format(n=int(seconds))
 
 
 def analysis_refusal(kind: str) -> str:
@@ -412,7 +433,7 @@ def analysis_help() -> str:
     return _(
         "<b>Perfect:</b> with the look-ahead at perfect, Hint shows each column's exact outcome: "
         "<span style='color:#2e7d32'>wins in 7</span>, draws, <span style='color:#c62828'>loses in 12</span> "
-        "(moves of both sides counted; ? not worked out in time).\n"
+        "(moves of both sides counted; … being worked out, ? not worked out in time).\n"
         "<b>Analyse game</b> (key <b>a</b>) steps through the game with perfect play (← →; Esc goes back to "
         "the game) and shows first the move where the result changed hands."
     )

@@ -105,7 +105,7 @@ def variant_board_legend(gravity: str, slots: int, flip: int | None) -> str:
         text = _("gravity {arrow} {gravity}: a move names a column, 0-{last}")
     text = text.format(arrow=arrows[gravity], gravity=gravity_name(gravity), last=slots - 1)
     if flip is not None:
-        text += "; " + _("f (move {flip}) turns the rack").format(flip=flip)
+        text += "; " + _("f (move {flip}) flips the rack").format(flip=flip)
     return text
 
 
@@ -157,11 +157,11 @@ def not_the_last_move(move: object, last: int) -> str:
 
 
 def ask_move(ox: str, line: str, slots: int, flip: bool) -> str:
-    """The prompt: ``X's choice (row 0-5, f turns the rack): ``."""
+    """The prompt: ``X's choice (row 0-5, f flips the rack): ``."""
     if line == "row":
-        text = _("{ox}'s choice (row 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (row 0-{last}): ")
+        text = _("{ox}'s choice (row 0-{last}, f flips the rack): ") if flip else _("{ox}'s choice (row 0-{last}): ")
     else:
-        text = _("{ox}'s choice (column 0-{last}, f turns the rack): ") if flip else _("{ox}'s choice (0-{last}): ")
+        text = _("{ox}'s choice (column 0-{last}, f flips the rack): ") if flip else _("{ox}'s choice (0-{last}): ")
     return text.format(ox=ox, last=slots - 1)
 
 
@@ -171,13 +171,13 @@ def not_a_move(line: str, slots: int, flip: int | None) -> str:
     else:
         text = _("Please type a column number from 0 to {last}.")
     text = text.format(last=slots - 1)
-    return text + " " + _("Or f to turn the rack.") if flip is not None else text
+    return text + " " + _("Or f to flip the rack.") if flip is not None else text
 
 
 def ai_makes(ox: str, level_label: str, line: str, move: int) -> str:
     """An AI's move on a variant board: a column, a row, or the flip."""
     if line == "flip":
-        return _("{ox} ({level}) turns the rack.").format(ox=ox, level=level_label)
+        return _("{ox} ({level}) flips the rack.").format(ox=ox, level=level_label)
     if line == "row":
         return _("{ox} ({level}) plays row {row}.").format(ox=ox, level=level_label, row=move)
     return _("{ox} ({level}) plays column {col}.").format(ox=ox, level=level_label, col=move)
@@ -197,7 +197,7 @@ def chance_text(line: str, chosen: int, played: int) -> str:
 
 
 def flip_text(ox: str) -> str:
-    return _("{ox} turns the rack: every checker falls to the new floor.").format(ox=ox)
+    return _("{ox} flips the rack: every checker falls to the new floor.").format(ox=ox)
 
 
 def cleared_text(line: str, index: int) -> str:
@@ -212,7 +212,7 @@ def gravity_text(gravity: str) -> str:
 
 def flip_in_terminal(flip: int) -> str:
     """How to flip at the terminal's prompt (the line under the board numbers the flip's move ``flip``)."""
-    return _("(Type f to turn the rack: the line under the board calls it move {flip}.)").format(flip=flip)
+    return _("(Type f to flip the rack: the line under the board calls it move {flip}.)").format(flip=flip)
 
 
 def chance_note(line: str) -> str:
@@ -308,9 +308,9 @@ def gravity_scene_hint(direction: str, rows: int) -> str:
     """What the scene adds to :func:`gravity_rule`: the arrow, and how to name a row when gravity pulls sideways."""
     if direction in ("left", "right"):
         return _(
-            "The arrow beside the rack shows where gravity pulls. Click a row or press 1-{rows} (1 is the bottom "
-            "row); ↑ ↓ choose one."
-        ).format(rows=rows)
+            "The arrow beside the rack shows where gravity pulls. Click a row or press its number, 0-{last} (0 is the "
+            "bottom row); ↑ ↓ choose one."
+        ).format(last=rows - 1)
     return _("The arrow beside the rack shows where gravity pulls.")
 
 
@@ -327,9 +327,9 @@ def turn_rule(every: int) -> str:
 def turn_scene_hint(rows: int) -> str:
     """What the scene adds to :func:`turn_rule`."""
     return _(
-        "The arrow beside the rack shows where gravity pulls; to name a row, click it or press 1-{rows} (1 is the "
-        "bottom row)."
-    ).format(rows=rows)
+        "The arrow beside the rack shows where gravity pulls; to name a row, click it or press its number, 0-{last} "
+        "(0 is the bottom row)."
+    ).format(last=rows - 1)
 
 
 def tetris_help() -> str:
@@ -338,14 +338,16 @@ def tetris_help() -> str:
 
 def flip_rule() -> str:
     return _(
-        "Instead of dropping a checker you may turn the rack over: every checker falls to the new floor. "
-        "Nobody turns it twice in a row."
+        "Instead of dropping a checker you may flip the rack over: every checker falls to the new floor. "
+        "Nobody flips it twice in a row."
     )
 
 
 def flip_scene_hint() -> str:
     """What the scene adds to :func:`flip_rule`."""
-    return _("The Turn the rack button or f does it. (A drag with the right mouse button only turns your view of it.)")
+    return _(
+        "The Flip the rack button or f does it. (A drag with the right mouse button only rotates your view of it.)"
+    )
 
 
 def chance_help(probability: float) -> str:

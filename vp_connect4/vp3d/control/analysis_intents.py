@@ -3,11 +3,12 @@
 A mixin of :class:`.controller.Controller`, kept apart so each module stays small. Analyse game (the button or
 the key a, at any moment of a standard game with a move in it) asks the AI worker for every position of the
 game (:mod:`..worker.analysis`; the book to 12 checkers at once, the solver beyond, a limit per position); meanwhile the
-status line says so and the game waits (no AI move, no hint). Then the rack shows the position after one move,
-the status line who played what and its outcome before and after, and the first move where the result
-certainly changed hands is shown first (else the last move); ← → step. A chart beside the rack draws the outcome
-after every move (:func:`..worker.analysis.chart_points`), the move shown marked. The analysis is a view of the
-game's history: the game itself does not change. The button again, Esc, or input that plays (a click, a key, Enter,
+status line says so (from a second on, how long it has been at it) and the game waits (no AI move, no hint).
+Then the rack shows the position after one move, the status line who played what and its outcome before and
+after (in words, also when not worked out in time), and the first move where the result certainly changed hands
+is shown first (else the last move); ← → step. A chart beside the rack draws the outcome after every move
+(:func:`..worker.analysis.chart_points`), the move shown marked. The analysis is a view of the game's
+history: the game itself does not change. The button again, Esc, or input that plays (a click, a key, Enter,
 the flip) go back to the game as it was; New game, Undo, Hint, Load and the rules menu go back and then do what
 they do. Settings, Pause, the language and the camera work as ever. An analysis is kept for its game: asked
 again, it is shown at once.
@@ -51,9 +52,11 @@ LEAVE_FIRST = {Command.NEW_GAME, Command.UNDO, Command.REDO, Command.HINT, inten
 
 @dataclass
 class Viewing:
-    """The analysis shown: of the game ``moves``; ``found`` None while the worker is at it; ``index`` the step."""
+    """The analysis shown: of the game ``moves``, asked for ``at`` (the controller's clock); ``found`` None while
+    the worker is at it; ``index`` the step."""
 
     moves: str
+    at: float = 0.0
     analysis: GameAnalysis | None = None
     found: list[Step] | None = None
     index: int = 0
@@ -63,6 +66,7 @@ class AnalysisIntents(ControllerParts):
     """Analyse game's handlers; the controller provides the state, ``_refuse`` and ``_show_hint``."""
 
     generation: int
+    clock: Callable[[], float]
     _show_hint: Callable[[], None]
     _request: Callable[..., AiRequest]
     _announced: bool
@@ -101,7 +105,7 @@ class AnalysisIntents(ControllerParts):
             return
         self.jobs.drop()  # an AI move or a hint under way: asked again back in the game
         moves = self.game.move_string
-        self._viewing = Viewing(moves)
+        self._viewing = Viewing(moves, self.clock())
         self.view.show_scores(None)
         self.view.show_analysing(True)
         if self._analysed is not None and self._analysed.moves == moves:
@@ -187,7 +191,7 @@ class AnalysisIntents(ControllerParts):
         viewing = self._viewing
         assert viewing is not None
         if viewing.found is None or viewing.analysis is None:
-            return wording.analysing()
+            return wording.analysing(self.clock() - viewing.at)
         found = viewing.found
         step = found[viewing.index]
         before = wording.side_outcome(step.ox, step.before)

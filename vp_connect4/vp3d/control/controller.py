@@ -17,7 +17,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
 
     log: columns 0-<w-1>, counted from the left   printed once, first: the log counts columns from 0
     log: rows 0-<h-1>, counted from the bottom    once, when the rules played can name rows (gravity sideways)
-    move <n>: <X|O> column <c>      c 0-based (the page counts from 1), n counted from the empty board
+    move <n>: <X|O> column <c>      c counted from 0, as on the page, n counted from the empty board
     move <n>: <X|O> row <r>         a rule variant with gravity sideways: r 0-based, from the bottom
     move <n>: <X|O> flip            a rule variant with flips: the rack turned over (n: moves made)
     event: chance column <c> -> <c2>   after its move: chance sent the checker elsewhere (or ``row``)
@@ -65,7 +65,7 @@ from ..worker.jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRequest, AiRunner, Hin
 from . import intents
 from .analysis_intents import AnalysisIntents, Viewing
 from .game_intents import GameIntents
-from .hint_intents import HintIntents
+from .hint_intents import HintAsked, HintIntents
 from .settings import SettingIntents
 from .variant_intents import VariantIntents
 from .view_protocol import View
@@ -124,6 +124,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         self._viewing: Viewing | None = None  # Analyse game, while it is shown
         self.reloading = False  # the page loads again (a board of another size): nothing more is shown here
         self._hint_tries = 0  # the perfect hint for the position shown came back unfinished this many times
+        self._hint_asked: HintAsked | None = None  # the hint in flight: for whom, when (its status while it takes)
         self._analysed: GameAnalysis | None = None  # the last analysis, kept for its game
 
     # -- public --------------------------------------------------------------------
@@ -328,6 +329,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
             return self._analysis_status()
         falling = self.game.last_move is not None and (self._landing or self.view.is_busy())
         error = self._error() if self._error else None
-        best = self._best() if self._best else None  # None when no column can be played
+        best_line = self._best or self._hint_pending()
+        best = best_line() if best_line else None  # None when no column can be played
         now = Moment(self.paused, falling, error, self.thinking, best)
         return status_line(self.game, now)

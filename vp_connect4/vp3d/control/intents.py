@@ -13,7 +13,7 @@ class Command(Enum):
     """A button or a key that asks for one thing and says nothing more."""
 
     DROP_SELECTION = "drop selection"  # Enter or Space: play the selected column
-    FLIP = "flip"  # the Turn the rack button or the key f: the side to move turns the rack over (flips played)
+    FLIP = "flip"  # the Flip the rack button or the key f: the side to move flips the rack over (flips played)
     SWAP_SIDES = "swap sides"  # X's and O's players (kind, level, evaluation) change places
     NEW_GAME = "new game"
     UNDO = "undo"

@@ -1,9 +1,10 @@
-"""Keys on the scene's page as intents: ``1``-``9`` play a column, the arrow keys move the selection
+"""Keys on the scene's page as intents: ``0``-``9`` play that column (the number on its label, counted from 0 as the
+log, the game code and ``--moves`` count), the arrow keys move the selection
 (the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``r`` Redo, ``h`` Hint, ``a`` Analyse game
 (then ← → step through the game and Esc goes back to it: the controller knows which a key means).
 
-Rule variants: when gravity pulls sideways ``1``-``9`` name rows (``1`` the bottom row: the keys name move
-numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` turns the rack over.
+Rule variants: when gravity pulls sideways ``0``-``9`` name rows (``0`` the bottom row: the keys name move
+numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` flips the rack over.
 
 The key names are GlowScript's (``event.key`` of VPython's ``keydown``): ``left``, ``right``,
 ``\\n`` for Enter, ``" "`` for Space; letters come in capitals with Shift.
@@ -36,8 +37,8 @@ KEYS: dict[str, Intent] = {
 
 
 def key_column(key: str) -> int | None:
-    """Keys '1'..'9' name the first to ninth column (0-based result); other keys none."""
-    return int(key) - 1 if len(key) == 1 and key in "123456789" else None
+    """Keys '0'..'9' name columns (or rows) 0 to 9, the numbers on the rack's labels; other keys none."""
+    return int(key) if len(key) == 1 and key in "0123456789" else None
 
 
 def key_intent(key: str) -> Intent | None:

@@ -5,7 +5,7 @@ A mixin of :class:`.controller.Controller`, kept apart so each module stays smal
 (``ChangeRules``) logs an unfinished game's ``moves:`` first, then ``setting: variant <text>`` and
 ``new game``, as New game does; the size menu (``ChangeRules`` too) likewise ``setting: size <W>x<H>``, and then the
 page loads again (a rack of another size is a new scene: the game comes back at once, as after a reload,
-``resumed: 0 checkers down``); the flip (``Flip``: the Turn the rack button or the key f) is a move like
+``resumed: 0 checkers down``); the flip (``Flip``: the Flip the rack button or the key f) is a move like
 a column, refused with a cue where flips are not played or not allowed now. When a variant can name rows
 (gravity sideways, or turning), the log says once how it counts them: ``log: rows 0-<h-1>, counted from
 the bottom``.

@@ -7,7 +7,8 @@ In a rule variant the scores are one per move: the columns (or rows, when gravit
 then the flip's if flips are played (``flip``: its index).
 
 At the perfect level the labels above the columns say each column's exact outcome (:func:`label_words`:
-``wins in 7``, ``draw``, ``loses in 12``, ``?`` not worked out in time) and the log has its ``outcomes:`` line.
+``wins in 7``, ``draw``, ``loses in 12``; ``…`` while it is being worked out, ``?`` not worked out in time) and the
+log has its ``outcomes:`` line. A column not worked out is never coloured as a result (:func:`label_scores`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ..worker.analysis import value_token
 if TYPE_CHECKING:
     from ..worker.jobs import HintAnswer
 
+UNKNOWN_SCORE = 50.0  # the labels' grey: neither a win (green) nor a loss (red)
+
 
 def best_line(
     ox: str,
@@ -28,11 +31,13 @@ def best_line(
     outcomes: list[int | None] | None = None,
     line: str = "column",
     flip: int | None = None,
+    ply: int | None = None,
 ) -> str | None:
     """``Best for X: column 5 (wins in 7 moves)``; None when no column can be played.
 
     ``line``: what the moves name (``column`` or ``row``); ``flip``: the flip's move number, if flips are played
-    (``Best for X: turn the rack (wins)``).
+    (``Best for X: flip the rack (wins)``); ``ply``: the look-ahead of the scores, if known (``no win or loss
+    within 4 moves``: what it proved).
     """
     if outcomes is not None and any(d is not None for d in outcomes):
         best, cols = best_of(outcomes)
@@ -42,7 +47,7 @@ def best_line(
         return None
     top = max(playable)
     cols = [col for col, score in enumerate(scores) if score == top]
-    return _said(ox, cols, wording.verdict(score=top), line, flip)
+    return _said(ox, cols, wording.verdict(score=top, ply=ply), line, flip)
 
 
 def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) -> str:
@@ -52,12 +57,21 @@ def _said(ox: str, moves: list[int], verdict: str, line: str, flip: int | None) 
     return wording.best_moves(ox, line, drops, flip in moves, verdict)
 
 
-def label_words(hint: HintAnswer) -> list[str] | None:
+def label_words(hint: HintAnswer, working: bool = False) -> list[str] | None:
     """The labels' words at the perfect level, one per score (``''`` for a full column: its label is hidden);
-    None for a numbered level (the labels show the scores)."""
+    None for a numbered level (the labels show the scores). ``working``: the columns not worked out yet are
+    still being worked out (``…``), else they were not worked out in time (``?``)."""
     if hint.outcomes is None:
         return None
-    return ["" if score < 0 else wording.outcome_label(hint.outcome(col)) for col, score in enumerate(hint.scores)]
+    return [
+        "" if score < 0 else wording.outcome_label(hint.outcome(col), working) for col, score in enumerate(hint.scores)
+    ]
+
+
+def label_scores(hint: HintAnswer) -> list[float]:
+    """The scores that colour the labels: a column not worked out in time is grey (UNKNOWN_SCORE), whatever the
+    search's score for it (the log's ``hint:`` line keeps that): its label says ``?`` or ``…``, not a result."""
+    return [UNKNOWN_SCORE if col in hint.unknown else score for col, score in enumerate(hint.scores)]
 
 
 def outcomes_line(ox: str, hint: HintAnswer) -> str:

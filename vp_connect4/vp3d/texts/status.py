@@ -32,7 +32,7 @@ def result_text(game: Game) -> str:
 
 
 def to_move_text(game: Game) -> str:
-    """What the person to move may click or press: columns (1-7), rows when gravity pulls sideways, f to flip."""
+    """What the person to move may click or press: columns (0-6), rows when gravity pulls sideways, f to flip."""
     ox, board = game.to_move, game.board
     alone = len(humans(game)) == 1
     flips = board.flip_move() is not None

@@ -1,4 +1,4 @@
-"""A move told: its log lines (fixed English, 0-based) and what the page says happened (counted from 1).
+"""A move told: its log lines (fixed English) and what the page says happened, columns and rows counted from 0.
 
 The log, one line per move and one per event after it (see ``control.controller``)::
 
@@ -8,13 +8,11 @@ The log, one line per move and one per event after it (see ``control.controller`
     event: gravity left                  gravity turned: it pulls left now
     event: swap 2,0 4,1                  an X and an O checker changed colours: their cells, column,row
 
-The page says the same in words (``variant.describe``), with columns and rows counted from 1 as its keys
-count them (key 1: the leftmost column, or the bottom row). Nothing here imports VPython.
+The page says the same in words (``variant.describe``), with the same numbers: those of the rack's labels and
+the keys (key 0: the leftmost column, or the bottom row). Nothing here imports VPython.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from ... import wording
 from ...game import Move
@@ -55,24 +53,10 @@ def chosen(move: Move) -> int:
 
 def told(move: Move) -> str:
     """What happened in ``move`` besides the checker's fall, in the language spoken (empty if nothing did)."""
-    sentences = (describe(_counted_from_1(event), move.ox, move.line) for event in move.events)
+    sentences = (describe(event, move.ox, move.line) for event in move.events)
     return " ".join(sentence for sentence in sentences if sentence)
 
 
 def told_phrase(move: Move) -> wording.Phrase | None:
     """``told(move)`` said later, in the language of that moment; None when nothing besides the fall happened."""
     return wording.phrase(told, move) if told(move) else None
-
-
-def _counted_from_1(event: Event) -> Event:
-    if isinstance(event, Veered):
-        return Veered(event.chosen + 1, event.played + 1)
-    if isinstance(event, Cleared):
-        return replace(event, index=event.index + 1)
-    if isinstance(event, Swapped):
-        return Swapped(_plus_1(event.first), _plus_1(event.second))
-    return event
-
-
-def _plus_1(cell: Cell) -> Cell:
-    return (cell[0] + 1, cell[1] + 1)

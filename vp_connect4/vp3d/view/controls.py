@@ -2,12 +2,12 @@
 
 The page, top to bottom (VPython renders widgets as plain HTML elements):
 
-- title: ``#c4-status`` the status line: ``Your turn: X (red). Click a column or press 1-7.`` /
+- title: ``#c4-status`` the status line: ``Your turn: X (red). Click a column or press 0-6.`` /
   ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) to move (AI)`` /
-  ``X (red) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
+  ``X (red) plays column 3…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
   ``You lose: ...`` / ``X (red) wins with four in a row!`` /
   ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
-  ``Column 4 is full``), shown for a few seconds.
+  ``column 3 is full``), shown for a few seconds.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
 - caption, in this order: ``#c4-goal``, a puzzle's task (only when the scene has one), then
 
@@ -34,7 +34,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<select>``              ``c4-variant``              the rules, after ``Rules:``: ``standard rules``,
                                                         ``gravity up`` ... ``tetris + flip`` (``texts.rules_menu``);
                                                         a choice starts a new game under those rules
-  ``<button>``              ``c4-flip``                 ``Turn the rack``: the flip, a move (greyed where
+  ``<button>``              ``c4-flip``                 ``Flip the rack``: the flip, a move (greyed where
                                                         the rules play no flips)
   ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
                                                         analysis is shown)

@@ -287,15 +287,15 @@ class Rack:
         # zoom and angle (a ``label`` is drawn flat over the canvas and went astray after a zoom).
         for col in range(layout.width):
             x, y, z = layout.label_centre(col)
-            number_label(vp, canvas, (x, y, z), col + 1)
+            number_label(vp, canvas, (x, y, z), col)  # counted from 0, as the keys, the log and the game code
 
         # When gravity pulls sideways a move names a row: its number stands on the post where checkers come in
-        # (1 the bottom row, as the keys), shown only then (see point_arrow).
+        # (0 the bottom row, as the keys), shown only then (see point_arrow).
         self.row_numbers: dict[str, list[Any]] = {}
         for side, sign in (("left", 1), ("right", -1)):  # gravity left: checkers come in on the right
             x = sign * (layout.half_width + POST_WIDTH / 2)
             self.row_numbers[side] = [
-                number_label(vp, canvas, (x, layout.y(layout.slot_row(slot)), layout.base_front), slot + 1, False)
+                number_label(vp, canvas, (x, layout.y(layout.slot_row(slot)), layout.base_front), slot, False)
                 for slot in range(layout.height)
             ]
         self.arrow = vp.arrow(

@@ -177,6 +177,11 @@ class AiJobs:
         return self._job is not None
 
     @property
+    def kind(self) -> str | None:
+        """What the job in flight works out (MOVE, HINT or ANALYSIS); None when there is none."""
+        return self._job.kind if self._job is not None else None
+
+    @property
     def thinking(self) -> bool:
         """An AI move is being computed (not a hint)."""
         return self._job is not None and self._job.kind == MOVE
