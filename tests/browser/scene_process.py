@@ -2,7 +2,8 @@
 
 - :class:`SceneProcess` runs a scene (``main.py --no-browser --port P`` or the tiny test scene) and
   collects its stdout lines in a thread, so a test can wait for ``scene ready``, ``move 3: ...``.
-- :func:`websocket_handshake` opens a websocket by hand with a chosen ``Origin``.
+- :func:`websocket_handshake` opens a websocket by hand with a chosen ``Origin`` (and ``Host``);
+  :class:`WebSocketClient` sends frames on it, junk and oversized ones too.
 - :func:`descendants`, :func:`alive`, :func:`listening_addresses` inspect processes and sockets.
 """
 
@@ -251,15 +252,16 @@ def websocket_port(page: str) -> int:
     return int(found.group(1))
 
 
-def websocket_handshake(port: int, origin: str | None) -> tuple[int, socket.socket]:
+def websocket_handshake(port: int, origin: str | None, host: str | None = "") -> tuple[int, socket.socket]:
     """Open a websocket on loopback ``port`` with the given ``Origin`` header (None: no header).
 
+    ``host``: the ``Host`` header ("": ``127.0.0.1:PORT``, None: none).
     Returns the HTTP status of the answer (101 when accepted) and the socket, which the caller closes.
     """
     key = base64.b64encode(os.urandom(16)).decode("ascii")
     headers = [
         "GET / HTTP/1.1",
-        f"Host: {LOOPBACK}:{port}",
+        *([] if host is None else [f"Host: {host or f'{LOOPBACK}:{port}'}"]),
         "Upgrade: websocket",
         "Connection: Upgrade",
         f"Sec-WebSocket-Key: {key}",
@@ -285,23 +287,40 @@ class WebSocketClient:
 
     TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
 
-    def __init__(self, port: int, origin: str) -> None:
-        self.status, self.socket = websocket_handshake(port, origin)
+    def __init__(self, port: int, origin: str, host: str = "") -> None:
+        self.status, self.socket = websocket_handshake(port, origin, host)
+
+    CONTINUATION = 0x0
+    CHUNK = 1 << 20  # bytes sent at a time by send_filler
 
     def send(self, payload: str | bytes, opcode: int | None = None) -> None:
         """One masked frame (clients must mask); ``str`` is sent as UTF-8 text, ``bytes`` as they are."""
         data = payload.encode("utf-8") if isinstance(payload, str) else payload
-        if opcode is None:
-            opcode = self.TEXT
-        header = bytes([0x80 | opcode])
-        if len(data) < 126:
-            header += bytes([0x80 | len(data)])
-        elif len(data) < 1 << 16:
-            header += bytes([0x80 | 126]) + len(data).to_bytes(2, "big")
-        else:
-            header += bytes([0x80 | 127]) + len(data).to_bytes(8, "big")
         mask = os.urandom(4)
-        self.socket.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+        header = self._header(self.TEXT if opcode is None else opcode, len(data), True) + mask
+        self.socket.sendall(header + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def send_filler(self, size: int, opcode: int | None = None, fin: bool = True) -> None:
+        """One frame of ``size`` spaces, a megabyte at a time: the mask is all zeros, so the bytes go as they are.
+
+        A message in several frames: the first with ``fin=False``, then :data:`CONTINUATION` frames, the last
+        with ``fin=True``.
+        """
+        self.socket.sendall(self._header(self.TEXT if opcode is None else opcode, size, fin) + bytes(4))
+        chunk = b" " * min(size, self.CHUNK)
+        while size > 0:
+            self.socket.sendall(chunk[:size])
+            size -= len(chunk)
+
+    @staticmethod
+    def _header(opcode: int, length: int, fin: bool) -> bytes:
+        """A frame's first bytes, up to its mask (which follows: the mask bit is set)."""
+        header = bytes([(0x80 if fin else 0) | opcode])
+        if length < 126:
+            return header + bytes([0x80 | length])
+        if length < 1 << 16:
+            return header + bytes([0x80 | 126]) + length.to_bytes(2, "big")
+        return header + bytes([0x80 | 127]) + length.to_bytes(8, "big")
 
     def close(self, code: int = 1000) -> None:
         """Send a close frame and close the socket at once, without waiting for the answer."""

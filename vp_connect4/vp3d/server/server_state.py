@@ -14,6 +14,7 @@ class State:
     def __init__(self) -> None:
         self.url: str | None = None
         self.allowed_origins: frozenset[str] = frozenset()
+        self.ws_hosts: frozenset[str] = frozenset()  # the Host headers of the websocket server (guard.own_hosts)
         self.httpd: Any = None  # web.SceneHttpServer
         self.loop: asyncio.AbstractEventLoop | None = None
         self.ws_thread: threading.Thread | None = None

@@ -2,7 +2,8 @@
 
 The table of what is served is built once when the server starts (:func:`asset_table`); the
 sentences a person reads come from :mod:`vp_connect4.wording`, so they are in the language chosen
-at start. Every answer forbids framing by other sites; a silent connection is dropped after
+at start. A request whose ``Host`` is not the server's own gets 403 (:mod:`.guard`: DNS rebinding).
+Every answer forbids framing by other sites; a silent connection is dropped after
 :data:`IDLE_TIMEOUT` seconds; an error in a request's thread (a client that hangs up) is one
 ``ignored: ...`` log line. While the game's tab is connected, ``/`` is the busy page (409,
 ``vp3d/assets/busy_page.html``). Nothing here imports vpython.
@@ -38,6 +39,7 @@ from urllib.parse import unquote
 
 from ... import wording
 from .. import assets
+from .guard import host_refusal
 from .protocol import ignored
 
 LOOPBACK = "127.0.0.1"
@@ -62,6 +64,8 @@ SAFETY_HEADERS = (
     ("Content-Security-Policy", "frame-ancestors 'none'"),
 )
 IDLE_TIMEOUT = 10  # seconds an HTTP connection may stay silent before it is dropped
+BACKLOG = 64  # connections waiting to be accepted: a page asks for many files at once, also during a restart
+FORBIDDEN = 403  # HTTP status for a request for another host
 CONFLICT = 409  # HTTP status for a second tab while the scene is open
 SCENE_PATH = "/"
 ENDED_ID = "c4-ended"  # the element that says the game has ended (tests look for it)
@@ -125,10 +129,12 @@ class SceneHttpServer(ThreadingHTTPServer):
 
     ``sock``: a listening socket to serve on (a restarted program adopts its predecessor's) instead of
     binding ``port``. ``page_requested()`` is called for every request of the page or one of its assets
-    (a page is loading).
+    (a page is loading). Only requests whose ``Host`` is one of :attr:`hosts` are answered (set it to
+    ``guard.own_hosts(port)``). :attr:`answering` counts the connections accepted and not yet done with.
     """
 
     daemon_threads = True
+    request_queue_size = BACKLOG
 
     def __init__(self, port: int, scene_open: Callable[[], bool], sock: socket.socket | None = None) -> None:
         super().__init__((LOOPBACK, port), _AssetHandler, bind_and_activate=sock is None)  # binds now
@@ -139,6 +145,7 @@ class SceneHttpServer(ThreadingHTTPServer):
         self.assets: dict[str, bytes | Path] = {}
         self.scene_open = scene_open
         self.page_requested: Callable[[], None] = lambda: None
+        self.hosts: frozenset[str] = frozenset()
         self.busy = busy_page().encode("utf-8")
         self.answering = 0  # requests being answered now
         self.answering_lock = threading.Lock()
@@ -178,6 +185,11 @@ class _AssetHandler(BaseHTTPRequestHandler):
                 self.server.answering -= 1
 
     def _answer(self, with_body: bool) -> None:
+        refused = host_refusal(self.headers.get_all("Host") or [], self.server.hosts, "an HTTP request")
+        if refused is not None:  # before anything else: it is not a page of ours
+            ignored(refused)
+            self.send_error(FORBIDDEN, "Host not allowed")
+            return
         path = unquote(self.path.split("?", 1)[0])
         asset = self.server.assets.get(path)
         status = 200
