@@ -147,9 +147,10 @@ def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
 
 
 def test_both_sockets_listen_on_loopback_only(served: SceneProcess) -> None:
+    ws_port = ws_port_of(served)  # the page is served: both servers are up (HTTP listens a moment before)
     addresses = listening_addresses(served.process.pid)
     ports = {port for _, port in addresses}
-    assert ports == {served.port, ws_port_of(served)}, addresses
+    assert ports == {served.port, ws_port}, addresses
     assert {address for address, _ in addresses} == {LOOPBACK}, addresses
 
 

@@ -28,7 +28,9 @@ TINY_SCENE = Path(__file__).resolve().parent / "tiny_scene.py"
 LOOPBACK = "127.0.0.1"
 OTHER_LOOPBACK = "127.0.0.2"  # on Linux all of 127/8 reaches lo: a socket bound to 0.0.0.0 answers here
 START_TIMEOUT = 30.0  # seconds for a scene's server to come up
-EXIT_TIMEOUT = 15.0  # seconds for a scene to end after its tab closed
+EXIT_TIMEOUT = 30.0  # seconds for a scene to end after its tab closed (the quick reload grace, a busy machine)
+RELOAD_GRACE_ENV = "VP_CONNECT4_RELOAD_GRACE"
+QUICK_RELOAD_GRACE = 5.0  # seconds a test's scene waits for a reload after its tab closed (the program's: a minute)
 POLL = 0.05
 HANDSHAKE_TIMEOUT = 5.0
 TCP_LISTEN = "0A"  # socket state LISTEN in /proc/net/tcp
@@ -46,9 +48,13 @@ class SceneProcess:
     """A scene started as a subprocess; its stdout lines are collected as they come.
 
     As a context manager it is stopped at the end of the ``with`` block (see :meth:`stop`).
+    ``reload_grace``: the seconds the program waits for a reload after its tab closed (:data:`RELOAD_GRACE_ENV`);
+    tests that close a tab end sooner with :data:`QUICK_RELOAD_GRACE`; None: the program's own (a minute).
     """
 
-    def __init__(self, args: Sequence[str], port: int, cwd: Path = ROOT) -> None:
+    def __init__(
+        self, args: Sequence[str], port: int, cwd: Path = ROOT, reload_grace: float | None = QUICK_RELOAD_GRACE
+    ) -> None:
         self.port = port
         self.url = f"http://{LOOPBACK}:{port}/"
         self.lines: list[str] = []
@@ -58,6 +64,9 @@ class SceneProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=pythonpath)
         for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # English pages, whatever the test run's locale;
             env.pop(name, None)  # a test wanting Dutch says --lang nl
+        env.pop(RELOAD_GRACE_ENV, None)
+        if reload_grace is not None:
+            env[RELOAD_GRACE_ENV] = str(reload_grace)
         self.process = subprocess.Popen(
             [PYTHON, *args],
             cwd=cwd,
@@ -72,16 +81,21 @@ class SceneProcess:
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
     @classmethod
-    def main(cls, *options: str, cwd: Path = ROOT) -> SceneProcess:
+    def main(cls, *options: str, cwd: Path = ROOT, reload_grace: float | None = QUICK_RELOAD_GRACE) -> SceneProcess:
         """``python main.py --no-browser --port P *options`` on a free port."""
         port = free_port()
-        return cls([str(ROOT / "main.py"), "--no-browser", "--port", str(port), *options], port, cwd)
+        return cls([str(ROOT / "main.py"), "--no-browser", "--port", str(port), *options], port, cwd, reload_grace)
 
     @classmethod
-    def tiny(cls, cwd: Path = ROOT) -> SceneProcess:
-        """The tiny test scene (a box, a sphere and a spawn worker) on a free port."""
+    def tiny(
+        cls, cwd: Path = ROOT, keep: bool = False, reload_grace: float | None = QUICK_RELOAD_GRACE
+    ) -> SceneProcess:
+        """The tiny test scene (a box, a sphere and a spawn worker) on a free port.
+
+        ``keep``: a closed tab restarts it in place, as the app does (``restart.keep_serving``; see tiny_scene.py).
+        """
         port = free_port()
-        return cls([str(TINY_SCENE), str(port)], port, cwd)
+        return cls([str(TINY_SCENE), str(port), *(["--keep"] if keep else [])], port, cwd, reload_grace)
 
     def _read_stdout(self) -> None:
         assert self.process.stdout is not None

@@ -29,7 +29,7 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    and its ``/`` a page that says the game is open in another tab. A refused connection does not
    affect the game (one ``ignored: ...`` log line, but none for a second tab).
 4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program
-   (with :func:`.restart.keep_serving` it ends a few seconds later, if no reloaded page comes back: see 6):
+   (with :func:`.restart.keep_serving` it ends up to a minute later, if no reloaded page comes back: see 6):
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
    left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
@@ -103,7 +103,6 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     http_port = httpd.server_address[1]
     httpd.hosts = own_hosts(http_port)
     ws_port = _start_websocket_server(ws_socket)
-    _state.ws_hosts = own_hosts(ws_port)
     httpd.assets = web.asset_table(ws_port)
     _state.httpd = httpd
     _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
@@ -114,8 +113,12 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     _state.url = f"http://{LOOPBACK}:{http_port}/"
     if _state.adopted:  # a restart: the reloaded page is already on its way
         restart.await_reconnect(_scene_closed)
-    elif open_browser:
-        webbrowser.open(_state.url)
+    else:
+        problem = restart.grace_problem()
+        if problem:
+            print(problem, file=sys.stderr, flush=True)
+        if open_browser:
+            webbrowser.open(_state.url)
     return _state.url
 
 
@@ -150,6 +153,7 @@ def _start_websocket_server(sock: socket.socket | None = None) -> int:
         else:
             server = loop.run_until_complete(loop.create_server(factory, sock=sock))
         ports.append(server.sockets[0].getsockname()[1])
+        _state.ws_hosts = own_hosts(ports[0])  # before the loop runs: an adopted socket's backlog is served at once
         _state.loop = loop
         _state.ws_server = server
         started.set()
@@ -339,7 +343,8 @@ def _shutdown() -> None:
     if _state.httpd is not None:
         _state.httpd.shutdown()
         _state.httpd.server_close()
-        _state.httpd.wait_answered(SHUTDOWN_WAIT)  # a restart must not cut an answer short
+        # a restart must not cut an answer short, nor a request accepted and not yet read (a reloaded page's)
+        _state.httpd.wait_answered(restart.ANSWER_WAIT if _state.kept is not None else SHUTDOWN_WAIT)
     if _state.loop is not None and _state.ws_thread is not None:
         _state.loop.call_soon_threadsafe(_state.loop.stop)
         if threading.current_thread() is not _state.ws_thread:

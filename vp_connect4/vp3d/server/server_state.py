@@ -30,6 +30,7 @@ class State:
         self.kept: tuple[int, int] | None = None  # inheritable copies of the listening sockets, for the restart
         self.adopted = False  # this process is a restart: it took over the sockets of the one before
         self.grace_until = 0.0  # after a restart: the program ends if no page has connected by then
+        self.page_asked = False  # after a restart: a page has asked for itself or an asset (a reload is under way)
         self.lock = threading.Lock()
 
 

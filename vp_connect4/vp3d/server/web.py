@@ -19,7 +19,10 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   :func:`wording.game_ended` (the program stopped) or, if the connection was never opened (refused:
   another tab has the game), :func:`wording.game_open_elsewhere`, and disables every widget;
 - before the page unloads (a reload, a closed tab) it closes its websocket without that banner, so
-  the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``).
+  the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``);
+- when its websocket opens, the tab remembers that it has the game (:data:`TAB_SCRIPT`,
+  ``vp3d/assets/tab_game.js``): if a reload of it meets the old page's websocket not yet closed (the busy
+  page, a refused websocket), it asks again a moment later instead of saying that the game is elsewhere.
 """
 
 from __future__ import annotations
@@ -80,11 +83,16 @@ PAGE_FIXES = (
         "\t\tisopen = false\n\t\twindowClose()\n",
         f"\t\t{CLOSED_FUNCTION}(isopen) // vp_connect4: say that the game has ended\n\t\tisopen = false\n",
     ),
+    ("\t\tisopen = true\n", "\t\tisopen = true\n\t\tvp_connect4_tab.opened() // vp_connect4: this tab has the game\n"),
 )
 # Runs when the page's websocket closes: ``opened`` tells a stopped program from a refused connection; with the
 # handler that closes the websocket before the page unloads. Added before the page's ``</head>``.
 CLOSED_SCRIPT = "page_closed.js"  # in vp3d/assets, with placeholders function, id, ended, elsewhere
-BUSY_PAGE = "busy_page.html"  # in vp3d/assets, with placeholders id, text
+BUSY_PAGE = "busy_page.html"  # in vp3d/assets, with placeholders id, text, tab
+# Defines ``vp_connect4_tab``: this tab has had the game, and asks again (a reload met the old page's websocket)
+TAB_SCRIPT = "tab_game.js"  # in vp3d/assets, with placeholders tries, pause
+RETRIES = 10  # times a tab that had the game asks again for it, ...
+RETRY_PAUSE_MS = 1000  # ... this long apart
 
 
 def _js_string(text: str) -> str:
@@ -95,7 +103,7 @@ def _js_string(text: str) -> str:
 def scene_page(ws_port: int) -> str:
     """VPython's page with the websocket port filled in, :data:`PAGE_FIXES` applied and :data:`CLOSED_SCRIPT` added."""
     page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
-    closed = assets.script(
+    closed = _tab_script() + assets.script(
         CLOSED_SCRIPT,
         function=CLOSED_FUNCTION,
         id=ENDED_ID,
@@ -111,7 +119,11 @@ def scene_page(ws_port: int) -> str:
 
 def busy_page() -> str:
     """The page served instead of the scene while another tab has the game."""
-    return assets.filled(BUSY_PAGE, id=ENDED_ID, text=html.escape(wording.game_open_elsewhere()))
+    return assets.filled(BUSY_PAGE, id=ENDED_ID, text=html.escape(wording.game_open_elsewhere()), tab=_tab_script())
+
+
+def _tab_script() -> str:
+    return assets.script(TAB_SCRIPT, tries=RETRIES, pause=RETRY_PAUSE_MS)
 
 
 def asset_table(ws_port: int) -> dict[str, bytes | Path]:
@@ -147,11 +159,30 @@ class SceneHttpServer(ThreadingHTTPServer):
         self.page_requested: Callable[[], None] = lambda: None
         self.hosts: frozenset[str] = frozenset()
         self.busy = busy_page().encode("utf-8")
-        self.answering = 0  # requests being answered now
+        self.answering = 0  # connections accepted and not yet done with (a request not yet read counts too)
         self.answering_lock = threading.Lock()
 
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A connection accepted: counted from now, before its thread starts (see :meth:`wait_answered`)."""
+        self._count(1)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._count(-1)
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._count(-1)
+
+    def _count(self, change: int) -> None:
+        with self.answering_lock:
+            self.answering += change
+
     def wait_answered(self, timeout: float) -> None:
-        """Wait (at most ``timeout`` seconds) until no request is being answered."""
+        """Wait (at most ``timeout`` seconds) until every connection accepted has been answered (or has timed out)."""
         deadline = time.monotonic() + timeout
         while self.answering and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -170,19 +201,10 @@ class _AssetHandler(BaseHTTPRequestHandler):
     timeout = IDLE_TIMEOUT  # a socket timeout: a silent client is dropped (handle_one_request closes it)
 
     def do_GET(self) -> None:
-        self._counted(with_body=True)
+        self._answer(with_body=True)
 
     def do_HEAD(self) -> None:
-        self._counted(with_body=False)
-
-    def _counted(self, with_body: bool) -> None:
-        with self.server.answering_lock:
-            self.server.answering += 1
-        try:
-            self._answer(with_body)
-        finally:
-            with self.server.answering_lock:
-                self.server.answering -= 1
+        self._answer(with_body=False)
 
     def _answer(self, with_body: bool) -> None:
         refused = host_refusal(self.headers.get_all("Host") or [], self.server.hosts, "an HTTP request")
