@@ -9,7 +9,7 @@ browsers leave the port out); anything else, a missing or repeated ``Host`` too,
 ``ignored:`` log line, and the game goes on (:func:`host_refusal`). No DNS name can stand for these: a
 rebinding page's ``Host`` is always its own site's name.
 
-**Size.** The websocket messages of the scene's page are small (a few kilobytes at most: a batch of events);
+**Size.** The websocket messages of the scene's page are small (a batch of events: mouse, keys, widgets);
 a message over :data:`MAX_MESSAGE` bytes is junk. :class:`SizeLimited` drops it as its bytes arrive, so they
 never pile up in memory, writes one ``ignored:`` line once it has passed, and keeps the connection: closing
 it would end the game's tab. An opening handshake over :data:`MAX_HANDSHAKE` bytes is junk too: that
@@ -25,7 +25,7 @@ from .protocol import ignored, shown
 
 LOCAL_HOSTNAMES = ("127.0.0.1", "localhost", "[::1]")  # the names of loopback in a Host header
 DEFAULT_HTTP_PORT = 80  # browsers leave this port out of Host
-MAX_MESSAGE = 1 << 20  # bytes of one websocket message (the page's largest is about 1 KiB: see the README)
+MAX_MESSAGE = 1 << 20  # bytes of one websocket message (the page sends small batches of events: see README)
 MAX_HANDSHAKE = 64 << 10  # bytes of a websocket's opening request (a browser's is under 2 KiB)
 
 
