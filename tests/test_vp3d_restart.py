@@ -52,9 +52,10 @@ def test_the_setting_sets_the_wait(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_terminal_line_says_how_long_the_game_waits() -> None:
-    assert "60 seconds" in wording.page_closed_waiting(60.0)
-    assert "7.5 seconds" in wording.page_closed_waiting(7.5)
-    assert "1 second;" in wording.page_closed_waiting(1.0)
+    url = "http://127.0.0.1:8000/"
+    assert f"reload it or open {url} within 60 seconds;" in wording.page_closed_waiting(60.0, url)
+    assert "within 7.5 seconds;" in wording.page_closed_waiting(7.5, url)
+    assert "within 1 second;" in wording.page_closed_waiting(1.0, url)
 
 
 @pytest.fixture
@@ -88,7 +89,7 @@ def connect(scene: SceneProcess, ws_port: int) -> tuple[WebSocketClient, int]:
 @pytest.mark.timeout(120)
 def test_a_page_that_comes_back_late_gets_the_same_program_and_none_ends_it(kept: SceneProcess) -> None:
     pid = kept.process.pid
-    waiting = wording.page_closed_waiting(GRACE)
+    waiting = wording.page_closed_waiting(GRACE, kept.url)
     page, ready = connect(kept, load_page(kept))
 
     page.close()  # a quick reload: the page asks again at once
@@ -124,5 +125,5 @@ def test_a_page_that_is_still_loading_is_waited_for_past_the_grace(kept: ScenePr
         time.sleep(GRACE / 4)
     page, _ = connect(kept, ws_port)
     assert kept.process.poll() is None, kept.describe()
-    assert wording.page_closed_waiting(GRACE) not in kept.lines, "a page was loading: it was not closed"
+    assert wording.page_closed_waiting(GRACE, kept.url) not in kept.lines, "a page was loading: it was not closed"
     page.close()

@@ -176,7 +176,7 @@ def test_six_reloads_of_a_slow_page_on_a_busy_machine_each_continue_the_same_gam
         logged = [line for line in scene.lines if line.startswith("move ")]
         assert logged == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate(COLUMNS)]
         last_move = max(i for i, line in enumerate(scene.lines) if line.startswith("move "))
-        assert wording.page_closed_waiting(SLOW_GRACE) in scene.lines[last_move:], scene.describe()
+        assert wording.page_closed_waiting(SLOW_GRACE, scene.url) in scene.lines[last_move:], scene.describe()
         assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr
 
 

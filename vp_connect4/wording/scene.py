@@ -232,15 +232,15 @@ def game_open_elsewhere() -> str:
     return _("The game is open in another tab. Close this tab and play there.")
 
 
-def page_closed_waiting(seconds: float) -> str:
+def page_closed_waiting(seconds: float, url: str) -> str:
     """The terminal's line when the game's page has gone (a closed tab, or a reload that has not come back yet)."""
     return _n(
-        "The game's page has gone. To go on with this game, reload it within {seconds} second; "
+        "The game's page has gone. To go on with this game, reload it or open {url} within {seconds} second; "
         "if no page comes back by then, the program ends (Ctrl-C ends it now).",
-        "The game's page has gone. To go on with this game, reload it within {seconds} seconds; "
+        "The game's page has gone. To go on with this game, reload it or open {url} within {seconds} seconds; "
         "if no page comes back by then, the program ends (Ctrl-C ends it now).",
         round(seconds),
-    ).format(seconds=f"{seconds:g}")
+    ).format(seconds=f"{seconds:g}", url=url)
 
 
 def bad_reload_grace(name: str, text: str, default: float) -> str:

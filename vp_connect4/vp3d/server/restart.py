@@ -17,9 +17,9 @@ scene of the same game.
 A browser cannot tell the program whether its tab was reloaded or closed, so the restarted program waits for a
 page: :func:`reload_grace` seconds (a minute, or :data:`GRACE_ENV`), counted from the restart and again at each
 request for the page or its assets, so a slow browser that is still loading the page is waited for. If no page
-has asked for anything :data:`NOTICE_AFTER` seconds after the restart, the terminal says that the page was
-closed and how long the program waits (Ctrl-C ends it at once). If no page connects in time, the tab was
-closed: the program ends with exit code 0, as after a closed tab.
+has asked for anything :data:`NOTICE_AFTER` seconds after the restart, the terminal says that the page has
+gone and how long the program waits for a reload or the URL opened again (Ctrl-C ends it at once). If no
+page connects in time, the tab was closed: the program ends with exit code 0, as after a closed tab.
 
 A reloaded page's request can reach the program before the old page's websocket close has: it waits
 :data:`RELOAD_WAIT` for that close, and if the close is slower still the tab gets the busy page, which (like a
@@ -126,7 +126,7 @@ def await_reconnect(end: Callable[[], None], log: Callable[[str], None] | None =
         while not _state.connected.wait(POLL):
             if not told and not _state.page_asked and time.monotonic() > started + NOTICE_AFTER:
                 told = True
-                say(wording.page_closed_waiting(grace))
+                say(wording.page_closed_waiting(grace, _state.url or ""))
             if time.monotonic() > _state.grace_until:
                 with _state.lock:
                     if _state.scene is not None or _state.shut_down:

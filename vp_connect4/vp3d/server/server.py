@@ -102,10 +102,11 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     httpd.page_requested = restart.page_requested
     http_port = httpd.server_address[1]
     httpd.hosts = own_hosts(http_port)
+    # before the websocket server starts: after a restart it serves a reloaded page waiting in the backlog at once
+    _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
+    _state.httpd = httpd
     ws_port = _start_websocket_server(ws_socket)
     httpd.assets = web.asset_table(ws_port)
-    _state.httpd = httpd
-    _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
     threading.Thread(target=httpd.serve_forever, name="scene-http", daemon=True).start()
     sys.modules[STUB_MODULE] = _stand_in_module()
     for signum in STOP_SIGNALS:
