@@ -420,7 +420,7 @@ def test_messages_followed_by_a_close_end_without_a_traceback(scene: SceneProces
 def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) -> None:
     for _ in range(5):  # a big file: the server is still writing when the reset comes
         with socket.create_connection((LOOPBACK, scene.port), timeout=10) as client:
-            client.sendall(b"GET /plotly.min.js HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.sendall(f"GET /plotly.min.js HTTP/1.1\r\nHost: {LOOPBACK}:{scene.port}\r\n\r\n".encode())
             client.recv(1)
             client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
     scene.wait_for(r"^ignored: an HTTP request that failed: (BrokenPipeError|ConnectionResetError)", LOG_TIMEOUT)

@@ -2,7 +2,8 @@
 
 - :class:`SceneProcess` runs a scene (``main.py --no-browser --port P`` or the tiny test scene) and
   collects its stdout lines in a thread, so a test can wait for ``scene ready``, ``move 3: ...``.
-- :func:`websocket_handshake` opens a websocket by hand with a chosen ``Origin``.
+- :func:`websocket_handshake` opens a websocket by hand with a chosen ``Origin`` (and ``Host``);
+  :class:`WebSocketClient` sends frames on it, junk and oversized ones too.
 - :func:`descendants`, :func:`alive`, :func:`listening_addresses` inspect processes and sockets.
 """
 
@@ -27,7 +28,9 @@ TINY_SCENE = Path(__file__).resolve().parent / "tiny_scene.py"
 LOOPBACK = "127.0.0.1"
 OTHER_LOOPBACK = "127.0.0.2"  # on Linux all of 127/8 reaches lo: a socket bound to 0.0.0.0 answers here
 START_TIMEOUT = 30.0  # seconds for a scene's server to come up
-EXIT_TIMEOUT = 15.0  # seconds for a scene to end after its tab closed
+EXIT_TIMEOUT = 30.0  # seconds for a scene to end after its tab closed (the quick reload grace, a busy machine)
+RELOAD_GRACE_ENV = "VP_CONNECT4_RELOAD_GRACE"
+QUICK_RELOAD_GRACE = 5.0  # seconds a test's scene waits for a reload after its tab closed (the program's: a minute)
 POLL = 0.05
 HANDSHAKE_TIMEOUT = 5.0
 TCP_LISTEN = "0A"  # socket state LISTEN in /proc/net/tcp
@@ -45,9 +48,13 @@ class SceneProcess:
     """A scene started as a subprocess; its stdout lines are collected as they come.
 
     As a context manager it is stopped at the end of the ``with`` block (see :meth:`stop`).
+    ``reload_grace``: the seconds the program waits for a reload after its tab closed (:data:`RELOAD_GRACE_ENV`);
+    tests that close a tab end sooner with :data:`QUICK_RELOAD_GRACE`; None: the program's own (a minute).
     """
 
-    def __init__(self, args: Sequence[str], port: int, cwd: Path = ROOT) -> None:
+    def __init__(
+        self, args: Sequence[str], port: int, cwd: Path = ROOT, reload_grace: float | None = QUICK_RELOAD_GRACE
+    ) -> None:
         self.port = port
         self.url = f"http://{LOOPBACK}:{port}/"
         self.lines: list[str] = []
@@ -57,6 +64,9 @@ class SceneProcess:
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=pythonpath)
         for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # English pages, whatever the test run's locale;
             env.pop(name, None)  # a test wanting Dutch says --lang nl
+        env.pop(RELOAD_GRACE_ENV, None)
+        if reload_grace is not None:
+            env[RELOAD_GRACE_ENV] = str(reload_grace)
         self.process = subprocess.Popen(
             [PYTHON, *args],
             cwd=cwd,
@@ -71,16 +81,21 @@ class SceneProcess:
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
     @classmethod
-    def main(cls, *options: str, cwd: Path = ROOT) -> SceneProcess:
+    def main(cls, *options: str, cwd: Path = ROOT, reload_grace: float | None = QUICK_RELOAD_GRACE) -> SceneProcess:
         """``python main.py --no-browser --port P *options`` on a free port."""
         port = free_port()
-        return cls([str(ROOT / "main.py"), "--no-browser", "--port", str(port), *options], port, cwd)
+        return cls([str(ROOT / "main.py"), "--no-browser", "--port", str(port), *options], port, cwd, reload_grace)
 
     @classmethod
-    def tiny(cls, cwd: Path = ROOT) -> SceneProcess:
-        """The tiny test scene (a box, a sphere and a spawn worker) on a free port."""
+    def tiny(
+        cls, cwd: Path = ROOT, keep: bool = False, reload_grace: float | None = QUICK_RELOAD_GRACE
+    ) -> SceneProcess:
+        """The tiny test scene (a box, a sphere and a spawn worker) on a free port.
+
+        ``keep``: a closed tab restarts it in place, as the app does (``restart.keep_serving``; see tiny_scene.py).
+        """
         port = free_port()
-        return cls([str(TINY_SCENE), str(port)], port, cwd)
+        return cls([str(TINY_SCENE), str(port), *(["--keep"] if keep else [])], port, cwd, reload_grace)
 
     def _read_stdout(self) -> None:
         assert self.process.stdout is not None
@@ -251,15 +266,16 @@ def websocket_port(page: str) -> int:
     return int(found.group(1))
 
 
-def websocket_handshake(port: int, origin: str | None) -> tuple[int, socket.socket]:
+def websocket_handshake(port: int, origin: str | None, host: str | None = "") -> tuple[int, socket.socket]:
     """Open a websocket on loopback ``port`` with the given ``Origin`` header (None: no header).
 
+    ``host``: the ``Host`` header ("": ``127.0.0.1:PORT``, None: none).
     Returns the HTTP status of the answer (101 when accepted) and the socket, which the caller closes.
     """
     key = base64.b64encode(os.urandom(16)).decode("ascii")
     headers = [
         "GET / HTTP/1.1",
-        f"Host: {LOOPBACK}:{port}",
+        *([] if host is None else [f"Host: {host or f'{LOOPBACK}:{port}'}"]),
         "Upgrade: websocket",
         "Connection: Upgrade",
         f"Sec-WebSocket-Key: {key}",
@@ -285,23 +301,40 @@ class WebSocketClient:
 
     TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
 
-    def __init__(self, port: int, origin: str) -> None:
-        self.status, self.socket = websocket_handshake(port, origin)
+    def __init__(self, port: int, origin: str, host: str = "") -> None:
+        self.status, self.socket = websocket_handshake(port, origin, host)
+
+    CONTINUATION = 0x0
+    CHUNK = 1 << 20  # bytes sent at a time by send_filler
 
     def send(self, payload: str | bytes, opcode: int | None = None) -> None:
         """One masked frame (clients must mask); ``str`` is sent as UTF-8 text, ``bytes`` as they are."""
         data = payload.encode("utf-8") if isinstance(payload, str) else payload
-        if opcode is None:
-            opcode = self.TEXT
-        header = bytes([0x80 | opcode])
-        if len(data) < 126:
-            header += bytes([0x80 | len(data)])
-        elif len(data) < 1 << 16:
-            header += bytes([0x80 | 126]) + len(data).to_bytes(2, "big")
-        else:
-            header += bytes([0x80 | 127]) + len(data).to_bytes(8, "big")
         mask = os.urandom(4)
-        self.socket.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+        header = self._header(self.TEXT if opcode is None else opcode, len(data), True) + mask
+        self.socket.sendall(header + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    def send_filler(self, size: int, opcode: int | None = None, fin: bool = True) -> None:
+        """One frame of ``size`` spaces, a megabyte at a time: the mask is all zeros, so the bytes go as they are.
+
+        A message in several frames: the first with ``fin=False``, then :data:`CONTINUATION` frames, the last
+        with ``fin=True``.
+        """
+        self.socket.sendall(self._header(self.TEXT if opcode is None else opcode, size, fin) + bytes(4))
+        chunk = b" " * min(size, self.CHUNK)
+        while size > 0:
+            self.socket.sendall(chunk[:size])
+            size -= len(chunk)
+
+    @staticmethod
+    def _header(opcode: int, length: int, fin: bool) -> bytes:
+        """A frame's first bytes, up to its mask (which follows: the mask bit is set)."""
+        header = bytes([(0x80 if fin else 0) | opcode])
+        if length < 126:
+            return header + bytes([0x80 | length])
+        if length < 1 << 16:
+            return header + bytes([0x80 | 126]) + length.to_bytes(2, "big")
+        return header + bytes([0x80 | 127]) + length.to_bytes(8, "big")
 
     def close(self, code: int = 1000) -> None:
         """Send a close frame and close the socket at once, without waiting for the answer."""

@@ -2,7 +2,8 @@
 
 VPython cannot re-send a scene to a new page, so a closed tab restarts the program in place (same pid,
 same ports, see ``vp_connect4.vp3d.server.restart.keep_serving``); the reloaded page gets a fresh scene of the
-same game. No page within a few seconds: the tab was closed, and the program ends with exit code 0.
+same game. No page within a minute (5 s in these tests, ``VP_CONNECT4_RELOAD_GRACE``): the tab was closed, and
+the program ends with exit code 0.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""A tiny VPython scene behind vp_connect4's server, for the server tests: ``python tiny_scene.py PORT``.
+"""A tiny VPython scene behind vp_connect4's server, for the server tests: ``python tiny_scene.py PORT [--keep]``.
 
 Like the app it has a spawn-context worker process, stopped through ``server.on_close``, so the tests
 can check that closing the tab leaves no process behind. It prints the same ``scene ready`` line,
 before it the indices of its canvas and widgets (``objects: canvas=0 slider=5 menu=6``), so a test can
 send their events by hand; the slider's callback logs ``level: <label>`` as the game's would read it.
+With ``--keep`` a closed tab restarts it in place, as the app does (``restart.keep_serving``: nothing to
+resume, the same scene again); a restarted one prints ``resumed`` first.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import multiprocessing
 import sys
 import time
 
-from vp_connect4.vp3d.server import server
+from vp_connect4.vp3d.server import restart, server
 from vp_connect4.vp3d.view.sliders import MAX_PLY, slider_to_level
 
 FRAME_RATE = 30
@@ -23,7 +25,11 @@ def main() -> None:
     pool = multiprocessing.get_context("spawn").Pool(1)  # stands in for the app's AI worker
     pool.apply(abs, (-1,))  # the worker is up and has answered once
     server.on_close(pool.terminate)
+    if "--keep" in sys.argv[2:]:
+        restart.keep_serving(dict)
     print(f"url: {server.install(port=port, open_browser=False)}", flush=True)
+    if restart.resumed():
+        print("resumed", flush=True)
     import vpython  # blocks until the page connects
 
     vpython.box(color=vpython.color.red)

@@ -17,6 +17,7 @@ __all__ = [
     "analysis_refusal",
     "analysis_step",
     "analysis_summary",
+    "bad_reload_grace",
     "best_columns",
     "best_moves",
     "button",
@@ -35,6 +36,7 @@ __all__ = [
     "look_ahead_caption",
     "no_moves_yet",
     "outcome_label",
+    "page_closed_waiting",
     "paused",
     "puzzle_goal",
     "result_in_scene",
@@ -242,6 +244,25 @@ def game_ended() -> str:
 def game_open_elsewhere() -> str:
     """Shown instead of the scene to a second tab while the game is open in another one."""
     return _("The game is open in another tab. Close this tab and play there.")
+
+
+def page_closed_waiting(seconds: float, url: str) -> str:
+    """The terminal's line when the game's page has gone (a closed tab, or a reload that has not come back yet)."""
+    return _n(
+        "The game's page has gone. To go on with this game, reload it or open {url} within {seconds} second; "
+        "if no page comes back by then, the program ends (Ctrl-C ends it now).",
+        "The game's page has gone. To go on with this game, reload it or open {url} within {seconds} seconds; "
+        "if no page comes back by then, the program ends (Ctrl-C ends it now).",
+        round(seconds),
+    ).format(seconds=f"{seconds:g}", url=url)
+
+
+def bad_reload_grace(name: str, text: str, default: float) -> str:
+    """The environment variable ``name`` that sets how long the game waits for a reload is not a number above 0."""
+    return _(
+        "{name} must be a number of seconds above 0, not {text!r}; "
+        "the program waits the usual {default:g} seconds for a reloaded page"
+    ).format(name=name, text=text, default=default)
 
 
 def seat_kind(ox: str, is_ai: bool) -> str:

@@ -4,6 +4,8 @@ installed wheel as in the checkout). Nothing here imports VPython.
 - ``page_closed.js``: when the websocket closes, a banner says why and the widgets go dead; before the page
   unloads, it closes its websocket quietly (``server.web``, in VPython's page);
 - ``busy_page.html``: the page a second tab gets while the game is open (``server.web``);
+- ``tab_game.js``: the tab remembers that it has the game, and a reload of it that met its old page still
+  open asks again (in VPython's page and the busy page, ``server.web``);
 - ``turning_drag.js``: a right-drag or Ctrl+drag turns the camera gently (``view.camera``);
 - ``widgets.js``: the widgets' ids, no context menu, the keys that play, the game code's field and Copy, and
   ``widgets.css``: the rows of settings line up (``view.controls``);

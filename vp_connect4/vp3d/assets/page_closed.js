@@ -1,5 +1,7 @@
 function %(function)s(opened) {
   if (document.getElementById('%(id)s')) return;
+  // refused: another tab has the game, or this tab's reload came before its old page had closed (ask again)
+  if (!opened && vp_connect4_tab.retry()) return;
   var banner = document.createElement('div');
   banner.id = '%(id)s';
   banner.setAttribute('role', 'alert');

@@ -7,19 +7,28 @@ only in the old page. A new page would get the changes to objects it never made:
 when the tab closes (the page closes its websocket before it unloads, see :mod:`.web`), the program
 restarts in place instead of ending: the websocket thread keeps inheritable copies of both listening
 sockets and stops accepting; on the main thread the :func:`.server.on_close` callbacks run (the AI
-worker stops), HTTP answers under way finish, and ``os.execve`` replaces the process (same pid) with
-a fresh interpreter running the same command line (``sys.orig_argv``), with the sockets' numbers in
-:data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see :mod:`.resume`). The
-new :func:`.server.install` adopts the sockets instead of binding: a reload's requests wait in the
-listen backlog meanwhile, never refused, and get a fresh VPython scene of the same game. If no page
-connects within :data:`RECONNECT_GRACE` seconds (counted again at each request for the page or its
-assets, so a slow machine that is still loading the page is waited for), the
-tab was closed, not reloaded: the program ends with exit code 0, as after a closed tab. A request
-for the page that comes before the old page's websocket has closed waits :data:`RELOAD_WAIT` for it.
+worker stops), the HTTP connections already accepted are answered (:data:`ANSWER_WAIT`), and ``os.execve``
+replaces the process (same pid) with a fresh interpreter running the same command line (``sys.orig_argv``),
+with the sockets' numbers in :data:`SOCKETS_ENV` and the saved game from ``keep_serving``'s callback (see
+:mod:`.resume`). The new :func:`.server.install` adopts the sockets instead of binding: a reload's requests
+wait in the listen backlog meanwhile, however long the restart takes, never refused, and get a fresh VPython
+scene of the same game.
+
+A browser cannot tell the program whether its tab was reloaded or closed, so the restarted program waits for a
+page: :func:`reload_grace` seconds (a minute, or :data:`GRACE_ENV`), counted from the restart and again at each
+request for the page or its assets, so a slow browser that is still loading the page is waited for. If no page
+has asked for anything :data:`NOTICE_AFTER` seconds after the restart, the terminal says that the page has
+gone and how long the program waits for a reload or the URL opened again (Ctrl-C ends it at once). If no
+page connects in time, the tab was closed: the program ends with exit code 0, as after a closed tab.
+
+A reloaded page's request can reach the program before the old page's websocket close has: it waits
+:data:`RELOAD_WAIT` for that close, and if the close is slower still the tab gets the busy page, which (like a
+refused websocket) sees that this tab had the game and asks again a moment later (``assets/tab_game.js``).
 """
 
 from __future__ import annotations
 
+import math
 import os
 import socket
 import sys
@@ -28,12 +37,39 @@ import time
 import traceback
 from collections.abc import Callable
 
+from ... import wording
 from .server_state import state as _state
+from .web import IDLE_TIMEOUT
 
 SOCKETS_ENV = "VP_CONNECT4_SOCKETS"  # "HTTP_FD,WS_FD": the listening sockets a restarted program adopts
-RECONNECT_GRACE = 3.0  # seconds after a restart (or the last request for the page) for a page to connect
+GRACE_ENV = "VP_CONNECT4_RELOAD_GRACE"  # seconds to wait for a reloaded page instead of RECONNECT_GRACE
+RECONNECT_GRACE = 60.0  # seconds after a restart (or the last request for the page) for a page to connect
+NOTICE_AFTER = 3.0  # seconds after a restart without a request from a page: the terminal says the tab was closed
 RELOAD_WAIT = 1.0  # seconds a request for the page waits for a reloaded page's old websocket to close
+ANSWER_WAIT = IDLE_TIMEOUT + 1.0  # seconds a restart waits for the HTTP connections accepted to be answered
 POLL = 0.05  # seconds between checks while waiting
+
+
+def reload_grace() -> float:
+    """The seconds a restarted program waits for a page: :data:`GRACE_ENV` if it is a number above 0, else
+    :data:`RECONNECT_GRACE` (see :func:`grace_problem`)."""
+    return _grace_from(os.environ.get(GRACE_ENV)) or RECONNECT_GRACE
+
+
+def grace_problem() -> str | None:
+    """What is wrong with :data:`GRACE_ENV` (a sentence for the terminal), or None if it is unset or right."""
+    text = os.environ.get(GRACE_ENV)
+    if text is None or _grace_from(text):
+        return None
+    return wording.bad_reload_grace(GRACE_ENV, text, RECONNECT_GRACE)
+
+
+def _grace_from(text: str | None) -> float | None:
+    try:
+        seconds = float(text) if text is not None else math.nan
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < math.inf else None
 
 
 def resumed() -> bool:
@@ -48,11 +84,9 @@ def keep_serving(saved: Callable[[], dict[str, str]]) -> None:
     with a fresh interpreter running the same command line, which adopts the listening sockets
     (:data:`SOCKETS_ENV`), so a reload meanwhile waits in the listen backlog and is never refused.
     ``saved()`` gives the environment variables that let the new program resume (its game). If no
-    page connects within :data:`RECONNECT_GRACE` seconds, the new program ends with exit code 0.
+    page connects within :func:`reload_grace` seconds, the new program ends with exit code 0.
     """
     _state.saved = saved
-
-
 
 
 def scene_open() -> bool:
@@ -73,17 +107,26 @@ def page_requested() -> None:
     """A request for the page or one of its assets (HTTP thread): after a restart, a page is coming, so wait
     for it longer."""
     if _state.adopted and not _state.connected.is_set():
-        _state.grace_until = max(_state.grace_until, time.monotonic() + RECONNECT_GRACE)
+        _state.page_asked = True
+        _state.grace_until = max(_state.grace_until, time.monotonic() + reload_grace())
 
 
-def await_reconnect(end: Callable[[], None]) -> None:
+def await_reconnect(end: Callable[[], None], log: Callable[[str], None] | None = None) -> None:
     """After a restart (main thread, at install): if no page connects in time, the tab was closed, not
-    reloaded; ``end()`` then ends the program as a closed tab does (a watcher thread calls it).
+    reloaded; ``end()`` then ends the program as a closed tab does (a watcher thread calls it). ``log``
+    writes the line that says so to the terminal, if no page asks for anything soon.
     """
-    _state.grace_until = time.monotonic() + RECONNECT_GRACE
+    say = log or (lambda line: print(line, flush=True))
+    grace = reload_grace()
+    started = time.monotonic()
+    _state.grace_until = started + grace
 
     def watch() -> None:
+        told = False
         while not _state.connected.wait(POLL):
+            if not told and not _state.page_asked and time.monotonic() > started + NOTICE_AFTER:
+                told = True
+                say(wording.page_closed_waiting(grace, _state.url or ""))
             if time.monotonic() > _state.grace_until:
                 with _state.lock:
                     if _state.scene is not None or _state.shut_down:

@@ -13,7 +13,10 @@ created. As shipped, that server
 vpython is imported, so vpython talks to this server instead. What is hardened, and why:
 
 1. **Loopback only.** The HTTP and the websocket sockets are bound to 127.0.0.1: other machines
-   cannot connect at all.
+   cannot connect at all. And each answers only requests whose ``Host`` is a loopback name and its own
+   port (``127.0.0.1:PORT``, ``localhost:PORT``, ``[::1]:PORT``), so a page of another site that DNS
+   rebinding sends here gets 403 and reads nothing (:mod:`.guard`; one ``ignored: ...`` log line, the
+   game goes on).
 2. **VPython's assets only.** At start-up a table maps each URL path to one file of VPython's own
    ``vpython_libraries`` and ``vpython_data`` folders (``/`` is ``glowcomm.html`` with the websocket
    port filled in and the fixes of :mod:`.web`). A request path is looked up in that table,
@@ -21,12 +24,12 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
    anything else get 404. No other site may frame the page (``X-Frame-Options``, CSP
    ``frame-ancestors``); a connection that sends nothing for :data:`.web.IDLE_TIMEOUT` seconds is dropped.
 3. **The scene's own page only.** A websocket handshake whose ``Origin`` is not the scene's page
-   (``http://127.0.0.1:PORT`` or ``http://localhost:PORT``) is refused with 403, so other web pages
-   cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409,
+   (``http://127.0.0.1:PORT``, ``http://localhost:PORT`` or ``http://[::1]:PORT``) is refused with 403,
+   so other web pages cannot connect; a browser cannot forge ``Origin``. A second tab while the scene is open gets 409,
    and its ``/`` a page that says the game is open in another tab. A refused connection does not
-   affect the game.
+   affect the game (one ``ignored: ...`` log line, but none for a second tab).
 4. **Clean end.** Only the close of the accepted scene connection (the game's tab) ends the program
-   (with :func:`.restart.keep_serving` it ends a few seconds later, if no reloaded page comes back: see 6):
+   (with :func:`.restart.keep_serving` it ends up to a minute later, if no reloaded page comes back: see 6):
    on the main thread the :func:`on_close` callbacks run (the app stops its AI worker pool there),
    the servers stop, and ``SystemExit(0)`` is raised, so ``finally`` blocks run and no process is
    left behind. Ctrl-C in the terminal does the same with exit code 130, and so do SIGTERM and
@@ -35,7 +38,8 @@ vpython is imported, so vpython talks to this server instead. What is hardened, 
 5. **Junk is ignored.** A client that hangs up mid-request, and a message on the scene's websocket
    that VPython's page would not send (not UTF-8, not JSON, wrong shapes, a slider value out of
    range: see :mod:`.protocol`), are logged as one line ``ignored: <what>`` and the game goes on;
-   no traceback reaches the terminal, from our threads or from VPython's callback thread.
+   no traceback reaches the terminal, from our threads or from VPython's callback thread. A websocket
+   message over 1 MiB is dropped as its bytes come, never kept (:mod:`.guard`).
 6. **Reload resumes** (with :func:`.restart.keep_serving`, as the app does): a closed tab restarts
    the program in place, on the same sockets, and a reloaded page gets a fresh scene of the same
    game; if no page comes back, the program ends as in 4. See :mod:`.restart` for why and how.
@@ -69,19 +73,17 @@ from autobahn.asyncio.websocket import WebSocketServerFactory, WebSocketServerPr
 from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 
 from . import restart, web
+from .guard import LOCAL_HOSTNAMES, SizeLimited, host_refusal, own_hosts
 from .protocol import TRIGGER, WIDGETS, Junk, check_event, ignored, parse_events, shown
 from .server_state import state as _state
 from .web import CONFLICT, LOOPBACK
 
-LOCAL_HOSTNAMES = (LOOPBACK, "localhost")
 STUB_MODULE = "vpython.no_notebook"
 SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop, and for HTTP answers under way
 POLL = 0.05  # seconds between checks while waiting
 EXIT_TAB_CLOSED = 0
 # Ctrl-C, kill and a closed terminal end the program like a closed tab, with exit code 128 + the signal's number
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
 
 
 def install(port: int = 0, open_browser: bool = True) -> str:
@@ -99,10 +101,12 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     httpd = web.SceneHttpServer(port, restart.scene_open, http_socket)
     httpd.page_requested = restart.page_requested
     http_port = httpd.server_address[1]
+    httpd.hosts = own_hosts(http_port)
+    # before the websocket server starts: after a restart it serves a reloaded page waiting in the backlog at once
+    _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
+    _state.httpd = httpd
     ws_port = _start_websocket_server(ws_socket)
     httpd.assets = web.asset_table(ws_port)
-    _state.httpd = httpd
-    _state.allowed_origins = frozenset(f"http://{host}:{http_port}" for host in LOCAL_HOSTNAMES)
     threading.Thread(target=httpd.serve_forever, name="scene-http", daemon=True).start()
     sys.modules[STUB_MODULE] = _stand_in_module()
     for signum in STOP_SIGNALS:
@@ -110,8 +114,12 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     _state.url = f"http://{LOOPBACK}:{http_port}/"
     if _state.adopted:  # a restart: the reloaded page is already on its way
         restart.await_reconnect(_scene_closed)
-    elif open_browser:
-        webbrowser.open(_state.url)
+    else:
+        problem = restart.grace_problem()
+        if problem:
+            print(problem, file=sys.stderr, flush=True)
+        if open_browser:
+            webbrowser.open(_state.url)
     return _state.url
 
 
@@ -146,6 +154,7 @@ def _start_websocket_server(sock: socket.socket | None = None) -> int:
         else:
             server = loop.run_until_complete(loop.create_server(factory, sock=sock))
         ports.append(server.sockets[0].getsockname()[1])
+        _state.ws_hosts = own_hosts(ports[0])  # before the loop runs: an adopted socket's backlog is served at once
         _state.loop = loop
         _state.ws_server = server
         started.set()
@@ -163,12 +172,20 @@ def _ending() -> bool:
     return _state.tab_closed or _state.shut_down or not threading.main_thread().is_alive()
 
 
-class _SceneProtocol(WebSocketServerProtocol):
-    """One websocket connection. Only the scene's page may connect; only its close ends the program."""
+class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
+    """One websocket connection. Only the scene's page may connect; only its close ends the program.
+
+    Messages over a size are dropped as they come and the connection goes on (:class:`.guard.SizeLimited`).
+    """
 
     def onConnect(self, request: ConnectionRequest) -> None:
-        if request.origin not in _state.allowed_origins:
-            raise ConnectionDeny(ConnectionDeny.FORBIDDEN, "Origin not allowed")
+        host = request.headers.get("host")  # autobahn refuses a handshake without one, or with two
+        refused = host_refusal([] if host is None else [host], _state.ws_hosts, "a websocket")
+        if refused is None and request.origin not in _state.allowed_origins:
+            refused = f"a websocket from another page: {shown(request.origin)}"
+        if refused is not None:
+            ignored(refused)
+            raise ConnectionDeny(ConnectionDeny.FORBIDDEN, "Host or Origin not allowed")
         if _state.scene is not None:
             raise ConnectionDeny(CONFLICT, "The scene is open in another tab")
 
@@ -327,7 +344,8 @@ def _shutdown() -> None:
     if _state.httpd is not None:
         _state.httpd.shutdown()
         _state.httpd.server_close()
-        _state.httpd.wait_answered(SHUTDOWN_WAIT)  # a restart must not cut an answer short
+        # a restart must not cut an answer short, nor a request accepted and not yet read (a reloaded page's)
+        _state.httpd.wait_answered(restart.ANSWER_WAIT if _state.kept is not None else SHUTDOWN_WAIT)
     if _state.loop is not None and _state.ws_thread is not None:
         _state.loop.call_soon_threadsafe(_state.loop.stop)
         if threading.current_thread() is not _state.ws_thread:

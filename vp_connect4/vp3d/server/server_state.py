@@ -14,6 +14,7 @@ class State:
     def __init__(self) -> None:
         self.url: str | None = None
         self.allowed_origins: frozenset[str] = frozenset()
+        self.ws_hosts: frozenset[str] = frozenset()  # the Host headers of the websocket server (guard.own_hosts)
         self.httpd: Any = None  # web.SceneHttpServer
         self.loop: asyncio.AbstractEventLoop | None = None
         self.ws_thread: threading.Thread | None = None
@@ -29,6 +30,7 @@ class State:
         self.kept: tuple[int, int] | None = None  # inheritable copies of the listening sockets, for the restart
         self.adopted = False  # this process is a restart: it took over the sockets of the one before
         self.grace_until = 0.0  # after a restart: the program ends if no page has connected by then
+        self.page_asked = False  # after a restart: a page has asked for itself or an asset (a reload is under way)
         self.lock = threading.Lock()
 
 

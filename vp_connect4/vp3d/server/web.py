@@ -2,7 +2,8 @@
 
 The table of what is served is built once when the server starts (:func:`asset_table`); the
 sentences a person reads come from :mod:`vp_connect4.wording`, so they are in the language chosen
-at start. Every answer forbids framing by other sites; a silent connection is dropped after
+at start. A request whose ``Host`` is not the server's own gets 403 (:mod:`.guard`: DNS rebinding).
+Every answer forbids framing by other sites; a silent connection is dropped after
 :data:`IDLE_TIMEOUT` seconds; an error in a request's thread (a client that hangs up) is one
 ``ignored: ...`` log line. While the game's tab is connected, ``/`` is the busy page (409,
 ``vp3d/assets/busy_page.html``). Nothing here imports vpython.
@@ -18,7 +19,10 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   :func:`wording.game_ended` (the program stopped) or, if the connection was never opened (refused:
   another tab has the game), :func:`wording.game_open_elsewhere`, and disables every widget;
 - before the page unloads (a reload, a closed tab) it closes its websocket without that banner, so
-  the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``).
+  the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``);
+- when its websocket opens, the tab remembers that it has the game (:data:`TAB_SCRIPT`,
+  ``vp3d/assets/tab_game.js``): if a reload of it meets the old page's websocket not yet closed (the busy
+  page, a refused websocket), it asks again a moment later instead of saying that the game is elsewhere.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from urllib.parse import unquote
 
 from ... import wording
 from .. import assets
+from .guard import host_refusal
 from .protocol import ignored
 
 LOOPBACK = "127.0.0.1"
@@ -62,6 +67,8 @@ SAFETY_HEADERS = (
     ("Content-Security-Policy", "frame-ancestors 'none'"),
 )
 IDLE_TIMEOUT = 10  # seconds an HTTP connection may stay silent before it is dropped
+BACKLOG = 64  # connections waiting to be accepted: a page asks for many files at once, also during a restart
+FORBIDDEN = 403  # HTTP status for a request for another host
 CONFLICT = 409  # HTTP status for a second tab while the scene is open
 SCENE_PATH = "/"
 ENDED_ID = "c4-ended"  # the element that says the game has ended (tests look for it)
@@ -76,11 +83,16 @@ PAGE_FIXES = (
         "\t\tisopen = false\n\t\twindowClose()\n",
         f"\t\t{CLOSED_FUNCTION}(isopen) // vp_connect4: say that the game has ended\n\t\tisopen = false\n",
     ),
+    ("\t\tisopen = true\n", "\t\tisopen = true\n\t\tvp_connect4_tab.opened() // vp_connect4: this tab has the game\n"),
 )
 # Runs when the page's websocket closes: ``opened`` tells a stopped program from a refused connection; with the
 # handler that closes the websocket before the page unloads. Added before the page's ``</head>``.
 CLOSED_SCRIPT = "page_closed.js"  # in vp3d/assets, with placeholders function, id, ended, elsewhere
-BUSY_PAGE = "busy_page.html"  # in vp3d/assets, with placeholders id, text
+BUSY_PAGE = "busy_page.html"  # in vp3d/assets, with placeholders id, text, tab
+# Defines ``vp_connect4_tab``: this tab has had the game, and asks again (a reload met the old page's websocket)
+TAB_SCRIPT = "tab_game.js"  # in vp3d/assets, with placeholders tries, pause
+RETRIES = 10  # times a tab that had the game asks again for it, ...
+RETRY_PAUSE_MS = 1000  # ... this long apart
 
 
 def _js_string(text: str) -> str:
@@ -91,7 +103,7 @@ def _js_string(text: str) -> str:
 def scene_page(ws_port: int) -> str:
     """VPython's page with the websocket port filled in, :data:`PAGE_FIXES` applied and :data:`CLOSED_SCRIPT` added."""
     page = PAGE.read_text(encoding="utf-8").replace("XXX", str(ws_port))  # VPython's port placeholder
-    closed = assets.script(
+    closed = _tab_script() + assets.script(
         CLOSED_SCRIPT,
         function=CLOSED_FUNCTION,
         id=ENDED_ID,
@@ -107,7 +119,11 @@ def scene_page(ws_port: int) -> str:
 
 def busy_page() -> str:
     """The page served instead of the scene while another tab has the game."""
-    return assets.filled(BUSY_PAGE, id=ENDED_ID, text=html.escape(wording.game_open_elsewhere()))
+    return assets.filled(BUSY_PAGE, id=ENDED_ID, text=html.escape(wording.game_open_elsewhere()), tab=_tab_script())
+
+
+def _tab_script() -> str:
+    return assets.script(TAB_SCRIPT, tries=RETRIES, pause=RETRY_PAUSE_MS)
 
 
 def asset_table(ws_port: int) -> dict[str, bytes | Path]:
@@ -125,10 +141,12 @@ class SceneHttpServer(ThreadingHTTPServer):
 
     ``sock``: a listening socket to serve on (a restarted program adopts its predecessor's) instead of
     binding ``port``. ``page_requested()`` is called for every request of the page or one of its assets
-    (a page is loading).
+    (a page is loading). Only requests whose ``Host`` is one of :attr:`hosts` are answered (set it to
+    ``guard.own_hosts(port)``). :attr:`answering` counts the connections accepted and not yet done with.
     """
 
     daemon_threads = True
+    request_queue_size = BACKLOG
 
     def __init__(self, port: int, scene_open: Callable[[], bool], sock: socket.socket | None = None) -> None:
         super().__init__((LOOPBACK, port), _AssetHandler, bind_and_activate=sock is None)  # binds now
@@ -139,12 +157,32 @@ class SceneHttpServer(ThreadingHTTPServer):
         self.assets: dict[str, bytes | Path] = {}
         self.scene_open = scene_open
         self.page_requested: Callable[[], None] = lambda: None
+        self.hosts: frozenset[str] = frozenset()
         self.busy = busy_page().encode("utf-8")
-        self.answering = 0  # requests being answered now
+        self.answering = 0  # connections accepted and not yet done with (a request not yet read counts too)
         self.answering_lock = threading.Lock()
 
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A connection accepted: counted from now, before its thread starts (see :meth:`wait_answered`)."""
+        self._count(1)
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._count(-1)
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._count(-1)
+
+    def _count(self, change: int) -> None:
+        with self.answering_lock:
+            self.answering += change
+
     def wait_answered(self, timeout: float) -> None:
-        """Wait (at most ``timeout`` seconds) until no request is being answered."""
+        """Wait (at most ``timeout`` seconds) until every connection accepted has been answered (or has timed out)."""
         deadline = time.monotonic() + timeout
         while self.answering and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -163,21 +201,17 @@ class _AssetHandler(BaseHTTPRequestHandler):
     timeout = IDLE_TIMEOUT  # a socket timeout: a silent client is dropped (handle_one_request closes it)
 
     def do_GET(self) -> None:
-        self._counted(with_body=True)
+        self._answer(with_body=True)
 
     def do_HEAD(self) -> None:
-        self._counted(with_body=False)
-
-    def _counted(self, with_body: bool) -> None:
-        with self.server.answering_lock:
-            self.server.answering += 1
-        try:
-            self._answer(with_body)
-        finally:
-            with self.server.answering_lock:
-                self.server.answering -= 1
+        self._answer(with_body=False)
 
     def _answer(self, with_body: bool) -> None:
+        refused = host_refusal(self.headers.get_all("Host") or [], self.server.hosts, "an HTTP request")
+        if refused is not None:  # before anything else: it is not a page of ours
+            ignored(refused)
+            self.send_error(FORBIDDEN, "Host not allowed")
+            return
         path = unquote(self.path.split("?", 1)[0])
         asset = self.server.assets.get(path)
         status = 200
