@@ -20,7 +20,8 @@ the 3D scene counts them from 1, as its keys do. Functions that name a column ta
 the number of the leftmost column.
 
 This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`,
-:mod:`.students`: a student's player file, the check and the tournament) over one language machinery
+:mod:`.students`: a student's player file, the check and the tournament; :mod:`.scene_players`: a player file in
+the scene) over one language machinery
 (:mod:`.language`); callers use them as ``wording.<name>``.
 """
 
@@ -28,6 +29,7 @@ from .chart import *  # noqa: F403
 from .language import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .scene import *  # noqa: F403
+from .scene_players import *  # noqa: F403
 from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .variants import *  # noqa: F403
