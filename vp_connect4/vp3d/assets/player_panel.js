@@ -1,8 +1,9 @@
 // The player file's widgets (view/player_panel.py), run once right after VPython made them: the Player file field
 // (the last text field: its keys are typing, not moves) and the Try again button (the last button), which moves
-// into the box over the rack where a player file's failure shows. The box lies over the 3D view's top left corner
-// (over the sky: it moves nothing on the page), hidden until window.c4PlayerError(heading, code, advice, retry)
-// fills it; an empty heading hides it again. Texts go in as text, never as HTML.
+// into the box where a player file's failure shows. The box lies over the 3D view's top left corner, over the sky
+// (165 pixels high at most, then it scrolls), so it moves nothing on the page; it is hidden until
+// window.c4PlayerError(heading, code, advice, retry) fills it, and an empty heading hides it again. Texts go in
+// as text, never as HTML.
 (function () {
   var fields = document.querySelectorAll('input[type=text]');
   var field = fields[fields.length - 1];
@@ -19,8 +20,8 @@
   var box = document.createElement('div');
   box.id = 'c4-player-error';
   box.setAttribute('role', 'alert');
-  box.style.cssText = 'position: absolute; left: 8px; top: 8px; z-index: 6; display: none; max-width: 640px; '
-    + 'max-height: 220px; overflow: auto; padding: 6px 10px; background: rgba(255, 255, 255, 0.95); '
+  box.style.cssText = 'position: absolute; left: 8px; top: 8px; z-index: 6; display: none; max-width: 920px; '
+    + 'max-height: 165px; overflow: auto; padding: 6px 10px; background: rgba(255, 255, 255, 0.95); '
     + 'border: 2px solid #c62828; border-radius: 4px; font: 14px sans-serif; color: #212121; text-align: left';
   var heading = document.createElement('div');
   heading.id = 'c4-player-error-heading';
@@ -28,9 +29,9 @@
   var code = document.createElement('pre');
   code.id = 'c4-player-error-lines';
   code.style.cssText = 'margin: 4px 0; font: 13px monospace; white-space: pre-wrap';
-  var advice = document.createElement('div');
+  var advice = document.createElement('span');
   advice.id = 'c4-player-error-advice';
-  advice.style.cssText = 'margin: 4px 0';
+  advice.style.cssText = 'margin-right: 8px';
   [heading, code, advice, retry].forEach(function (el) { box.appendChild(el); });
   var wrapper = document.querySelector('.glowscript-canvas-wrapper') || document.body;
   wrapper.appendChild(box);

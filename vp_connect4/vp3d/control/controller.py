@@ -241,6 +241,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
 
     def _position_changed(self) -> None:
         self.generation += 1
+        self._error = None  # it was the position's: an undo (or a load...) lets the side to move try again
         self._hint_tries = 0
         self._announced = False
         self._result_logged = False

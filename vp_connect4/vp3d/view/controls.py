@@ -354,7 +354,7 @@ class Controls:
             _set(self.ply_value[ox], "text", markup.ply_value(ox, value))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
             _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
-            _set(self.evaluation[ox], "disabled", not seat.is_ai)
+            _set(self.evaluation[ox], "disabled", not seat.is_ai or seat.source is not None)  # a file: its own
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
         self.show_rules(game.board)

@@ -1,11 +1,11 @@
-"""A student's player file on the page: the Player file field, and the box over the rack where a failure shows.
+"""A student's player file on the page: the Player file field, and the box where a failure shows.
 
 Made after the other widgets (:mod:`.controls`), so they come last on the page: under the help, the caption
 ``Player file (...):`` and its field (``input[name=c4-player-file]``; Enter, or leaving it, asks the controller to
-add the file to the X and O menus); and the box ``#c4-player-error`` over the 3D view's top left corner, hidden
-until a player file fails: the error in words (``#c4-player-error-heading``), the student's own traceback lines
-(``#c4-player-error-lines``), what to do (``#c4-player-error-advice``) and the button ``#c4-retry`` (Try again).
-The box lies over the canvas, so it moves nothing on the page (``assets/player_panel.js``).
+add the file to the X and O menus); and the box ``#c4-player-error`` over the 3D view's top left corner, over the
+sky, hidden until a player file fails: the error in words (``#c4-player-error-heading``), the student's own
+traceback lines (``#c4-player-error-lines``), what to do (``#c4-player-error-advice``) and the button ``#c4-retry``
+(Try again). The box lies over the canvas, so it moves nothing on the page (``assets/player_panel.js``).
 """
 
 from __future__ import annotations
