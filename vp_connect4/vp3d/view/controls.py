@@ -229,6 +229,7 @@ class Controls:
         self.files = list(files)
         for ox in ("X", "O"):
             _relabel_menu(self.kind[ox], self._kinds(ox))
+        self._reselect_at = [time.monotonic() + delay for delay in RESELECT_AFTER]  # new choices: see RESELECT_AFTER
 
     def _evaluations(self) -> list[str]:
         return [wording.evaluation(name) for name in EVALUATIONS]
