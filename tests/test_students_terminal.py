@@ -68,9 +68,9 @@ def test_bad_player_options_are_one_line_errors(options: list[str], message: str
     assert code == 2 and message in err.strip().splitlines()[-1], err
 
 
-def test_a_player_file_asks_for_the_text_game_for_now() -> None:
-    code, _, err = game("--x", "examples/player.py", "--no-browser")
-    assert code == 2 and err.strip().endswith("a player file plays in the terminal game: add --text")
+def test_the_scene_refuses_a_player_file_under_a_rule_variant_before_it_starts() -> None:
+    code, _, err = game("--x", "examples/player.py", "--variant", "tetris", "--no-browser")
+    assert code == 2 and err.strip().endswith("a student's Player plays the standard rules only (no --variant)")
 
 
 def test_a_file_that_does_not_load_ends_the_game_before_it_starts_in_words(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -63,6 +63,8 @@ class FakeView:
         self.events = ""  # what happened in the last move besides its fall (a rule variant's events)
         self.played: list[tuple[Any, list[list[str]] | None]] = []  # each move dropped, with the board after it
         self.reloads = 0  # the page was asked to load again
+        self.files: list[str] = []  # the player files the X and O menus offer
+        self.player_error: tuple[str, list[str], str, bool] = ("", [], "", False)  # the box over the rack
 
     def is_busy(self) -> bool:
         return self.busy
@@ -138,6 +140,15 @@ class FakeView:
 
     def relabel(self) -> None:
         self.relabelled += 1
+
+    def show_player_files(self, files: list[str]) -> None:
+        self.files = files
+
+    def show_player_error(self, heading: str, code: list[str], advice: str, retry: bool) -> None:
+        self.player_error = (heading, code, advice, retry)
+
+    def clear_player_file_field(self) -> None:
+        self.calls.append(("clear_player_file_field", None))
 
 
 class SyncRunner:

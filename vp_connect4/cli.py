@@ -124,11 +124,15 @@ def variant(text: str) -> Variant:
 
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
-    """The seats of the game; a player file's side is an AI seat here (its player is made apart: see ``_main``)."""
-    return {
-        "X": Seat(AI if isinstance(args.x, PlayerFile) else args.x, args.x_ply, evaluation=args.x_eval),
-        "O": Seat(AI if isinstance(args.o, PlayerFile) else args.o, args.o_ply, evaluation=args.o_eval),
-    }
+    """The seats of the game; a player file's side is an AI seat with the file as its ``source`` (the scene's worker
+    runs it; the text game makes its player apart: see ``_main``)."""
+    seats = {}
+    for ox, who, level, evaluation in (("X", args.x, args.x_ply, args.x_eval), ("O", args.o, args.o_ply, args.o_eval)):
+        if isinstance(who, PlayerFile):
+            seats[ox] = Seat(AI, level, evaluation=evaluation, source=who.name)
+        else:
+            seats[ox] = Seat(who, level, evaluation=evaluation)
+    return seats
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -199,19 +203,17 @@ def _main(argv: list[str] | None) -> int:
             getattr(args, option[2:].replace("-", "_")).within(new_board())
         except Connect4Error as error:
             parser.error(str(argparse.ArgumentError(parser.option(option), str(error))))
-    try:
-        seats = seats_from(args)
-    except Connect4Error as error:
-        parser.error(str(error))
     files = {ox: getattr(args, ox.lower()) for ox in ("X", "O") if isinstance(getattr(args, ox.lower()), PlayerFile)}
     for ox in files:
         option = f"--{ox.lower()}-ply"
         if getattr(args, option[2:].replace("-", "_")).is_perfect:
             parser.error(str(argparse.ArgumentError(parser.option(option), wording.player_file_ply(option))))
-    if files and not args.text and not args.analyse:
-        parser.error(wording.player_file_text_only())
     if files and args.variant.parts:
         parser.error(wording.student_standard_rules())
+    try:
+        seats = seats_from(args)
+    except Connect4Error as error:
+        parser.error(str(error))
     try:  # the start position, on the rules' board
         new_board().set_board(args.moves)
     except Connect4Error as error:
@@ -233,7 +235,9 @@ def _main(argv: list[str] | None) -> int:
         rng = random.Random(args.seed)
         game = Game(board, seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
         try:
-            return run_scene(game, open_browser=not args.no_browser, port=args.port, seed=args.seed)
+            return run_scene(
+                game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time
+            )
         except PortUnavailable as error:
             parser.error(str(error))
     over = Game(new_board(), start_moves=args.moves).outcome is not None  # nothing to play: shown as it ended

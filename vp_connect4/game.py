@@ -31,11 +31,15 @@ class Seat:
 
     ``level`` may be given as a ``Level``, a whole number or ``'perfect'``. The tiebreak is
     not a seat's: it belongs to the game (:attr:`Game.tiebreak`), one setting for both AIs.
+    ``source``: a student's player file (``player.py`` or ``player.py:ClassName``, as typed) plays this AI seat's
+    moves at the seat's level, a whole number of moves (the front end runs it: see ``students``); :meth:`player`
+    stays ours (the hints).
     """
 
     kind: str = HUMAN
     level: Level = field(default_factory=Level)
     evaluation: str = "simple"
+    source: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -43,6 +47,11 @@ class Seat:
         object.__setattr__(self, "level", Level.parse(self.level))
         if self.evaluation not in EVALUATIONS:
             raise InvalidSettingError(wording.phrase(wording.bad_choice, "evaluation", EVALUATIONS, self.evaluation))
+        if self.source is not None:
+            if self.kind != AI or not isinstance(self.source, str) or not self.source:
+                raise InvalidSettingError(wording.phrase(wording.bad_seat_source, self.kind, self.source))
+            if self.level.is_perfect:
+                raise InvalidSettingError(wording.phrase(wording.player_file_not_perfect))
 
     @property
     def is_ai(self) -> bool:

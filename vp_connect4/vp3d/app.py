@@ -32,6 +32,7 @@ from .. import wording
 from ..errors import InvalidSettingError
 from ..game import Game
 from ..options import Parser, add_language, choose_language, port, seed
+from ..students import DEFAULT_TIME_LIMIT
 from .control.controller import Controller
 from .control.intents import Hover, Intent, PlayColumn
 from .control.keys import key_intent
@@ -73,11 +74,13 @@ def run_scene(
     port: int = 0,
     seed: int | None = None,
     goal: str | wording.Phrase = "",
+    move_time: float = DEFAULT_TIME_LIMIT,
 ) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
-    ``goal``, if any, is a line on the page above the widgets (a puzzle's task).
+    ``goal``, if any, is a line on the page above the widgets (a puzzle's task). ``move_time``: the seconds a
+    side's player file (``Seat.source``) may take for a move, in the AI worker.
     """
     from .server import restart, resume, server
 
@@ -108,7 +111,8 @@ def run_scene(
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant)
-        controller = Controller(game, view, runner, seed=seed, state=resumed.state if resumed is not None else None)
+        state = resumed.state if resumed is not None else None
+        controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
         print("scene ready", flush=True)

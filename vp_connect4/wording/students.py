@@ -29,7 +29,6 @@ __all__ = [
     "help_player_seat",
     "help_ply_both",
     "player_file_ply",
-    "player_file_text_only",
     "progress",
     "student_illegal_move",
     "student_move_instead",
@@ -168,10 +167,6 @@ def bad_seconds(text: str) -> str:
 def player_file_ply(option: str) -> str:
     """A player file's side got the perfect level: a student's Player takes a number of moves."""
     return _("a player file looks a whole number of moves ahead: give {option} a number").format(option=option)
-
-
-def player_file_text_only() -> str:
-    return _("a player file plays in the terminal game: add --text")
 
 
 def student_move_instead(ox: str) -> str:

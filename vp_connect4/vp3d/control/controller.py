@@ -38,6 +38,9 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
                                      shown ``analysis: move <k> <X|O> column <c> <before> -> <after>``, and
                                      ``analysis: back to the game``
     ignored: <reason>
+    error: <text>                    the AI could not move or hint; a player file failed: its error in English, then
+                                     its last traceback line (see :mod:`.player_files`)
+    player file: <name>              the Player file field's file loaded: the X and O menus list it
     undo: <k> move(s) | redo: <k> move(s) | new game | paused | resumed | error: <text>
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
@@ -45,7 +48,7 @@ Log lines (one per event, to ``log``; the scene prints them, flushed)::
 A move's events and their lines come from :mod:`..texts.telling`. The intents are handled by mixins: playing a
 column, New game, Load, Undo, Redo, Pause and Reset view by :mod:`.game_intents`; the settings by :mod:`.settings`; the
 rules menu and the flip by :mod:`.variant_intents`; Hint by :mod:`.hint_intents`, Analyse game by
-:mod:`.analysis_intents`.
+:mod:`.analysis_intents`; a player file's failure, Try again and the Player file field by :mod:`.player_files`.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ from typing import Any, ClassVar
 
 from ... import wording
 from ...game import Game, Seat
+from ...students import DEFAULT_TIME_LIMIT, StudentError
 from ..server.resume import SceneState
 from ..texts.status import Moment, result_text, status_line
 from ..texts.tally import Tally
@@ -66,6 +70,7 @@ from . import intents
 from .analysis_intents import AnalysisIntents, Viewing
 from .game_intents import GameIntents
 from .hint_intents import HintAsked, HintIntents
+from .player_files import Failure, PlayerFileIntents
 from .settings import SettingIntents
 from .variant_intents import VariantIntents
 from .view_protocol import View
@@ -78,7 +83,7 @@ def print_flush(line: str) -> None:
     print(line, flush=True)
 
 
-class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, AnalysisIntents):
+class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, AnalysisIntents, PlayerFileIntents):
     """Applies intents to a ``Game`` and keeps the view and the AI worker in step with it."""
 
     def __init__(
@@ -92,8 +97,10 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         clock: Callable[[], float] = time.monotonic,
         duel_pause: float = AI_DUEL_PAUSE,
         state: SceneState | None = None,
+        move_time: float = DEFAULT_TIME_LIMIT,
     ) -> None:
-        """``state``: what the scene had before a reload (the result already logged, the score, Pause...)."""
+        """``state``: what the scene had before a reload (the result already logged, the score, Pause...);
+        ``move_time``: the seconds a player file may take for a move."""
         state = state if state is not None else SceneState()
         self.game = game
         self.view = view
@@ -126,6 +133,12 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         self._hint_tries = 0  # the perfect hint for the position shown came back unfinished this many times
         self._hint_asked: HintAsked | None = None  # the hint in flight: for whom, when (its status while it takes)
         self._analysed: GameAnalysis | None = None  # the last analysis, kept for its game
+        self.move_time = move_time
+        sources = [seat.source for seat in game.seats.values() if seat.source is not None]
+        self.player_files = list(dict.fromkeys(sources))  # what the X and O menus offer besides human and AI
+        self._failure: Failure | None = None  # a player file failed (the box over the rack)
+        self._failure_shown: tuple[str, list[str], str, bool] | None = None
+        self._checking: tuple[str, Any] | None = None  # the Player file field's file, while the worker loads it
 
     # -- public --------------------------------------------------------------------
 
@@ -146,6 +159,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         """Log the columns' convention once; show the starting position and settings."""
         self.log(f"log: columns 0-{self.game.board.width - 1}, counted from the left")
         self._log_rows()
+        self.view.show_player_files(list(self.player_files))
         self.view.redraw(self.game)
         self.view.show_settings(self.game, self.paused)
         self.view.show_tally(self.tally.text())
@@ -176,6 +190,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         if not busy and not self._landing and not self.analysing:
             self._announce_result()
         self._collect()  # may play the AI's move: a checker starts falling
+        self._collect_file()
         if not busy and not self._landing and not self.jobs.busy:
             self._start_work(now)
         self._refresh()
@@ -209,6 +224,8 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         intents.SetLanguage: SettingIntents._on_set_language,
         intents.Command.TOGGLE_PAUSE: GameIntents._on_toggle_pause,
         intents.Command.RESET_VIEW: GameIntents._on_reset_view,
+        intents.Command.RETRY: PlayerFileIntents._on_retry,
+        intents.AddPlayerFile: PlayerFileIntents._on_add_player_file,
     }
 
     # -- the game's flow -------------------------------------------------------------
@@ -225,6 +242,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
 
     def _position_changed(self) -> None:
         self.generation += 1
+        self._error = None  # it was the position's: an undo (or a load...) lets the side to move try again
         self._hint_tries = 0
         self._announced = False
         self._result_logged = False
@@ -263,7 +281,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
     def _request(self, ox: str, seat: Seat, seed: int | None = None) -> AiRequest:
         board = self.game.board
         moves, tiebreak = self.game.move_string, self.game.tiebreak
-        return AiRequest(board.width, board.height, moves, ox, seat, tiebreak, seed, str(board.variant))
+        return AiRequest(board.width, board.height, moves, ox, seat, tiebreak, seed, str(board.variant), self.move_time)
 
     def _start_work(self, now: float) -> None:
         game = self.game
@@ -290,6 +308,8 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
                 self._analysis_failed(answer.error)
             else:
                 self._analysis_arrived(answer.value)
+        elif answer.kind == MOVE and isinstance(answer.error, StudentError):
+            self._player_file_failed(answer.request, answer.error)
         elif answer.error is not None:
             self._error = wording.phrase(wording.ai_failed, answer.kind == MOVE, answer.error)
             self.log(f"error: {self._error.in_english()}")
@@ -320,6 +340,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         if self.game.move_string != self._moves_shown:
             self._moves_shown = self.game.move_string
             self.view.show_moves(self._moves_shown)
+        self._show_failure()
         if self.jobs.thinking_for != self._thinking_shown:
             self._thinking_shown = self.jobs.thinking_for
             self.view.show_thinking(self._thinking_shown)
@@ -331,5 +352,6 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         error = self._error() if self._error else None
         best_line = self._best or self._hint_pending()
         best = best_line() if best_line else None  # None when no column can be played
-        now = Moment(self.paused, falling, error, self.thinking, best)
+        failed = error if self._failed_move() else None  # a player file's: its own short line
+        now = Moment(self.paused, falling, None if failed else error, self.thinking, best, failed)
         return status_line(self.game, now)

@@ -22,6 +22,7 @@ class Command(Enum):
     ANALYSE_GAME = "analyse game"  # the button or the key a: step through the game with perfect play (again: back)
     LEAVE_ANALYSIS = "leave analysis"  # Esc: back from the analysis to the game as it was (nothing else)
     TOGGLE_PAUSE = "toggle pause"
+    RETRY = "retry"  # Try again, in the box of a player file that failed: ask it for the move again
     RESET_VIEW = "reset view"
 
 
@@ -69,12 +70,20 @@ class LoadGame:
 
 @dataclass(frozen=True)
 class SetSeat:
-    """A side's menu or slider: its ``field`` (``kind``: HUMAN or AI, ``level``: a ``Level``, ``evaluation``) is now
-    ``value``."""
+    """A side's menu or slider: its ``field`` (``kind``: HUMAN, AI or a player file's name, ``level``: a ``Level``,
+    ``evaluation``) is now ``value``."""
 
     ox: str
     field: str
     value: str | Level
+
+
+@dataclass(frozen=True)
+class AddPlayerFile:
+    """The page's Player file field: add this player file (a path, from the folder the game started in; maybe
+    ``:ClassName`` after it) to the X and O menus, once it is found to load."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,7 @@ Intent = (
     | LoadGame
     | KeepScores
     | SetSeat
+    | AddPlayerFile
     | SetTiebreak
     | SetLanguage
 )

@@ -15,7 +15,7 @@ from ..texts.status import result_text
 from ..texts.tally import Tally
 from . import intents
 from .handlers import ControllerParts
-from .seats import setting_lines
+from .seats import seat_changes, setting_lines
 
 
 class SettingIntents(ControllerParts):
@@ -30,9 +30,17 @@ class SettingIntents(ControllerParts):
     _show_hint: Callable[[], None]
 
     def _on_seat_setting(self, intent: intents.SetSeat) -> None:
-        """A seat's player, level or evaluation, from the next move on (the same value again does nothing)."""
-        field, value, old = intent.field, intent.value, self.game.seats[intent.ox]
-        if getattr(old, field) == value or not self._change(lambda: self.game.update_seat(intent.ox, **{field: value})):
+        """A seat's player (human, AI or a player file), level or evaluation, from the next move on (the same value
+        again does nothing; a player file under a rule variant is refused)."""
+        old = self.game.seats[intent.ox]
+        changes = seat_changes(old, intent.field, intent.value)
+        if all(getattr(old, name) == value for name, value in changes.items()):
+            return
+        if changes.get("source") is not None and self.game.board.variant.parts:
+            self._refuse(wording.phrase(wording.player_file_standard_rules))  # the seeds' players: standard rules
+            self.view.show_settings(self.game, self.paused)  # the menu shows the seat's player again
+            return
+        if not self._change(lambda: self.game.update_seat(intent.ox, **changes)):
             return
         for line in setting_lines(intent.ox, old, self.game.seats[intent.ox]):
             self.log(line)

@@ -80,6 +80,16 @@ class View(Protocol):
     def show_thinking(self, ox: str | None) -> None:
         """A sign in the 3D view that ``ox``'s AI is thinking; ``None`` hides it."""
 
+    def show_player_files(self, files: list[str]) -> None:
+        """The player files the X and O menus offer besides human and AI (``player.py``, ``player.py:ClassName``)."""
+
+    def show_player_error(self, heading: str, code: list[str], advice: str, retry: bool) -> None:
+        """The box over the rack: a player file's failure in words (``heading``; empty: the box hides), its own
+        traceback lines (``code``), what to do (``advice``) and, if ``retry``, the Try again button."""
+
+    def clear_player_file_field(self) -> None:
+        """Empty the Player file field (its file joined the menus)."""
+
     def reset_view(self) -> None: ...
 
     def relabel(self) -> None:

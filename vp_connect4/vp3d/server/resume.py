@@ -5,7 +5,7 @@ closes the program saves its game here and restarts itself in place (``server.re
 process id, the same listening sockets). The saved game travels in the environment variable
 :data:`RESUME_ENV` as JSON: the moves from the empty board (a variant's chance and swaps as they
 fell), the start moves (so New game still returns to the start), the rule variant, the board's size (the
-size menu reloads the page: the rack is made anew), both seats, the
+size menu reloads the page: the rack is made anew), both seats (a player file's too), the
 tiebreak, the seed, and the scene's own state
 (:class:`SceneState`: whether the result was logged, the score across games, Pause, shown scores). The
 restarted program runs the same command line (``python -m vp_connect4 ...``, ``python main.py ...``
@@ -53,7 +53,7 @@ class Resumed:
 def saved_game(game: Game, seed: int | None, state: SceneState) -> str:
     """``game``, the scene's settings and ``state`` as the JSON text of :data:`RESUME_ENV`."""
     seats = {
-        ox: {"kind": seat.kind, "level": str(seat.level), "evaluation": seat.evaluation}
+        ox: {"kind": seat.kind, "level": str(seat.level), "evaluation": seat.evaluation, "source": seat.source}
         for ox, seat in game.seats.items()
     }
     return json.dumps(
@@ -80,7 +80,10 @@ def resumed_game(game: Game, seed: int | None) -> Resumed | None:
     if text is None:
         return None
     saved = json.loads(text)
-    seats = {ox: Seat(s["kind"], s["level"], evaluation=s["evaluation"]) for ox, s in saved["seats"].items()}
+    seats = {
+        ox: Seat(s["kind"], s["level"], evaluation=s["evaluation"], source=s.get("source"))
+        for ox, s in saved["seats"].items()
+    }
     width, height = saved["size"]
     board = Board(width, height, variant=saved["variant"])
     start = saved["start"]

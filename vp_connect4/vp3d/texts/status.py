@@ -19,6 +19,7 @@ class Moment:
     error: str | None = None  # the AI failed: shown until a setting changes
     thinking: bool = False  # the AI computes a move
     best: str | None = None  # the hint's line (``Best for X: ...``)
+    failed: str | None = None  # a side's player file failed: its line (shown until it is tried again)
 
 
 def humans(game: Game) -> list[str]:
@@ -40,7 +41,8 @@ def to_move_text(game: Game) -> str:
 
 
 def status_line(game: Game, now: Moment) -> str:
-    """Paused first (at once, whoever is to move), then a falling checker, the result, an AI error,
+    """Paused first (at once, whoever is to move), then a falling checker, the result, a player file's failure, an AI
+    error,
     whose turn it is; the hint's best column follows when there is one and nobody waits on anything.
     """
     ox = game.to_move
@@ -51,6 +53,8 @@ def status_line(game: Game, now: Moment) -> str:
         return wording.falling(last.ox, last.line, chosen(last))
     if game.is_over:
         return result_text(game)
+    if now.failed:
+        return now.failed
     if now.error:
         return wording.ai_error(ox, now.error)
     if game.seats[ox].is_ai:

@@ -14,7 +14,9 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ========================  ==========================  ================================================
   element                   id (set by a small script)  what
   ========================  ==========================  ================================================
-  ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
+  ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI`` / ``X (red): player.py``
+                                                        (each player file of the command line, or added on the
+                                                        page: see ``player_panel``)
   text                      ``c4-x-ply-label``          ``X look-ahead``
   jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. top, then ``perfect`` (top: MAX_PLY,
                                                         or the deepest level the scene started with)
@@ -68,7 +70,7 @@ from typing import Any
 
 from ... import wording
 from ...board import Board
-from ...game import AI, HUMAN, Game
+from ...game import Game
 from ...levels import exact_on
 from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
@@ -85,9 +87,9 @@ from ..control.intents import (
 )
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
+from .player_panel import seat_choices, seat_index, seat_who
 from .sliders import MAX_PLY, level_to_slider, slider_to_level
 
-KINDS = (HUMAN, AI)
 SLIDER_LENGTH = 200
 LOAD_FIELD_WIDTH = 220  # pixels
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
@@ -125,6 +127,7 @@ class Controls:
         self._events_text = ""
         self._analysing = False
         self._reselect_at: list[float] = []
+        self.files: list[str] = []  # the player files the X and O menus offer after human and AI
         canvas.title = ""
         self.title = vp.wtext(pos=canvas.title_anchor, text="")
         self.status = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-status"))
@@ -219,7 +222,14 @@ class Controls:
         self.relabel()
 
     def _kinds(self, ox: str) -> list[str]:
-        return [wording.seat_kind(ox, kind == AI) for kind in KINDS]
+        return seat_choices(ox, self.files)
+
+    def show_player_files(self, files: list[str]) -> None:
+        """The player files the X and O menus offer after human and AI."""
+        self.files = list(files)
+        for ox in ("X", "O"):
+            _relabel_menu(self.kind[ox], self._kinds(ox))
+        self._reselect_at = [time.monotonic() + delay for delay in RESELECT_AFTER]  # new choices: see RESELECT_AFTER
 
     def _evaluations(self) -> list[str]:
         return [wording.evaluation(name) for name in EVALUATIONS]
@@ -278,7 +288,7 @@ class Controls:
     # -- callbacks: intents only ---------------------------------------------------------
 
     def _on_kind(self, ox: str) -> Callable[[Any], None]:
-        return lambda m: self._put(SetSeat(ox, "kind", KINDS[m.index]))
+        return lambda m: self._put(SetSeat(ox, "kind", seat_who(self.files, m.index)))
 
     def _on_ply(self, ox: str) -> Callable[[Any], None]:
         return lambda s: self._put(SetSeat(ox, "level", slider_to_level(s.value, self.top)))
@@ -337,13 +347,15 @@ class Controls:
     def show_settings(self, game: Game, paused: bool) -> None:
         """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
         for ox, seat in game.seats.items():
-            _set(self.kind[ox], "index", KINDS.index(seat.kind))
+            if seat.source not in (None, *self.files):
+                self.show_player_files([*self.files, seat.source])  # type: ignore[list-item]
+            _set(self.kind[ox], "index", seat_index(seat, self.files))
             _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
             value = wording.level_value(seat.level.ply, exact_on(game.board))
             _set(self.ply_value[ox], "text", markup.ply_value(ox, value))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
             _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
-            _set(self.evaluation[ox], "disabled", not seat.is_ai)
+            _set(self.evaluation[ox], "disabled", not seat.is_ai or seat.source is not None)  # a file: its own
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
         self.show_rules(game.board)

@@ -21,6 +21,7 @@ from .chart import Chart
 from .checkers import Checkers
 from .choreography import choreograph, gravity_angle, landing_spot
 from .controls import MAX_PLY, Controls
+from .player_panel import PlayerPanel
 from .rack import SIDEWAYS, Rack, RackLayout
 
 CUE_SECONDS = 2.5
@@ -83,6 +84,7 @@ class SceneView:
         self.checkers = Checkers(layout, canvas, clock)
         self.chart = Chart(canvas)
         self.animator = Animator(self.checkers, self.rack, clock)
+        self.player_panel = PlayerPanel(canvas, put)  # the page's last widgets
         mechanics = (variant if variant is not None else Variant()).mechanics(layout.width, layout.height)
         self._gravity = mechanics.frames[mechanics.start_frame].gravity  # where gravity pulls as the scene shows it
         self._flips = mechanics.flip
@@ -220,10 +222,20 @@ class SceneView:
     def relabel(self) -> None:
         self.controls.relabel()
         self.chart.relabel()
+        self.player_panel.relabel()
         self.controls.show_cue("")  # a cue in the old language is not said again
 
     def show_tally(self, text: str) -> None:
         self.controls.show_tally(text)
+
+    def show_player_files(self, files: list[str]) -> None:
+        self.controls.show_player_files(files)
+
+    def show_player_error(self, heading: str, code: list[str], advice: str, retry: bool) -> None:
+        self.player_panel.show_error(heading, code, advice, retry)
+
+    def clear_player_file_field(self) -> None:
+        self.player_panel.clear_field()
 
     def show_keep_scores(self, on: bool) -> None:
         self.controls.show_keep_scores(on)

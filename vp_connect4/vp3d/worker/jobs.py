@@ -1,7 +1,8 @@
 """The AI's work for the scene: one picklable request, and the one job in flight at a time.
 
 An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
-moves from the empty board, the side, its seat and the game's tiebreak) and answers ``best_column()``,
+moves from the empty board, the side, its seat and the game's tiebreak; a player file's time limit) and answers
+``best_column()`` (a seat's player file: the student's move, see :mod:`.student_moves`),
 ``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both) or ``analysis()``
 (every position of the game with perfect play: Analyse game); none of it imports VPython.
 :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in the scene, a fake in tests) and hands
@@ -16,9 +17,12 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ... import wording
 from ...board import Board
+from ...errors import InvalidSettingError
 from ...game import Seat
 from ...rules import STANDARD
+from ...students.process import DEFAULT_TIME_LIMIT
 from .analysis import GameAnalysis, analyse
 
 MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
@@ -54,6 +58,7 @@ class AiRequest:
     tiebreak: str
     seed: int | None = None  # for the RANDOM tiebreak: the same request, the same answer
     variant: str = STANDARD
+    time_limit: float = DEFAULT_TIME_LIMIT  # seconds a seat's player file may take for its move
 
     def board(self) -> Board:
         board = Board(self.width, self.height, variant=self.variant)
@@ -61,7 +66,19 @@ class AiRequest:
         return board
 
     def best_column(self) -> int:
-        """The move the seat's player makes (a column; on a variant board a move number, maybe the flip)."""
+        """The move the seat's player makes (a column; on a variant board a move number, maybe the flip).
+
+        A seat with a player file (``Seat.source``): the student's ``next_move`` at the seat's ply, in its own
+        process within ``time_limit`` seconds (:mod:`.student_moves`); StudentError if it fails, in words.
+        """
+        if self.seat.source is not None:
+            board = self.board()
+            if board.variant.parts:
+                raise InvalidSettingError(wording.phrase(wording.player_file_standard_rules))
+            from .student_moves import student_move  # the students' machinery: only in a worker that needs it
+
+            level, seed = self.seat.level.ply, self.seed
+            return student_move(self.seat.source, board, self.ox, self.tiebreak, level, seed, self.time_limit)
         return self.seat.player(self.ox, self.tiebreak, random.Random(self.seed)).next_move(self.board())
 
     def scores(self) -> list[float]:
