@@ -28,7 +28,10 @@ from vp_connect4.wording import LANGUAGES
 
 BILINGUAL = ("Language / Taal", *LANGUAGES.values())  # vp3d.view.controls.LANGUAGE_LABEL and the languages' names
 CODE = re.compile(r"<[^>]*>|\{[^}]*\}|\S*[|\[\]=_]\S*|\S*\w\.\w\S*|--\S+")  # tags, {fields}, code: not words
-TERMINAL = "vp_connect4/wording/terminal.py"  # the command line's and the terminal game's sentences: never on the page
+COMMAND_LINE = (  # the command line's, the terminal game's, check's and tourney's sentences: never on the page
+    "vp_connect4/wording/terminal.py",
+    "vp_connect4/wording/students.py",
+)
 WORD = re.compile(r"[^\W\d_]+")
 FIELD = re.compile(r"\{[^}]*\}")
 
@@ -62,7 +65,7 @@ def english_words() -> frozenset[str]:
             continue
         for text in message.id if isinstance(message.id, tuple) else (message.id,):
             english |= words(text)
-        if any(path != TERMINAL for path, _line in message.locations):
+        if any(path not in COMMAND_LINE for path, _line in message.locations):
             for text in message.string if isinstance(message.string, tuple) else (message.string,):
                 dutch |= words(text)
     return frozenset(english - dutch)
