@@ -143,11 +143,11 @@ def test_a_hint_that_takes_a_while_says_it_is_being_worked_out_and_how_far() -> 
     controller, view, _runner, _log, clock = make(o_ply="perfect", runner=runner)
     controller.handle(Command.HINT)
     controller.tick()
-    assert view.status == "Your turn: X (red). Click a column or press 0-6."  # a quick answer is not announced
+    assert view.status == "Your turn: X (orange). Click a column or press 0-6."  # a quick answer is not announced
     clock.now += HINT_QUIET
     controller.tick()
     assert view.status == (
-        "Your turn: X (red). Click a column or press 0-6. "
+        "Your turn: X (orange). Click a column or press 0-6. "
         "For X: working out the exact outcomes (0 of 7 columns so far)."
     )
     controller.handle(SetLanguage("nl"))
@@ -266,7 +266,7 @@ def test_only_certain_changes_are_marked() -> None:
     assert [step.changed for step in steps(drew)] == [True, False]
     assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
     said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
-    assert said == "Move 2 of 2: O (yellow) played column 3: O draws → O loses in 4 ← the result changed here."
+    assert said == "Move 2 of 2: O (blue) played column 3: O draws → O loses in 4 ← the result changed here."
     assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(
         "← the result changed here: columns 1, 5 kept it."
     )
@@ -313,7 +313,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
     assert view.position == (after_moves("0"), (5, 0))
     assert view.status == (
-        "Move 1 of 7: X (red) played column 0: X wins in 41 → X loses in 39 ← the result changed here: column 3 "
+        "Move 1 of 7: X (orange) played column 0: X wins in 41 → X loses in 39 ← the result changed here: column 3 "
         "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
@@ -323,7 +323,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log[-1] == "analysis: move 2 O column 1 +39 -> +38" and view.chart == (points, 7, 2)
     assert view.position == (after_moves("01"), (5, 1))
     assert view.status == (
-        "Move 2 of 7: O (yellow) played column 1: O wins in 39 → O wins in 38. "
+        "Move 2 of 7: O (blue) played column 1: O wins in 39 → O wins in 38. "
         "The result first changed hands at move 1. ← → other moves; Esc: back to the game."
     )
     for _ in range(10):  # to the last move, and no further
@@ -340,7 +340,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     controller.handle(SetLanguage("nl"))
     settle(controller, clock, 1)
     assert view.status.startswith(
-        "Zet 6 van 7: O (geel) speelde kolom 1: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
+        "Zet 6 van 7: O (blauw) speelde kolom 1: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
         "kolom 0 hield hem vast."
     )
 
@@ -371,7 +371,7 @@ def test_a_play_leaves_the_analysis_without_playing_and_new_game_and_undo_leave_
     settle(controller, clock, 1)
     controller.handle(PlayColumn(3))
     assert log[-1] == "analysis: back to the game" and controller.game.move_string == "0123"
-    assert view.status.startswith("To move: X (red)")
+    assert view.status.startswith("To move: X (orange)")
     controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
     controller.handle(Command.UNDO)
@@ -439,12 +439,12 @@ def test_a_long_analysis_says_how_long_it_has_taken_and_an_outcome_not_worked_ou
     controller.tick()
     assert log[-2:] == ["analysis: no change found (1 unknown)", "analysis: move 2 O column 3 ? -> -40"]
     assert view.status == (
-        "Move 2 of 2: O (yellow) played column 3: outcome for O not worked out in time → O loses in 40. "
+        "Move 2 of 2: O (blue) played column 3: outcome for O not worked out in time → O loses in 40. "
         "No move certainly changed the result (1 position was not worked out in time). "
         "← → other moves; Esc: back to the game."
     )  # no ? that reads like a result
     controller.handle(MoveSelection(-1))
-    assert view.status.startswith("Move 1 of 2: X (red) played column 3: X wins in 41 → outcome for X not worked")
+    assert view.status.startswith("Move 1 of 2: X (orange) played column 3: X wins in 41 → outcome for X not worked")
 
 
 def test_a_failed_analysis_says_so_and_goes_back_to_the_game(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -137,7 +137,7 @@ def test_a_raising_next_move_is_shown_with_its_own_lines_and_the_game_waits_for_
     controller.handle(PlayColumn(3))
     settle(controller, clock)
     assert log[-2:] == ["move 1: X column 3", RAISED_LOG]
-    assert view.status == "O (yellow): raising_player.py failed: see the box at the top left."
+    assert view.status == "O (blue): raising_player.py failed: see the box at the top left."
     heading, code, advice, retry = view.player_error
     assert heading.startswith("examples/raising_player.py: Player('O', 'LEFT', 2).next_move(b) raised an error")
     assert '  File "examples/raising_player.py", line 12, in next_move' in code
@@ -153,7 +153,7 @@ def test_a_raising_next_move_is_shown_with_its_own_lines_and_the_game_waits_for_
     settle(controller, clock)
     assert log[-2] == "setting: O player ai" and log[-1].startswith("move 2: O column ")
     assert view.player_error == ("", [], "", False)
-    assert not view.status.startswith("O (yellow): raising")
+    assert not view.status.startswith("O (blue): raising")
 
 
 def test_undo_after_a_failure_lets_the_person_play_on() -> None:
@@ -176,7 +176,7 @@ def test_the_failure_is_said_again_in_dutch() -> None:
     try:
         controller.handle(SetLanguage("nl"))
         controller.tick()
-        assert view.status == "O (geel): raising_player.py ging mis: zie het vak linksboven."
+        assert view.status == "O (blauw): raising_player.py ging mis: zie het vak linksboven."
         assert view.player_error[0].startswith("examples/raising_player.py: Player('O', 'LEFT', 2).next_move(b) ")
         assert "Opnieuw proberen" in view.player_error[2]
         assert log[-1] == "setting: language nl"

@@ -113,7 +113,7 @@ def test_the_check_would_catch_english_labels_on_the_dutch_page() -> None:
     ]
     assert english_left(["Turn the rack"])  # once a button's words
     assert english_left(["Flip the rack"])[0].startswith("'Flip the rack' is the English sentence")
-    assert english_left(["Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 0-6."]) == []
+    assert english_left(["Jij bent aan de beurt: X (oranje). Klik op een kolom of druk op 0-6."]) == []
     assert english_left(["Stand: X 0 – O 0, gelijk 0    Language / Taal", "English", "Nederlands"]) == []
 
 

@@ -44,7 +44,7 @@ vs_student = scene_fixture(
 def test_a_students_player_plays_o_at_the_ply_of_the_slider(context: Any, vs_student: SceneProcess) -> None:
     view = ScenePage.open(context, vs_student)
     seat = "() => document.querySelector('#c4-o-player option:checked').textContent"
-    view.page.wait_for_function(f"() => ({seat})() === 'O (yellow): examples/player.py'", timeout=10_000)
+    view.page.wait_for_function(f"() => ({seat})() === 'O (blue): examples/player.py'", timeout=10_000)
     board = Board()
     ply = 1
     for number, (x_col, o_ply) in enumerate(X_MOVES):
@@ -85,7 +85,7 @@ def test_a_raising_next_move_is_shown_on_the_page_and_the_game_goes_on(context: 
     view.page.click("#c4-retry")  # Try again: asked again (and it fails again)
     assert view.wait_log(r"^(move 2|error): ", STUDENT_TIMEOUT).startswith("error: examples/raising_player.py")
 
-    view.page.select_option("#c4-o-player", label="O (yellow): AI")  # another player: the game goes on
+    view.page.select_option("#c4-o-player", label="O (blue): AI")  # another player: the game goes on
     assert view.wait_log(r"^setting: ") == "setting: O player ai"
     view.wait_log(r"^move 2: O column \d$")
     view.page.wait_for_function(f"() => !({BOX_SHOWN})()", timeout=10_000)
@@ -100,7 +100,7 @@ def test_a_raising_next_move_is_shown_on_the_page_and_the_game_goes_on(context: 
         " && document.querySelector('input[name=c4-player-file]').value === ''",
         timeout=10_000,
     )
-    view.page.select_option("#c4-o-player", label="O (yellow): examples/player.py")
+    view.page.select_option("#c4-o-player", label="O (blue): examples/player.py")
     assert view.wait_log(r"^setting: ") == "setting: O player examples/player.py"
     moves = view.page.evaluate("() => document.getElementById('c4-moves').dataset.code")
     view.play(3, "X", 4, lambda: view.press(key_for(4)))

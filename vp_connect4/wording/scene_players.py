@@ -37,7 +37,7 @@ def player_file_standard_rules() -> str:
 
 
 def player_file_seat(ox: str, file: str) -> str:
-    """A choice of the X and O menus: ``O (yellow): player.py``."""
+    """A choice of the X and O menus: ``O (blue): player.py``."""
     return _("{side}: {file}").format(side=side(ox), file=file)
 
 

@@ -55,7 +55,7 @@ class PlayerPanel:
 
 
 def seat_choices(ox: str, files: list[str]) -> list[str]:
-    """The X or O menu: ``X (red): human``, ``X (red): AI``, then ``X (red): player.py`` for each player file."""
+    """The X or O menu: ``X (orange): human``, ``X (orange): AI``, then ``X (orange): player.py`` for each file."""
     files_shown = [wording.player_file_seat(ox, name) for name in files]
     return [wording.seat_kind(ox, kind == AI) for kind in KINDS] + files_shown
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...rules import data_row
+from . import palette
 
 CELL = 1.0  # distance between neighbouring cells
 CHECKER_RADIUS = 0.42
@@ -48,6 +49,7 @@ PARALLEL = 1e-9  # a mouse ray this close to parallel to the rack picks nothing
 SIDE_MARGIN = 3.0  # how far beside the rack a click still counts for a row (gravity sideways)
 SCORE_LIFT = 0.8  # score labels float this far beyond the ghost
 ARROW_OFFSET = 2.5  # the gravity arrow's middle is this far left of the rack's left edge
+SEEN_BESIDE = 0.8  # the camera sees this far beside the posts (or the arrow), at least
 SIDEWAYS = ("left", "right")
 GRAVITY_DIRECTIONS = {
     "down": (0.0, -1.0),
@@ -58,8 +60,6 @@ GRAVITY_DIRECTIONS = {
     "down-right": (math.sqrt(0.5), -math.sqrt(0.5)),
 }
 
-RACK_BLUE = (0.08, 0.28, 0.85)
-BASE_COLOUR = (0.06, 0.16, 0.5)
 FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
 LABEL_HEIGHT = 0.3  # the column numbers' height on the base's front, in world units
@@ -164,6 +164,13 @@ class RackLayout:
         """The middle of gravity's arrow, left of the rack (and of a ghost coming in from the left)."""
         return (-self.half_width - POST_WIDTH - ARROW_OFFSET, (self.top + self.bottom) / 2, 0.0)
 
+    def seen_half_width(self, side_room: bool) -> float:
+        """How far to either side of the rack's middle the camera must see: the rack with its posts, or (with
+        ``side_room``: gravity turns or a flip) as far as gravity's arrow on the left and what comes in from the
+        sides."""
+        beside = ARROW_OFFSET + ARROW_LENGTH / 2 if side_room else 0.0
+        return self.half_width + POST_WIDTH + beside + SEEN_BESIDE
+
     @property
     def floor_top(self) -> float:
         """The table top under the rack."""
@@ -229,7 +236,7 @@ class Rack:
         self.layout = layout
         self._vp = vp
         vec = vp.vector
-        blue = vec(*RACK_BLUE)
+        grey = vec(*palette.RACK)
         width = layout.width * CELL
         height = layout.height * CELL
         centre_y = (layout.top + layout.bottom) / 2
@@ -244,7 +251,7 @@ class Rack:
                 canvas=canvas,
                 path=[vec(0, centre_y, z - PANEL_THICKNESS / 2), vec(0, centre_y, z + PANEL_THICKNESS / 2)],
                 shape=[outline, *holes],
-                color=blue,
+                color=grey,
                 shininess=0.6,
             )
             for z in (PANEL_Z, -PANEL_Z)
@@ -258,14 +265,14 @@ class Rack:
                 canvas=canvas,
                 pos=vec(side * (layout.half_width + POST_WIDTH / 2), centre_y - BASE_HEIGHT / 2, 0),
                 size=vec(POST_WIDTH, post_height + 0.15, depth + BASE_OVERHANG),
-                color=blue,
+                color=grey,
             )
         base_y = layout.bottom - BASE_HEIGHT / 2
         vp.box(
             canvas=canvas,
             pos=vec(0, base_y, 0),
             size=vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + BASE_OVERHANG),
-            color=vec(*BASE_COLOUR),
+            color=vec(*palette.BASE),
         )
         feet_y = layout.bottom - BASE_HEIGHT - 0.1
         for side in (-1, 1):
@@ -273,7 +280,7 @@ class Rack:
                 canvas=canvas,
                 pos=vec(side * (layout.half_width + POST_WIDTH / 2), feet_y, 0),
                 size=vec(POST_WIDTH + 0.2, 0.2, 2.2),
-                color=vec(*BASE_COLOUR),
+                color=vec(*palette.BASE),
             )
         self.floor_y = feet_y - 0.1
         vp.box(
