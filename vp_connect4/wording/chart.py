@@ -19,4 +19,4 @@ def chart_xtitle() -> str:
 
 def chart_ytitle() -> str:
     """Beside its vertical axis: up X wins, down O wins, the height how many checkers the winner has to spare."""
-    return _("X wins ↑ · 0 draw · ↓ O wins")
+    return _("↓ O wins · X wins ↑")

@@ -61,7 +61,7 @@ def player_load_advice() -> str:
 
 def player_file_caption() -> str:
     """The caption of the field where a player file is named, to add it to the X and O menus."""
-    return _("Player file (a .py file, from the folder the game started in; Enter adds it to the X and O menus):")
+    return _("Player file (.py; Enter adds it to the menus):")
 
 
 def player_file_not_a_file(text: str) -> str:

@@ -1,5 +1,5 @@
 """Analyse game's chart: VPython's own graph of the outcome after each move (:func:`..worker.analysis.chart_points`),
-over a corner of the 3D view while the analysis is shown, the move shown marked.
+in the top right corner of the 3D view while the analysis is shown, the move shown marked.
 
 VPython cannot take a graph off the page again, so the one graph, made the first time, stays: out of sight it is
 ``visibility: hidden`` (a ``<style>`` in a ``wtext`` of its own, said or not), so it never moves the page.
@@ -12,8 +12,8 @@ from typing import Any
 from ... import wording
 from .. import assets
 
-WIDTH = 420  # pixels
-HEIGHT = 230
+WIDTH = 360  # pixels: over the sky above the rack, from a 1024x700 window up
+HEIGHT = 140
 CURVE_COLOUR = (0.1, 0.3, 0.75)
 MARK_COLOUR = (0.9, 0.35, 0.0)
 LEVEL_COLOUR = (0.6, 0.6, 0.6)
