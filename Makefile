@@ -32,7 +32,7 @@ bench: $(STAMP)
 
 # docs/screenshot.png, the README's picture (needs /usr/bin/chromium)
 screenshot: $(STAMP)
-	$(PY) -m tests.browser.screenshot
+	PYTHONPATH=tests $(PY) -m tests.browser.screenshot
 
 # after changing a sentence in vp_connect4/wording.py: new message ids into the .po (empty, to translate),
 # the .mo compiled again, and a list of every id still missing a translation (exit 1 while any is)

@@ -5,6 +5,7 @@
   whole window (1280x800): the canvas and the panel of widgets beside it.
 - ``docs/screenshot-nl.png``: the same in Dutch (``--lang nl``).
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
+- ``docs/analysis-chart.png``: Analyse game, its chart in the corner of the 3D view.
 - ``docs/variants/<name>.png``: each rule variant (gravity, tetris, flip, chance, swap) right after its
   event, as the browser tests see it (``variant_scenes``): the status, the line saying what happened, the rack.
 
@@ -29,6 +30,7 @@ DUEL = ("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", 
 DUEL_TIMEOUT = 120.0  # seconds
 TURN = (-100, 25)  # pixels of the right-drag (about 23 degrees): enough to see the rack's depth
 HOVER_COLUMN = 5  # the ghost hovers here (the puzzle's winning column)
+CHART_GAME = "3323344452"  # X gives its win away with move 3, O gives it back with move 4
 VIEWPORT = {"width": 1280, "height": 800}  # the page fills the window: the canvas beside the panel of widgets
 
 
@@ -60,6 +62,22 @@ def make_result_screenshot(context: Any, path: Path) -> str:
         return result
 
 
+def make_chart_screenshot(context: Any, path: Path) -> str:
+    """Save the page in Analyse game at ``path``: a game whose result changed hands, the move after the change
+    shown, the chart marking it; returns the log's summary line."""
+    with SceneProcess.main("--moves", CHART_GAME, "--o", "human") as scene:
+        view = ScenePage.open(context, scene)
+        view.press("a")
+        summary = view.wait_log("^analysis: (result|no change)")
+        view.press("ArrowRight")
+        view.wait_log("^analysis: move ")
+        view.page.wait_for_function("() => document.querySelector('.glowscript-graph canvas') !== null")
+        view.wait_redraws(4)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        view.page.screenshot(path=str(path))
+        return summary
+
+
 def make_variant_screenshot(context: Any, scene: VariantScene, path: Path) -> str:
     """Save the page above and with the canvas at ``scene``'s event at ``path``; returns the event's log line."""
     with at_the_event(context, scene) as there:
@@ -80,6 +98,7 @@ def main(argv: list[str]) -> int:
         (make_screenshot, folder / "screenshot.png"),
         (lambda context, path: make_screenshot(context, path, "nl"), folder / "screenshot-nl.png"),
         (make_result_screenshot, folder / "screenshot-result.png"),
+        (make_chart_screenshot, folder / "analysis-chart.png"),
         *(
             (
                 lambda context, path, scene=scene: make_variant_screenshot(context, scene, path),
