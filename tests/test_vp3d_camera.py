@@ -117,3 +117,21 @@ def test_the_page_script_scales_both_turning_drags() -> None:
     assert f"var SCALE = {camera.SPIN_SCALE};" in script
     assert "e.button === 2" in script and "e.ctrlKey" in script
     assert 0 < camera.SPIN_SCALE < 1
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"),
+    [
+        ((960, 600), 5.3),  # wide: the height decides, the width has room to spare
+        ((600, 600), 6.0),  # square: the width decides
+        ((600, 900), 6.0),  # tall: the width decides, the height has room to spare
+        ((1200, 400), 5.3),
+    ],
+)
+def test_the_range_fits_what_must_be_seen_whatever_the_canvas_shape(size: tuple[int, int], expected: float) -> None:
+    seen = (6.0, 5.3)  # half a width, half a height
+    fitted = camera.fitted_range(size, seen)
+    assert fitted == pytest.approx(expected)
+    width, height = size
+    per_pixel = 2 * fitted / min(width, height)  # GlowScript: the range spans half the smaller side
+    assert width / 2 * per_pixel >= seen[0] - 1e-9 and height / 2 * per_pixel >= seen[1] - 1e-9

@@ -76,7 +76,7 @@ def test_each_slider_has_a_label_and_its_value_with_the_level_name(vp: FakeVpyth
     assert "ply 4 (medium)" in controls.ply_value["O"].text
     controls.show_settings(Game(seats={"X": Seat(AI, 3), "O": Seat(AI, "perfect")}), paused=False)
     assert ">ply 3<" in controls.ply_value["X"].text and ">perfect<" in controls.ply_value["O"].text
-    assert "#c4-x-player, #c4-o-player { width:" in text  # both rows line up: the menus are as wide
+    assert "#c4-x-player, #c4-o-player, #c4-tiebreak { width:" in text  # the sides' lines line up: as wide menus
 
 
 def test_a_human_sides_slider_and_evaluation_are_disabled(vp: FakeVpython) -> None:
@@ -182,9 +182,9 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
     from vp_connect4.board import Board
     from vp_connect4.rules import Variant
     from vp_connect4.vp3d.control.intents import (
-    ChangeRules,
-    Command,
-)
+        ChangeRules,
+        Command,
+    )
     from vp_connect4.vp3d.texts.rules_menu import MENU_VARIANTS
 
     put: list[Any] = []
@@ -214,14 +214,16 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
 
 def test_the_events_line_keeps_its_place_under_any_rules(vp: FakeVpython) -> None:
     from vp_connect4.rules import Variant
+    from vp_connect4.vp3d.view import markup
 
     for variant in (Variant.parse("tetris"), Variant()):  # the standard game too: the canvas never jumps
         controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", variant, 6)
-        assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
+        assert controls.events.text.startswith("<span id='c4-events'")  # its box is the page's (page.css)
         controls.show_events("Row 1 is full")
-        assert "Row 1 is full" in controls.events.text and controls.events.text.startswith("<br>")
+        assert "Row 1 is full" in controls.events.text and controls.events.text.startswith("<span id='c4-events'")
         controls.show_events("")
-        assert controls.events.text.startswith("<br>") and "&nbsp;" in controls.events.text
+        assert controls.events.text.startswith("<span id='c4-events'")
+    assert "#c4-events { grid-area:" in markup.PAGE_STYLE and "height: var(--c4-line)" in markup.PAGE_STYLE
 
 
 def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
@@ -229,7 +231,7 @@ def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
     from vp_connect4.vp3d.view import markup
 
     styles = assets.inline_styles("text_styles.css")
-    assert set(styles) == {"title", "status", "goal", "code", "tally", "cue", "events", "help", "hidden"}
+    assert set(styles) == {"title", "status", "goal", "code", "tally", "cue", "events", "help", "banner", "hidden"}
     for name, style in styles.items():
         assert style and not style.endswith(";") and not set(style) & set("\n{}/*'\""), name
-    assert markup.STATUS_STYLE.startswith("font: bold 20px sans-serif; color: #1a237e; display: inline-block")
+    assert markup.STATUS_STYLE == "font: bold 20px sans-serif; color: #1a237e"  # its box is page.css's

@@ -2,7 +2,7 @@
 
 - ``docs/screenshot.png``: the puzzle scene (``scenes/puzzle.py``) in headless Chromium, the rack turned
   a little with a right-drag, a hint asked for and the mouse over a column (the ghost checker); the
-  whole page, widgets and captions included.
+  whole window (1280x800): the canvas and the panel of widgets beside it.
 - ``docs/screenshot-nl.png``: the same in Dutch (``--lang nl``).
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
 - ``docs/variants/<name>.png``: each rule variant (gravity, tetris, flip, chance, swap) right after its
@@ -29,8 +29,7 @@ DUEL = ("--x", "ai", "--o", "ai", "--x-ply", "2", "--o-ply", "1", "--tiebreak", 
 DUEL_TIMEOUT = 120.0  # seconds
 TURN = (-100, 25)  # pixels of the right-drag (about 23 degrees): enough to see the rack's depth
 HOVER_COLUMN = 5  # the ghost hovers here (the puzzle's winning column)
-VIEWPORT = {"width": 976, "height": 900}  # the canvas is 960 wide, the page has a margin
-MARGIN = 8  # pixels below the last caption line
+VIEWPORT = {"width": 1280, "height": 800}  # the page fills the window: the canvas beside the panel of widgets
 
 
 def make_screenshot(context: Any, path: Path, lang: str = "en") -> str:
@@ -45,11 +44,8 @@ def make_screenshot(context: Any, path: Path, lang: str = "en") -> str:
         ((x, y),) = view.project([layout.cell(layout.height - 1, HOVER_COLUMN)])
         view.page.mouse.move(x, y)
         view.wait_redraws(4)
-        bottom = view.page.evaluate(
-            "() => Math.max(...[...document.body.querySelectorAll('*')].map((e) => e.getBoundingClientRect().bottom))"
-        )
         path.parent.mkdir(parents=True, exist_ok=True)
-        view.screenshot(clip={"x": 0, "y": 0, "width": VIEWPORT["width"], "height": bottom + MARGIN}, path=str(path))
+        view.screenshot(clip={"x": 0, "y": 0, **view.page.viewport_size}, path=str(path))  # the whole window
         return hint
 
 
@@ -69,7 +65,7 @@ def make_variant_screenshot(context: Any, scene: VariantScene, path: Path) -> st
     with at_the_event(context, scene) as there:
         box = there.view.canvas_box()
         path.parent.mkdir(parents=True, exist_ok=True)
-        clip = {"x": 0, "y": 0, "width": VIEWPORT["width"], "height": box["y"] + box["height"]}
+        clip = {"x": 0, "y": 0, "width": there.view.page.viewport_size["width"], "height": box["y"] + box["height"]}
         there.view.screenshot(clip=clip, path=str(path))
         return there.event
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from browser.conftest import VIEWPORT
 from browser.pixels import decode_png
-from browser.screenshot import VIEWPORT, make_screenshot
+from browser.screenshot import make_screenshot
 
 WIDTH = 7
 
@@ -26,5 +27,5 @@ def test_the_readme_screenshot_shows_the_puzzle_with_its_hint(context: Any, tmp_
     scores = [float(score) for score in hint.split()[2:]]
     assert len(scores) == WIDTH and 100.0 in scores, hint
     image = decode_png(path.read_bytes())
-    assert image.width == VIEWPORT["width"]
+    assert (image.width, image.height) == (VIEWPORT["width"], VIEWPORT["height"])  # the whole window
     assert image.count(is_win_green) > 100, "no green 100 label in the picture"

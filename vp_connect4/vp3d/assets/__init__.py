@@ -5,8 +5,11 @@ installed wheel as in the checkout). Nothing here imports VPython.
   unloads, it closes its websocket quietly (``server.web``, in VPython's page);
 - ``busy_page.html``: the page a second tab gets while the game is open (``server.web``);
 - ``turning_drag.js``: a right-drag or Ctrl+drag turns the camera gently (``view.camera``);
-- ``widgets.js``: the widgets' ids, no context menu, the keys that play, the game code's field and Copy, and
-  ``widgets.css``: the rows of settings line up (``view.controls``);
+- ``widgets.js``: the widgets' ids, no context menu, the keys that play, the game code's field and Copy
+  (``view.controls``);
+- ``page.css``: the page's layout, each element in a box of its own that no text changes (the status lines above,
+  the canvas, the panel of widgets beside it), and ``page_layout.js``: the canvas as large as its place, whatever
+  the window's size, and a text too long for its box in a smaller font (``view.controls``);
 - ``text_styles.css``: the style attribute of each text the widgets show (``view.controls``).
 
 A ``%(name)s`` in a file is a placeholder, filled with Python's ``%`` (:func:`filled`, :func:`script`).

@@ -14,6 +14,9 @@ The limits (``sensible_forward``), checked once a frame by ``SceneView.keep_came
 Only a camera outside the limits is written to (one message to the page), so a drag past a limit
 stops there; inside them nothing is sent.
 
+The range (``fitted_range``): the page gives the canvas the window's room, wide or tall, so the camera's range
+follows the canvas's shape: the rack (and a rule variant's arrow beside it) always fit, whatever the window.
+
 The rate (``PAGE_SCRIPT``, from ``assets/turning_drag.js``): GlowScript turns the camera 0.01 radian
 per pixel of a right-drag or Ctrl+drag (about 57 degrees per 100 px, hard-coded in glow.min.js), so a
 small drag swings the rack edge-on. The script scales the mouse's travel during such a drag by ``SPIN_SCALE`` before
@@ -63,6 +66,16 @@ def sensible_forward(forward: Triple) -> Triple | None:
         -math.sin(allowed_elevation) * length,
         -flat * math.cos(allowed_azimuth),
     )
+
+
+def fitted_range(size: tuple[float, float], seen: tuple[float, float]) -> float:
+    """GlowScript's ``canvas.range`` for a canvas of ``size`` (width, height in pixels) that shows ``seen`` (half
+    a width and half a height, world units) about its centre: the range spans half the canvas's smaller side, so
+    on a tall canvas the width decides, on a wide one the height."""
+    width, height = size
+    half_width, half_height = seen
+    smaller = min(width, height)
+    return max(half_height * smaller / height, half_width * smaller / width)
 
 
 def is_upright(up: Triple) -> bool:

@@ -1,15 +1,19 @@
 """The widgets around the scene. Their callbacks only put an intent on the queue.
 
-The page, top to bottom (VPython renders widgets as plain HTML elements):
+The page (VPython renders widgets as plain HTML elements; ``assets/page.css`` lays them out, each in a box of
+its own that no text changes, and ``assets/page_layout.js`` gives the canvas the rest of the window):
 
-- title: ``#c4-status`` the status line: ``Your turn: X (red). Click a column or press 1-7.`` /
+- above the canvas (its title anchor): the title, then ``#c4-status`` the status line (two lines; a long text gets
+  a smaller font): ``Your turn: X (red). Click a column or press 1-7.`` /
   ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) to move (AI)`` /
   ``X (red) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
   ``You lose: ...`` / ``X (red) wins with four in a row!`` /
-  ``Draw: the board is full. ...``; then ``#c4-cue``: a refused input's reason (e.g.
-  ``Column 4 is full``), shown for a few seconds.
+  ``Draw: the board is full. ...``; under it ``#c4-events``, what happened in the last move of a rule variant
+  besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap), and ``#c4-cue``: a refused
+  input's reason (e.g. ``Column 4 is full``), shown for a few seconds; ``#c4-banner``, the result over the canvas.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
-- caption, in this order: ``#c4-goal``, a puzzle's task (only when the scene has one), then
+- the panel right of the canvas (its caption anchor), a setting a line: ``#c4-goal``, a puzzle's task (only when
+  the scene has one), then
 
   ========================  ==========================  ================================================
   element                   id (set by a small script)  what
@@ -20,7 +24,7 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
                                                         or the deepest level the scene started with)
   text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
   ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
-  (a human side's slider and evaluation menu are disabled, greyed; both rows line up)
+  (a human side's slider and evaluation menu are disabled, greyed; the sides' lines line up)
   the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
   ``<button>``              ``c4-new``                  ``New game``
@@ -38,8 +42,8 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game`` (while the
                                                         analysis is shown)
   text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
-  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, on its own line after
-                                                        ``Language / Taal``: every text in that language
+  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``, after ``Language /
+                                                        Taal``: every text in that language
   ``<code>``                ``c4-moves``                the game code: the moves so far as ``set_board``,
                                                         the log's ``moves:`` and ``--moves`` write them
   ``<button>``              ``c4-copy``                 ``Copy``: the game code to the clipboard (the page
@@ -52,11 +56,10 @@ The page, top to bottom (VPython renders widgets as plain HTML elements):
   and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules; last,
   ``#c4-scores``, visually hidden (for screen readers and tests): the hint's labels above the rack as they
   read, ``50 | 100 | ...`` or ``loses in 40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
-  Under the status line and the cue: ``#c4-events``, what happened in the last move of a rule variant
-  besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap).
 The same script (``assets/widgets.js``) stops the browser's context menu, so a right-drag rotates, keeps the
 arrow keys and Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked
-button. The HTML of each text (status, cue, events, the game code...) is :mod:`.markup`'s.
+button; ``assets/page_layout.js`` sizes the canvas. The HTML of each text (status, cue, events, the game code...)
+is :mod:`.markup`'s.
 """
 
 from __future__ import annotations
@@ -87,8 +90,8 @@ from . import markup
 from .sliders import MAX_PLY, level_to_slider, slider_to_level
 
 KINDS = (HUMAN, AI)
-SLIDER_LENGTH = 200
-LOAD_FIELD_WIDTH = 220  # pixels
+SLIDER_LENGTH = 160  # VPython's length: the track is 112 pixels wide, its margins 12 each side
+LOAD_FIELD_WIDTH = 160  # pixels
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
@@ -125,14 +128,18 @@ class Controls:
         self._analysing = False
         self._reselect_at: list[float] = []
         canvas.title = ""
-        self.title = vp.wtext(pos=canvas.title_anchor, text="")
-        self.status = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-status"))
-        vp.wtext(pos=canvas.title_anchor, text="&nbsp;&nbsp;")
-        self.cue = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-cue"))
-        self.events = vp.wtext(pos=canvas.title_anchor, text=markup.placeholder("c4-events"))
-        vp.wtext(pos=canvas.title_anchor, text="\n")
+        head = canvas.title_anchor  # the lines above the canvas; their boxes are the page's (assets/page.css)
+        self.title = vp.wtext(pos=head, text="")
+        self.status = vp.wtext(pos=head, text=markup.placeholder("c4-status"))
+        self.cue = vp.wtext(pos=head, text=markup.placeholder("c4-cue"))
+        self.events = vp.wtext(pos=head, text=markup.placeholder("c4-events"))
+        self.banner = vp.wtext(pos=head, text=markup.banner(""))
         canvas.caption = ""
-        anchor = canvas.caption_anchor
+        anchor = canvas.caption_anchor  # the panel beside the canvas: a setting a line
+
+        def new_line() -> None:
+            vp.wtext(pos=anchor, text="\n")
+
         self.goal = vp.wtext(pos=anchor, text="") if goal else None  # a puzzle's task, above the widgets
         self.kind: dict[str, Any] = {}
         self.ply_label: dict[str, Any] = {}
@@ -142,11 +149,13 @@ class Controls:
         self.evaluation: dict[str, Any] = {}
         for ox in ("X", "O"):
             self.kind[ox] = vp.menu(pos=anchor, choices=self._kinds(ox), bind=self._on_kind(ox))
+            new_line()
             self.ply_label[ox] = vp.wtext(pos=anchor, text="")
             self.ply[ox] = vp.slider(
                 pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
             )
             self.ply_value[ox] = vp.wtext(pos=anchor, text="")
+            new_line()
             self.evaluation_label[ox] = vp.wtext(pos=anchor, text="")
             self.evaluation[ox] = vp.menu(
                 pos=anchor,
@@ -154,15 +163,16 @@ class Controls:
                 bind=self._on_evaluation(ox),
                 disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
             )
-            vp.wtext(pos=anchor, text="\n")
+            new_line()
         self.tiebreak = vp.menu(pos=anchor, choices=self._tiebreaks(), bind=self._on_tiebreak)
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        new_line()
         self.buttons = {
             name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
             for name, intent in (("new", Command.NEW_GAME), ("undo", Command.UNDO), ("hint", Command.HINT))
         }
+        new_line()
         self.keep = vp.checkbox(pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked)))
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        new_line()
         self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(Command.TOGGLE_PAUSE))
         self.buttons["reset"] = vp.button(
             pos=anchor, text=wording.button("reset"), bind=lambda _: put(Command.RESET_VIEW)
@@ -170,37 +180,38 @@ class Controls:
         self.buttons["swap"] = vp.button(
             pos=anchor, text=wording.button("swap"), bind=lambda _: put(Command.SWAP_SIDES)
         )
-        vp.wtext(pos=anchor, text="\n")
+        new_line()
         self.variant_caption = vp.wtext(pos=anchor, text="")
         self.variant = vp.menu(
             pos=anchor, choices=self._variant_names(), index=self.variants.index(self.rules), bind=self._on_variant
         )
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        new_line()
         self.sizes = menu_sizes((width, height))
         self.size_caption = vp.wtext(pos=anchor, text="")
         self.size = vp.menu(
             pos=anchor, choices=list(map(size_name, self.sizes)), index=self.sizes.index((width, height)),
             bind=lambda m: put(ChangeRules(size=size_name(self.sizes[m.index]))),
         )  # fmt: skip
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
+        new_line()
         self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Command.FLIP))
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;")
         self.buttons["analyse"] = vp.button(
             pos=anchor, text=wording.button("analyse"), bind=lambda _: put(Command.ANALYSE_GAME)
         )
-        vp.wtext(pos=anchor, text="\n")  # the score on a line of its own: it grows
+        new_line()
         self.tally = vp.wtext(pos=anchor, text=markup.placeholder("c4-tally"))
+        new_line()
         # the language menu's label is in both languages: findable in either
-        vp.wtext(pos=anchor, text="&nbsp;&nbsp;&nbsp;&nbsp;" + LANGUAGE_LABEL + " ")
+        vp.wtext(pos=anchor, text=markup.caption(LANGUAGE_LABEL, "load"))
         self.language = vp.menu(
             pos=anchor,
             choices=list(wording.LANGUAGES.values()),
             index=LANGUAGE_CODES.index(wording.language()),
             bind=self._on_language,
         )
-        vp.wtext(pos=anchor, text="\n")
+        new_line()
         self._code = ""
         self.moves = vp.wtext(pos=anchor, text="")
+        new_line()
         self.load_caption = vp.wtext(pos=anchor, text="")
         self.load_field = vp.winput(pos=anchor, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
         self.buttons["load"] = vp.button(
@@ -209,7 +220,7 @@ class Controls:
         self.help = vp.wtext(pos=anchor, text="")
         self.score_texts = vp.wtext(pos=anchor, text=markup.placeholder("c4-scores"))
         self.page_script = vp.wtext(pos=anchor, text="")  # a script the page runs once: loading it again
-        vp.wtext(pos=anchor, text=markup.ROW_STYLE + markup.PAGE_SCRIPT)
+        vp.wtext(pos=anchor, text=markup.PAGE_STYLE + markup.PAGE_SCRIPT)
         self.relabel()
 
     def _kinds(self, ox: str) -> list[str]:
@@ -239,19 +250,19 @@ class Controls:
         for ox in ("X", "O"):
             _relabel_menu(self.kind[ox], self._kinds(ox))
             _set(self.ply_label[ox], "text", markup.ply_label(ox, wording.look_ahead_caption(ox)))
-            _set(self.evaluation_label[ox], "text", "&nbsp;&nbsp;" + wording.evaluation_caption() + " ")
+            _set(self.evaluation_label[ox], "text", markup.caption(wording.evaluation_caption()))
             _relabel_menu(self.evaluation[ox], self._evaluations())
         _relabel_menu(self.tiebreak, self._tiebreaks())
-        _set(self.variant_caption, "text", wording.variant_caption() + " ")
+        _set(self.variant_caption, "text", markup.caption(wording.variant_caption(), "short"))
         _relabel_menu(self.variant, self._variant_names())
-        _set(self.size_caption, "text", wording.size_caption() + " ")
+        _set(self.size_caption, "text", markup.caption(wording.size_caption(), "short"))
         for name, widget in self.buttons.items():
             _set(widget, "text", wording.button("back" if name == "analyse" and self._analysing else name))
         _set(self.flip, "text", wording.button("flip"))
         _set(self.keep, "text", wording.button("keep"))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
         _set(self.moves, "text", markup.moves(self._code))
-        _set(self.load_caption, "text", "&nbsp;&nbsp;&nbsp;&nbsp;" + wording.load_caption() + " ")
+        _set(self.load_caption, "text", markup.caption(wording.load_caption(), "load"))
         _set(self.help, "text", self._help())
         self.show_events(self._events_text)
         now = time.monotonic()
@@ -297,9 +308,13 @@ class Controls:
     def show_cue(self, text: str) -> None:
         self.cue.text = markup.cue(text)
 
+    def show_banner(self, text: str | None) -> None:
+        """The result over the canvas (``#c4-banner``); None or empty: none."""
+        _set(self.banner, "text", markup.banner(text or ""))
+
     def show_events(self, text: str) -> None:
-        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on a line under
-        the status; the line stays (empty) between events, so the canvas does not jump."""
+        """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on the line under
+        the status; the line keeps its place (empty) between events."""
         self._events_text = text
         _set(self.events, "text", markup.events(text))
 

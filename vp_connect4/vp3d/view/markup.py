@@ -1,10 +1,11 @@
 """The HTML of the texts around the canvas, each made from what it says: the title, a puzzle's goal, the status
-line, the cue, a move's events, the sliders' captions and values, the hint's labels as read, the score, the game
-code with its Copy button and the help. No VPython: :mod:`.controls` puts them into VPython's ``wtext`` widgets
-(the element ids are in its docstring).
+line, the cue, a move's events, the result's banner, the captions of the widgets and the sliders' values, the hint's
+labels as read, the score, the game code with its Copy button and the help. No VPython: :mod:`.controls` puts them
+into VPython's ``wtext`` widgets (the element ids are in its docstring).
 
-Their styles are ``assets/text_styles.css``'s; the page's own script and the stylesheet that lines up the rows of
-settings (:data:`PAGE_SCRIPT`, :data:`ROW_STYLE`) are ``assets/widgets.js`` and ``assets/widgets.css``.
+Their styles are ``assets/text_styles.css``'s; the page's layout (:data:`PAGE_STYLE`, ``assets/page.css``) gives
+each its box, and the page's own scripts (:data:`PAGE_SCRIPT`: ``assets/widgets.js`` and ``assets/page_layout.js``)
+give the widgets their ids, the canvas its size and a long text a smaller font.
 """
 
 from __future__ import annotations
@@ -14,21 +15,23 @@ import html
 from ... import wording
 from .. import assets
 
-ROW_STYLE = assets.style("widgets.css")  # the rows of settings line up
+PAGE_STYLE = assets.style("page.css")  # the layout: status lines on top, the canvas, the widgets' panel beside it
 STYLES = assets.inline_styles("text_styles.css")  # the style attribute of each text the widgets show
 TITLE_STYLE = STYLES["title"]
-STATUS_STYLE = STYLES["status"]  # wraps beside the title instead of running off the page
+STATUS_STYLE = STYLES["status"]
 GOAL_STYLE = STYLES["goal"]
 CODE_STYLE = STYLES["code"]
 TALLY_STYLE = STYLES["tally"]
 CUE_STYLE = STYLES["cue"]
 EVENTS_STYLE = STYLES["events"]
 HELP_STYLE = STYLES["help"]  # long lines wrap; their own line breaks stay
+BANNER_STYLE = STYLES["banner"]
 HIDDEN_STYLE = STYLES["hidden"]  # read, not seen
 
 # Runs once in the page, after the widgets exist (vp3d/assets/widgets.js): stable ids for tests, no context menu on
-# right-drag, no page scroll for the keys that play, the game code's field and its Copy button.
-PAGE_SCRIPT = assets.script("widgets.js")
+# right-drag, no page scroll for the keys that play, the game code's field and its Copy button; then
+# (vp3d/assets/page_layout.js) the canvas as large as its place on the page, whatever the window's size.
+PAGE_SCRIPT = assets.script("widgets.js") + assets.script("page_layout.js")
 
 
 def placeholder(element_id: str) -> str:
@@ -37,12 +40,17 @@ def placeholder(element_id: str) -> str:
 
 
 def title() -> str:
-    return f"<b style='{TITLE_STYLE}'>{wording.title()}</b>&nbsp;&nbsp;"
+    return f"<span class='c4-title' style='{TITLE_STYLE}'>{wording.title()}</span>"
 
 
 def goal(words: str) -> str:
-    """A puzzle's task, on a line above the widgets."""
-    return f"<span id='c4-goal' style='{GOAL_STYLE}'>{words}</span>\n"
+    """A puzzle's task, above the widgets (its lines wrap)."""
+    return f"<span id='c4-goal' style='{GOAL_STYLE}'>{words}</span>"
+
+
+def caption(words: str, kind: str = "") -> str:
+    """A widget's caption, in a box as wide in every language (``kind``: ``short`` or ``load``, page.css)."""
+    return f"<span class='c4-caption{'-' + kind if kind else ''}'>{words}</span>"
 
 
 def ply_label(ox: str, label: str) -> str:
@@ -62,9 +70,15 @@ def cue(text: str) -> str:
 
 
 def events(text: str) -> str:
-    """What happened in the last move besides its fall, on a line under the status; the line stays (empty)
-    between events, so the canvas does not jump."""
-    return f"<br><span id='c4-events' style='{EVENTS_STYLE}'>{text or '&nbsp;'}</span>"
+    """What happened in the last move besides its fall, on the line under the status (its box stays, empty,
+    between events)."""
+    return f"<span id='c4-events' style='{EVENTS_STYLE}' title='{html.escape(text, quote=True)}'>{text}</span>"
+
+
+def banner(text: str) -> str:
+    """The result, over the canvas; empty: none."""
+    shown = f"<span style='{BANNER_STYLE}'>{html.escape(text)}</span>" if text else ""
+    return f"<span id='c4-banner'>{shown}</span>"
 
 
 def score_texts(texts: list[str]) -> str:
@@ -74,7 +88,7 @@ def score_texts(texts: list[str]) -> str:
 
 
 def tally(text: str) -> str:
-    return f"<span id='c4-tally' style='{TALLY_STYLE}'>{text}</span>"
+    return f"<span id='c4-tally' class='c4-line' style='{TALLY_STYLE}'>{text}</span>"
 
 
 def moves(code: str) -> str:
@@ -83,8 +97,8 @@ def moves(code: str) -> str:
     words = {"copy": wording.button("copy"), "copied": wording.copied(), "byhand": wording.copy_by_hand()}
     data = " ".join(f"data-{name}='{html.escape(text, quote=True)}'" for name, text in words.items())
     return (
-        f"{wording.game_code_caption()} <code id='c4-moves' data-code='{html.escape(code)}' "
-        f"style='{CODE_STYLE}'>{shown}</code> "
+        f"<span class='c4-code-caption'>{wording.game_code_caption()}</span>\n<code id='c4-moves' "
+        f"data-code='{html.escape(code)}' style='{CODE_STYLE}'>{shown}</code> "
         f"<button type='button' class='c4-own' id='c4-copy' {data}>{html.escape(words['copy'])}</button>"
     )
 
@@ -92,6 +106,5 @@ def moves(code: str) -> str:
 def help_text(width: int, rules: str) -> str:
     """The help under the widgets: how to play on a board ``width`` columns wide, Analyse game, and ``rules`` (a
     rule variant's, HTML; empty for the standard game)."""
-    shown = f"\n<span style='{HELP_STYLE}'>{rules}</span>" if rules else ""
-    analysis = f"\n<span style='{HELP_STYLE}'>{wording.analysis_help()}</span>"
-    return "\n\n" + wording.scene_help(width) + analysis + shown
+    shown = f"\n{rules}" if rules else ""
+    return f"<span style='{HELP_STYLE}'>{wording.scene_help(width)}\n{wording.analysis_help()}{shown}</span>"

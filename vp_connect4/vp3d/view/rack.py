@@ -48,6 +48,7 @@ PARALLEL = 1e-9  # a mouse ray this close to parallel to the rack picks nothing
 SIDE_MARGIN = 3.0  # how far beside the rack a click still counts for a row (gravity sideways)
 SCORE_LIFT = 0.8  # score labels float this far beyond the ghost
 ARROW_OFFSET = 2.5  # the gravity arrow's middle is this far left of the rack's left edge
+SEEN_BESIDE = 0.8  # the camera sees this far beside the posts (or the arrow), at least
 SIDEWAYS = ("left", "right")
 GRAVITY_DIRECTIONS = {
     "down": (0.0, -1.0),
@@ -163,6 +164,13 @@ class RackLayout:
     def arrow_centre(self) -> tuple[float, float, float]:
         """The middle of gravity's arrow, left of the rack (and of a ghost coming in from the left)."""
         return (-self.half_width - POST_WIDTH - ARROW_OFFSET, (self.top + self.bottom) / 2, 0.0)
+
+    def seen_half_width(self, side_room: bool) -> float:
+        """How far to either side of the rack's middle the camera must see: the rack with its posts, or (with
+        ``side_room``: gravity turns or a flip) as far as gravity's arrow on the left and what comes in from the
+        sides."""
+        beside = ARROW_OFFSET + ARROW_LENGTH / 2 if side_room else 0.0
+        return self.half_width + POST_WIDTH + beside + SEEN_BESIDE
 
     @property
     def floor_top(self) -> float:

@@ -27,16 +27,17 @@ SCORE_HEIGHT = 26  # pixels
 OUTCOME_HEIGHT = 17  # pixels: the perfect hint's words (``wins`` over ``in 7``) in a column's width
 FLIP_SYMBOL = "↻"  # beside the flip's score (a rule variant with flips)
 SCORE_BACKGROUND = (0.08, 0.1, 0.25)
-BANNER_FROM_TOP = 45  # pixels
 SCORE_COLOURS = ((0.0, (1.0, 0.3, 0.25)), (50.0, (0.92, 0.92, 0.92)), (100.0, (0.25, 0.95, 0.35)))
-BANNER_COLOUR = (1.0, 1.0, 1.0)
-BANNER_BACKGROUND = (0.1, 0.14, 0.35)
-SCENE_WIDTH = 960
+SCENE_WIDTH = 960  # pixels, until the page gives the canvas the size of its place (assets/page_layout.js)
 SCENE_HEIGHT = 600
 BACKGROUND = (0.62, 0.74, 0.86)
 CAMERA_FORWARD = (0.0, -0.22, -1.0)
-CAMERA_RANGE = 5.3  # for a 7x6 rack (a smaller one too: the arrow beside it stays in view); more for a larger one
+CAMERA_RANGE = 5.3  # seen above and below the centre for a 7x6 rack (a smaller one too); more for a larger one
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
+
+
+def _page_resized(event: object) -> None:
+    """VPython has taken the canvas's new size (see ``SceneView``): nothing more to do."""
 
 
 def score_colour(score: float) -> tuple[float, float, float]:
@@ -76,6 +77,9 @@ class SceneView:
         canvas.userspin = True
         canvas.userzoom = True
         canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
+        # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
+        # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
+        canvas.bind("resize", _page_resized)
         self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height)
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
@@ -84,6 +88,9 @@ class SceneView:
         mechanics = (variant if variant is not None else Variant()).mechanics(layout.width, layout.height)
         self._gravity = mechanics.frames[mechanics.start_frame].gravity  # where gravity pulls as the scene shows it
         self._flips = mechanics.flip
+        # the camera sees room beside the rack for gravity's arrow (and a flip's score): fitted to the canvas's shape
+        self._side_room = bool(mechanics.turn_every) or mechanics.start_frame != 0 or mechanics.flip
+        self._fitted: tuple[float, tuple[float, float, bool]] | None = None  # the range fitted, and for what
         self._score_slots: tuple[int, str] | None = None  # the slots and gravity the score labels stand for
         self._scores = [
             vp.label(
@@ -99,18 +106,6 @@ class SceneView:
             )
             for col in range(max(layout.width, layout.height) + 1)  # the slots, then the flip's
         ]
-        self._banner = vp.label(
-            canvas=canvas,
-            pixel_pos=True,  # fixed on the canvas, whatever the camera does
-            pos=vec(SCENE_WIDTH / 2, SCENE_HEIGHT - BANNER_FROM_TOP, 0),
-            text="",
-            height=24,
-            color=vec(*BANNER_COLOUR),
-            background=vec(*BANNER_BACKGROUND),
-            opacity=0.85,
-            border=10,
-            visible=False,
-        )
         self._cue_until = 0.0
         self._last_seen: tuple[float, ...] | None = None  # the camera at the last frame: forward, range
         self.reset_view()
@@ -134,6 +129,7 @@ class SceneView:
         last = game.last_move
         board = game.board
         self._gravity, self._flips = board.gravity, board.flip_move() is not None
+        self._side_room = board.referee.other_gravity() or self._flips
         self.checkers.show_board(board.data, landing_spot(last, board.height) if last else None)
         self.rack.point_arrow(gravity_angle(self._gravity) if board.referee.other_gravity() else None)
         self.announce(None)
@@ -153,9 +149,8 @@ class SceneView:
         self.checkers.highlight(cells)
 
     def announce(self, text: str | None) -> None:
-        if text:
-            self._banner.text = text
-        self._banner.visible = bool(text)
+        """The result over the canvas, whatever the camera does (a text of the page, ``#c4-banner``)."""
+        self.controls.show_banner(text)
 
     def show_status(self, text: str) -> None:
         self.controls.show_status(text)
@@ -233,7 +228,23 @@ class SceneView:
         self.canvas.up = vec(0, 1, 0)
         self.canvas.forward = vec(*CAMERA_FORWARD)
         self.canvas.center = vec(*self.rack.centre)
-        self.canvas.range = CAMERA_RANGE * max(1.0, self.layout.width / 7, self.layout.height / 6)  # a larger rack fits
+        self._fit_camera(keep_zoom=False)
+
+    def _fit_camera(self, keep_zoom: bool) -> None:
+        """The camera's range for the canvas's size now: the rack fits (a larger rack too) and, with
+        ``keep_zoom``, as much larger or smaller as the person has zoomed it."""
+        layout, canvas = self.layout, self.canvas
+        seen = (
+            layout.seen_half_width(self._side_room),
+            CAMERA_RANGE * max(1.0, layout.width / 7, layout.height / 6),
+        )
+        fit = camera.fitted_range((canvas.width, canvas.height), seen)
+        zoom = canvas.range / self._fitted[0] if keep_zoom and self._fitted else 1.0
+        canvas.range = fit * zoom
+        self._fitted = (fit, self._fitted_for())
+
+    def _fitted_for(self) -> tuple[float, float, bool]:
+        return (self.canvas.width, self.canvas.height, self._side_room)
 
     # -- every frame ---------------------------------------------------------------------
 
@@ -249,6 +260,8 @@ class SceneView:
     def animate(self, now: float) -> bool:
         """One frame: move what moves; True if the person is turning the camera (it moved since the last frame)."""
         turned = self.keep_camera_sensible()
+        if self._fitted is not None and self._fitted[1] != self._fitted_for():  # the window changed size
+            self._fit_camera(keep_zoom=True)
         forward = self.canvas.forward
         seen = (forward.x, forward.y, forward.z, self.canvas.range)
         turned = turned or (self._last_seen is not None and seen != self._last_seen)
