@@ -1,5 +1,5 @@
-"""What the ready-made variant scenes (tetris.py, flip.py, gravity.py, chance.py, swap.py) share: you (X, red)
-against the AI (O, yellow) at ply 4 on the standard 7x6 rack, under the rules each scene names.
+"""What the ready-made variant scenes (tetris.py, flip.py, gravity.py, chance.py, swap.py) share: you (X, orange)
+against the AI (O, blue) at ply 4 on the standard 7x6 rack, under the rules each scene names.
 
 Not a scene itself. The scenes import it by its bare name: Python puts a script's own folder first on
 ``sys.path``, so ``python scenes/tetris.py`` finds it from the repo root or from any other folder.

@@ -1,4 +1,4 @@
-"""Two AIs play each other, ply 2 (X, red) against ply 6 (O, yellow): ``python scenes/ai_duel.py``.
+"""Two AIs play each other, ply 2 (X, orange) against ply 6 (O, blue): ``python scenes/ai_duel.py``.
 
 Watch one move at a time; Pause stops the duel, Undo steps back, the sliders change a level mid-game.
 """

@@ -1,5 +1,5 @@
-"""Chance: one move in ten goes into another column than the one chosen. You (X, red) against the AI
-(O, yellow) at ply 4: ``python scenes/chance.py`` (``--seed 3``: the same chances every time)."""
+"""Chance: one move in ten goes into another column than the one chosen. You (X, orange) against the AI
+(O, blue) at ply 4: ``python scenes/chance.py`` (``--seed 3``: the same chances every time)."""
 
 import sys
 

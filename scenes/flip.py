@@ -1,5 +1,5 @@
 """Flip: instead of dropping a checker you may turn the rack over (Turn the rack, or f), and every
-checker falls to the new floor. You (X, red) against the AI (O, yellow) at ply 4: ``python scenes/flip.py``."""
+checker falls to the new floor. You (X, orange) against the AI (O, blue) at ply 4: ``python scenes/flip.py``."""
 
 import sys
 

@@ -1,5 +1,5 @@
 """Gravity turns a quarter clockwise after every 4 moves, and the checkers slide to the new floor;
-while it pulls sideways a move names a row. You (X, red) against the AI (O, yellow) at ply 4:
+while it pulls sideways a move names a row. You (X, orange) against the AI (O, blue) at ply 4:
 ``python scenes/gravity.py``."""
 
 import sys

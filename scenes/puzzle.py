@@ -1,4 +1,4 @@
-"""A puzzle: X (red, you) to move and win against a careful AI: ``python scenes/puzzle.py``.
+"""A puzzle: X (orange, you) to move and win against a careful AI: ``python scenes/puzzle.py``.
 
 One column wins within three moves whatever O answers (a slower win exists too).
 Stuck? Press Hint. Undo takes back a try; New game sets the puzzle up again.

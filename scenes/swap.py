@@ -1,5 +1,5 @@
-"""Swap: after every 6 moves an X and an O checker change colours. You (X, red) against the AI
-(O, yellow) at ply 4: ``python scenes/swap.py`` (``--seed 3``: the same swaps every time)."""
+"""Swap: after every 6 moves an X and an O checker change colours. You (X, orange) against the AI
+(O, blue) at ply 4: ``python scenes/swap.py`` (``--seed 3``: the same swaps every time)."""
 
 import sys
 

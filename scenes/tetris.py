@@ -1,4 +1,4 @@
-"""Tetris: a full row vanishes and the rows above it fall. You (X, red) against the AI (O, yellow)
+"""Tetris: a full row vanishes and the rows above it fall. You (X, orange) against the AI (O, blue)
 at ply 4: ``python scenes/tetris.py``."""
 
 import sys

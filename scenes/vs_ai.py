@@ -1,4 +1,4 @@
-"""You (X, red) against the AI (O, yellow), four moves deep: ``python scenes/vs_ai.py``."""
+"""You (X, orange) against the AI (O, blue), four moves deep: ``python scenes/vs_ai.py``."""
 
 import sys
 

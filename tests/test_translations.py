@@ -94,10 +94,10 @@ def test_the_environment_chooses_the_language_as_gettext_does(monkeypatch, varia
 
 
 def test_use_language_switches_at_once_and_refuses_unknown_codes() -> None:
-    assert wording.side("O") == "O (yellow)"
+    assert wording.side("O") == "O (blue)"
     wording.use_language("nl")
-    assert wording.side("O") == "O (geel)"
-    your_turn = "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7."
+    assert wording.side("O") == "O (blauw)"
+    your_turn = "Jij bent aan de beurt: X (oranje). Klik op een kolom of druk op 1-7."
     assert wording.human_to_move("X", "column", 7, False, alone=True) == your_turn
     with pytest.raises(ValueError, match="de taal moet een van deze zijn: en, nl, niet 'fr'"):
         wording.use_language("fr")

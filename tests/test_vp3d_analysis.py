@@ -220,7 +220,7 @@ def test_only_certain_changes_are_marked() -> None:
     assert [step.changed for step in steps(drew)] == [True, False]
     assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
     said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
-    assert said == "Move 2 of 2: O (yellow) played column 4: O draws → O loses in 4 ← the result changed here."
+    assert said == "Move 2 of 2: O (blue) played column 4: O draws → O loses in 4 ← the result changed here."
     assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(
         "← the result changed here: columns 2, 6 kept it."
     )
@@ -247,7 +247,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log == ["analysis: result changed at move 1", "analysis: move 1 X column 0 +41 -> -39"]
     assert view.position == (after_moves("0"), (5, 0))
     assert view.status == (
-        "Move 1 of 7: X (red) played column 1: X wins in 41 → X loses in 39 ← the result changed here: column 4 "
+        "Move 1 of 7: X (orange) played column 1: X wins in 41 → X loses in 39 ← the result changed here: column 4 "
         "kept it. ← → other moves; Esc: back to the game."
     )
     assert view.banner is None and view.scores is None
@@ -255,7 +255,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     assert log[-1] == "analysis: move 2 O column 1 +39 -> +38"
     assert view.position == (after_moves("01"), (5, 1))
     assert view.status == (
-        "Move 2 of 7: O (yellow) played column 2: O wins in 39 → O wins in 38. "
+        "Move 2 of 7: O (blue) played column 2: O wins in 39 → O wins in 38. "
         "The result first changed hands at move 1. ← → other moves; Esc: back to the game."
     )
     for _ in range(10):  # to the last move, and no further
@@ -272,7 +272,7 @@ def test_analyse_game_shows_the_move_that_changed_hands_first_and_steps_with_the
     controller.handle(SetLanguage("nl"))
     settle(controller, clock, 1)
     assert view.status.startswith(
-        "Zet 6 van 7: O (geel) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
+        "Zet 6 van 7: O (blauw) speelde kolom 2: O wint in 37 → O verliest in 1 ← hier veranderde de uitslag: "
         "kolom 1 hield hem vast."
     )
 
@@ -302,7 +302,7 @@ def test_a_play_leaves_the_analysis_without_playing_and_new_game_and_undo_leave_
     settle(controller, clock, 1)
     controller.handle(PlayColumn(3))
     assert log[-1] == "analysis: back to the game" and controller.game.move_string == "0123"
-    assert view.status.startswith("To move: X (red)")
+    assert view.status.startswith("To move: X (orange)")
     controller.handle(Command.ANALYSE_GAME)
     settle(controller, clock, 1)
     controller.handle(Command.UNDO)

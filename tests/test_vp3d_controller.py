@@ -222,7 +222,7 @@ def settle(controller: Controller, clock: Clock, ticks: int = 3, step: float = 1
 
 def test_two_people_play_a_game_to_the_end_by_column_picks() -> None:
     controller, view, _, log, clock = make(o=HUMAN)
-    assert view.status.startswith("To move: X (red)")
+    assert view.status.startswith("To move: X (orange)")
     for col in (0, 1, 0, 1, 0, 1, 0):
         controller.handle(PlayColumn(col, "click"))
         settle(controller, clock, 1)
@@ -230,7 +230,7 @@ def test_two_people_play_a_game_to_the_end_by_column_picks() -> None:
     assert log[:7] == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate((0, 1, 0, 1, 0, 1, 0))]
     assert log[7:] == ["result: X wins", "moves: 0101010"]
     assert sorted(view.highlighted) == [(2, 0), (3, 0), (4, 0), (5, 0)]
-    assert view.status == "X (red) wins with four in a row!"
+    assert view.status == "X (orange) wins with four in a row!"
     assert view.banner == view.status
 
 
@@ -244,7 +244,7 @@ def test_against_the_ai_the_reply_comes_from_the_runner() -> None:
     expected = AiRequest(7, 6, "3", "O", controller.game.seats["O"], "LEFT").best_column()
     assert log == ["move 1: X column 3", f"move 2: O column {expected}"]
     assert view.dropped == [("X", 3), ("O", expected)]
-    assert view.status == "Your turn: X (red). Click a column or press 1-7."
+    assert view.status == "Your turn: X (orange). Click a column or press 1-7."
 
 
 def test_human_loses_to_the_ai_and_the_result_says_so() -> None:
@@ -257,7 +257,7 @@ def test_human_loses_to_the_ai_and_the_result_says_so() -> None:
         settle(controller, clock)
     assert controller.game.outcome.winner == "O"
     assert log[-2:] == ["result: O wins", f"moves: {controller.game.move_string}"]
-    assert view.status == "You lose: O (yellow) has four in a row."
+    assert view.status == "You lose: O (blue) has four in a row."
 
 
 def test_draw_is_announced() -> None:
@@ -278,7 +278,7 @@ def test_the_log_says_it_counts_columns_from_0_and_the_page_from_1() -> None:
     controller.start()
     assert log == [COLUMNS_LINE]
     controller.handle(PlayColumn(6))  # the page's column 7
-    assert log[-1] == "move 1: X column 6" and view.status == "X (red) plays column 7…"
+    assert log[-1] == "move 1: X column 6" and view.status == "X (orange) plays column 7…"
     controller.handle(Command.NEW_GAME)
     assert log.count(COLUMNS_LINE) == 1  # once, at the start
 
@@ -300,7 +300,7 @@ def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     assert view.cues[-1] == "Wait for the checker to land"
     view.busy = False
     controller.tick()
-    assert controller.thinking and view.status == "O (yellow) is thinking…"
+    assert controller.thinking and view.status == "O (blue) is thinking…"
     controller.handle(PlayColumn(4))
     assert view.cues[-1] == "Wait: O is thinking"
     runner.finish()
@@ -390,7 +390,7 @@ def test_swap_sides_swaps_the_players_and_logs_it_as_settings() -> None:
     controller.handle(Command.SWAP_SIDES)
     assert log[-4:] == ["setting: X player ai", "setting: X ply 3", "setting: O player human", "setting: O ply 2"]
     assert view.settings["X"] == Seat(AI, 3) and view.settings["O"] == Seat(HUMAN, 2)
-    assert view.status.startswith("X (red) is thinking") or view.status.startswith("X (red) to move")
+    assert view.status.startswith("X (orange) is thinking") or view.status.startswith("X (orange) to move")
     settle(controller, clock)
     assert controller.game.history[-1].ox == "X" and controller.game.to_move == "O"
 
@@ -542,7 +542,7 @@ def test_new_game_discards_a_stale_ai_answer() -> None:
     runner.finish()
     settle(controller, clock)
     assert controller.game.history == []
-    assert view.status.startswith("Your turn: X (red)")
+    assert view.status.startswith("Your turn: X (orange)")
     assert ("redraw", "") in view.calls
 
 
@@ -633,7 +633,7 @@ def test_ai_duel_pause_and_resume() -> None:
     assert controller.thinking
     controller.handle(Command.TOGGLE_PAUSE)
     assert log[-1] == "paused" and view.paused and runner.discarded == 1
-    assert view.status == "Paused: X (red) to move (AI). Press Resume."
+    assert view.status == "Paused: X (orange) to move (AI). Press Resume."
     settle(controller, clock, 5)
     assert runner.pending[-1][0].cancelled() is False and len(runner.jobs) == 1
     runner.finish()
@@ -653,9 +653,9 @@ def test_pause_says_paused_at_once_even_while_a_checker_falls() -> None:
     assert len(controller.game.history) == 1
     view.busy = True  # X's checker falls
     controller.tick()
-    assert view.status.startswith("X (red) plays column")
+    assert view.status.startswith("X (orange) plays column")
     controller.handle(Command.TOGGLE_PAUSE)
-    assert view.status == "Paused: O (yellow) to move (AI). Press Resume."
+    assert view.status == "Paused: O (blue) to move (AI). Press Resume."
 
 
 def test_a_paused_duel_with_a_human_to_move_still_says_paused() -> None:
@@ -663,9 +663,9 @@ def test_a_paused_duel_with_a_human_to_move_still_says_paused() -> None:
     controller.handle(Command.TOGGLE_PAUSE)
     controller.handle(SetSeat("X", "kind", HUMAN))
     settle(controller, clock)
-    assert view.status == "Paused: X (red) to move. Press Resume."
+    assert view.status == "Paused: X (orange) to move. Press Resume."
     controller.handle(Command.TOGGLE_PAUSE)
-    assert view.status.startswith("Your turn: X (red)")
+    assert view.status.startswith("Your turn: X (orange)")
 
 
 def test_undo_in_an_ai_duel_takes_one_move_and_pauses() -> None:
@@ -702,7 +702,7 @@ def test_hint_names_the_best_column_in_the_status_line() -> None:
     controller.handle(Command.HINT)
     settle(controller, clock, 1)
     assert view.status == (
-        "Your turn: X (red). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
+        "Your turn: X (orange). Click a column or press 1-7. Best for X: columns 3, 6 (wins)."
     )  # columns 2 and 5 counted from 1, as the page counts them
     controller.handle(PlayColumn(2))
     assert "Best for" not in view.status  # the position changed
@@ -837,16 +837,16 @@ def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_englis
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(3))
     settle(controller, clock, 1)
-    assert view.status == "O (yellow) is thinking…"
+    assert view.status == "O (blue) is thinking…"
     controller.handle(SetLanguage("nl"))
     assert wording.language() == "nl" and view.relabelled == 1
-    assert view.status == "O (geel) denkt na…"  # said again at once
+    assert view.status == "O (blauw) denkt na…"  # said again at once
     assert view.tally == "Stand: X 0 – O 0, gelijk 0"
     controller.handle(PlayColumn(4))
     assert view.cues[-1] == "Wacht even: O denkt na"
     runner.finish()  # the AI's work went on through the switch
     settle(controller, clock)
-    assert view.status == "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7."
+    assert view.status == "Jij bent aan de beurt: X (oranje). Klik op een kolom of druk op 1-7."
     controller.handle(PlayColumn(9))
     assert view.cues[-1] == "Er is geen kolom 10"
     assert controller.game.move_string[:1] == "3" and len(controller.game.history) == 2  # the moves are kept
@@ -857,7 +857,7 @@ def test_the_language_menu_switches_every_text_mid_game_and_the_log_stays_englis
     ]  # English, whatever the page says
     assert all(line.startswith(("move ", "setting: ", "ignored: ")) for line in log)
     controller.handle(SetLanguage("en"))
-    assert view.status.startswith("Your turn: X (red).") and log[-1] == "setting: language en"
+    assert view.status.startswith("Your turn: X (orange).") and log[-1] == "setting: language en"
 
 
 def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
@@ -873,9 +873,9 @@ def test_a_result_and_a_hint_are_said_again_in_the_new_language() -> None:
     for col in (0, 1, 0, 1, 0, 1, 0):
         controller.handle(PlayColumn(col))
         settle(controller, clock, 1)
-    assert view.banner == "X (rood) wint met vier op een rij!"
+    assert view.banner == "X (oranje) wint met vier op een rij!"
     controller.handle(SetLanguage("en"))
-    assert view.banner == view.status == "X (red) wins with four in a row!"
+    assert view.banner == view.status == "X (orange) wins with four in a row!"
     assert log[-3:] == ["result: X wins", "moves: 0101010", "setting: language en"]
     wording.use_language("en")
 

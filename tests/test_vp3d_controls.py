@@ -144,7 +144,7 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 4)})
     controls = Controls(Canvas(), put.append, 7, MAX_PLY, wording.phrase(wording.puzzle_goal))
     controls.show_settings(game, paused=False)
-    assert controls.kind["O"].choices == ["O (yellow): human", "O (yellow): AI"]
+    assert controls.kind["O"].choices == ["O (blue): human", "O (blue): AI"]
     assert controls.language.choices == ["English", "Nederlands"] and controls.language.index == 0
     controls.language.index = 1
     controls.language.bind(controls.language)
@@ -153,8 +153,8 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     wording.use_language("nl")
     controls.relabel()
     controls.show_settings(game, paused=True)
-    assert controls.kind["O"].choices == ["O (geel): mens", "O (geel): computer"]
-    assert controls.kind["O"].selected == "O (geel): computer"  # the same choice, in other words
+    assert controls.kind["O"].choices == ["O (blauw): mens", "O (blauw): computer"]
+    assert controls.kind["O"].selected == "O (blauw): computer"  # the same choice, in other words
     assert controls.evaluation["X"].choices == ["eenvoudig 0-50-100", "slim"]
     assert controls.tiebreak.choices[0] == "keuzestrategie LEFT"
     assert [b.text for b in controls.buttons.values()] == [
@@ -169,7 +169,7 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     assert "Spelcode laden" in controls.load_caption.text
     assert controls.keep.text == "scores blijven staan" and controls.pause.text == "Verder"
     assert "O kijkt vooruit" in controls.ply_label["O"].text and "ply 4 (gemiddeld)" in controls.ply_value["O"].text
-    assert "Vier op een rij" in controls.title.text and "Puzzel: jij bent X (rood)" in controls.goal.text
+    assert "Vier op een rij" in controls.title.text and "Puzzel: jij bent X (oranje)" in controls.goal.text
     assert "<b>Spelen:</b> klik op een kolom" in controls.help.text
     assert "<b>Partij analyseren</b> (toets <b>a</b>)" in controls.help.text
     assert controls.language.index == 1

@@ -86,7 +86,7 @@ def test_gravity_turning_logs_rows_counted_from_the_bottom_and_the_turn() -> Non
     play(controller, clock, 3, 3)
     assert log[1:] == ["move 1: X column 3", "move 2: O column 3", "event: gravity left"]
     assert controller.game.board.move_line() == "row"
-    assert view.status == "To move: X (red). Click a row or press 1-6 (1 is the bottom row)."
+    assert view.status == "To move: X (orange). Click a row or press 1-6 (1 is the bottom row)."
     play(controller, clock, 0)
     assert log[-1] == "move 3: X row 0"
     assert "Gravity turns: it pulls left now" in told(controller.game.history[1])
@@ -107,7 +107,7 @@ def test_chance_logs_the_column_chosen_and_where_the_checker_went() -> None:
     assert view.events == "Chance! The checker meant for column 1 went into column 6."
     controller.view.busy = True  # while it veers and falls, the status names the column chosen
     controller.tick()
-    assert view.status == "X (red) plays column 1…"
+    assert view.status == "X (orange) plays column 1…"
 
 
 def test_event_lines_of_every_kind() -> None:
@@ -171,7 +171,7 @@ def test_the_size_menu_starts_a_new_game_on_that_board_and_loads_the_page_again(
 def test_the_flip_button_and_key_turn_the_rack_where_flips_are_played() -> None:
     assert key_intent("f") == Command.FLIP and key_intent("F") == Command.FLIP
     controller, view, _, log, clock = make_variant("flip")
-    assert view.status == "To move: X (red). Click a column or press 1-7. Or press f to turn the rack."
+    assert view.status == "To move: X (orange). Click a column or press 1-7. Or press f to turn the rack."
     play(controller, clock, 0, 0)
     controller.handle(key_intent("f"))
     assert log[-1] == "move 3: X flip"
@@ -205,7 +205,7 @@ def test_a_key_beyond_the_slots_is_never_the_flip() -> None:
 
 def test_rows_are_picked_by_number_and_keys_beyond_them_are_refused() -> None:
     controller, view, _, log, clock = make_variant("gravity:right", o=AI)
-    assert view.status == "Your turn: X (red). Click a row or press 1-6 (1 is the bottom row)."
+    assert view.status == "Your turn: X (orange). Click a row or press 1-6 (1 is the bottom row)."
     controller.handle(key_intent("7"))
     assert view.cues[-1] == "There is no row 7"
     controller.handle(PlayColumn(None, "click"))
@@ -370,7 +370,7 @@ def test_each_variant_has_a_scene_of_its_own(
     assert ended.value.code == 0
     (game,) = games
     assert str(game.board.variant) == rules and game.seats["O"] == Seat(AI, 4) and not game.seats["X"].is_ai
-    assert f"Rules: {name}. You are X (red)" in capsys.readouterr().out
+    assert f"Rules: {name}. You are X (orange)" in capsys.readouterr().out
     assert game.rng.random() == random.Random(3).random()  # --seed: the same chances and swaps every time
 
 
@@ -385,4 +385,4 @@ def test_a_variant_scene_runs_from_any_folder(tmp_path: Path) -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    assert "Rules: chance 10%. You are X (red)" in " ".join(result.stdout.split())  # argparse wraps its lines
+    assert "Rules: chance 10%. You are X (orange)" in " ".join(result.stdout.split())  # argparse wraps its lines

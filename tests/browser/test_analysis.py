@@ -60,7 +60,7 @@ def test_analyse_game_marks_the_blunder_steps_with_the_keys_and_the_perfect_hint
         assert re.fullmatch(r"analysis: result changed at move 1( \(\d+ unknown\))?", summary), summary
         assert view.wait_log("^analysis: move ").startswith(f"analysis: move 1 X column {BLUNDER} +41 -> -")
         view.page.wait_for_function(f"() => ({STATUS_JS})().includes('the result changed here')", timeout=10_000)
-        assert view.page.evaluate(STATUS_JS).startswith(f"Move 1 of {len(moves)}: X (red) played column 1")
+        assert view.page.evaluate(STATUS_JS).startswith(f"Move 1 of {len(moves)}: X (orange) played column 1")
         first = view.canvas_image()
         assert cells_seen(view, first) == board_after(moves[:1])
 

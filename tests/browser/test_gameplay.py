@@ -24,7 +24,7 @@ MY_PLY = 3  # the test's own X plays at this look-ahead: enough to beat ply 1 wi
 DUEL_TIMEOUT = 120.0  # seconds for an AI duel to reach its result
 MIN_COLOURS = 12  # distinct (quantised) colours in a drawn scene; a blank canvas has 1
 MAX_SHARE = 0.8  # no single colour covers more of a drawn scene than this
-MIN_RACK_SHARE = 0.05  # the blue rack covers at least this part of the canvas
+MIN_RACK_SHARE = 0.05  # the grey rack covers at least this part of the canvas
 MIN_TURN_CHANGE = 0.05  # a turned view changes at least this part of the picture
 MIN_TURN = 0.05  # how far (change of the unit forward vector) the right-drag must turn the camera
 DRAG = (55, 12)  # pixels of the right-drag: about a 13 degree turn (0.004 rad per pixel, see camera.py)
@@ -34,14 +34,13 @@ WHEEL = 200  # pixels of mouse-wheel scrolling: zooms in a little
 BLOCKED_AT_PLY_2 = ((0, 0), (1, 0), (2, 3))
 
 
-def is_rack_blue(rgb: tuple[int, int, int]) -> bool:
-    r, g, b = rgb
-    return b > r + 60 and b > g + 40
+def is_rack_grey(rgb: tuple[int, int, int]) -> bool:
+    return max(rgb) - min(rgb) < 16 and 60 < rgb[0] < 230
 
 
-def is_checker_red(rgb: tuple[int, int, int]) -> bool:
+def is_checker_orange(rgb: tuple[int, int, int]) -> bool:
     r, g, b = rgb
-    return r > 140 and g < 70 and b < 70
+    return r > 150 and 50 < g < 210 and b < 60 and r - g > 40
 
 
 def outcome_of(board: Board) -> str | None:
@@ -70,7 +69,7 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     colours = before.colours()
     assert len(colours) >= MIN_COLOURS, f"a nearly blank canvas: {colours.most_common(5)}"
     assert colours.most_common(1)[0][1] / (before.width * before.height) < MAX_SHARE
-    assert before.share(is_rack_blue) > MIN_RACK_SHARE, "no blue rack in the picture"
+    assert before.share(is_rack_grey) > MIN_RACK_SHARE, "no grey rack in the picture"
 
     forward = view.camera_forward()
     view.right_drag(*DRAG)
@@ -95,7 +94,7 @@ def test_the_rack_is_drawn_turns_with_a_right_drag_and_play_goes_on(context: Any
     view.play(3, "X", last, lambda: view.press(str(last + 1)))
     view.wait_log(r"^move 4: O column \d$")
     after = view.canvas_image()
-    assert after.share(is_checker_red) > turned.share(is_checker_red), "X's checkers do not show"
+    assert after.share(is_checker_orange) > turned.share(is_checker_orange), "X's checkers do not show"
 
 
 def test_a_game_to_its_end_with_keys_and_clicks_against_ply_1(context: Any, vs_ply_1: SceneProcess) -> None:
@@ -174,7 +173,7 @@ def test_an_ai_duel_plays_itself_to_its_result(context: Any, duel: SceneProcess)
     board.set_board(moves)
     assert result == f"result: {outcome_of(board)}"
     picture = view.canvas_image()
-    assert picture.share(is_checker_red) > 0, "X's checkers do not show"
+    assert picture.share(is_checker_orange) > 0, "X's checkers do not show"
 
 
 @pytest.fixture
@@ -234,12 +233,12 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
     view = ScenePage.open(context, dutch_vs_ply_1)
     view.page.wait_for_function("() => document.getElementById('c4-status').textContent.startsWith('Jij bent')")
     assert view.page.evaluate(PAGE_TEXTS_JS) == {
-        "status": "Jij bent aan de beurt: X (rood). Klik op een kolom of druk op 1-7.",
+        "status": "Jij bent aan de beurt: X (oranje). Klik op een kolom of druk op 1-7.",
         "newGame": "Nieuw spel",
         "hint": "Tip",
         "label": "X kijkt vooruit",
         "value": "ply 1 (beginner)",
-        "seat": "O (geel): computer",
+        "seat": "O (blauw): computer",
         "tally": "Stand: X 0 – O 0, gelijk 0",
         "language": "Nederlands",
     }
@@ -253,12 +252,12 @@ def test_the_scene_in_dutch_switches_to_english_mid_game(context: Any, dutch_vs_
     seat = "() => document.querySelector('#c4-o-player option:checked').textContent.endsWith('AI')"
     view.page.wait_for_function(seat)
     assert view.page.evaluate(PAGE_TEXTS_JS) == {
-        "status": "Your turn: X (red). Click a column or press 1-7.",
+        "status": "Your turn: X (orange). Click a column or press 1-7.",
         "newGame": "New game",
         "hint": "Hint",
         "label": "X look-ahead",
         "value": "ply 1 (beginner)",
-        "seat": "O (yellow): AI",
+        "seat": "O (blue): AI",
         "tally": "Score: X 0 – O 0, draws 0",
         "language": "English",
     }

@@ -240,7 +240,7 @@ def test_nothing_moves_from_the_start_to_the_end_of_a_game(sized: tuple[Any, int
         while not (board.wins_for("X") or board.wins_for("O") or board.is_full()):
             x_then_o()
         assert view.wait_log("^result: ") == "result: X wins"
-        won = said_in("en", wording.result_in_scene, "X", ["X"])  # "You win! X (red) has four in a row."
+        won = said_in("en", wording.result_in_scene, "X", ["X"])  # "You win! X (orange) has four in a row."
         view.page.wait_for_function(
             f"() => document.querySelector('{STATUS}').textContent.startsWith({won!r})", timeout=TEXT_TIMEOUT
         )

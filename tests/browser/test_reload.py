@@ -22,9 +22,9 @@ RELOAD_WITHIN = 20.0  # seconds from the reload to the scene ready again (2 shar
 STATUS_JS = "() => document.getElementById('c4-status').textContent"
 
 
-def is_checker_red(rgb: tuple[int, int, int]) -> bool:
+def is_checker_orange(rgb: tuple[int, int, int]) -> bool:
     r, g, b = rgb
-    return r > 140 and g < 70 and b < 70
+    return r > 150 and 50 < g < 210 and b < 60 and r - g > 40
 
 
 def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it(context: Any) -> None:
@@ -52,7 +52,7 @@ def test_a_reload_resumes_the_game_and_its_settings_then_closing_the_tab_ends_it
         # the same checkers, your turn as X, the changed level
         yours = wording.human_to_move("X", "column", 7, False, alone=True)
         view.page.wait_for_function(f"() => ({STATUS_JS})().startsWith({yours!r})", timeout=10_000)  # then the hint
-        assert view.canvas_image().share(is_checker_red) > 0, "the red checker is not shown after the reload"
+        assert view.canvas_image().share(is_checker_orange) > 0, "the orange checker is not shown after the reload"
         assert view.page.is_checked("#c4-keep"), "keep scores shown is ticked again"
         view.wait_log(r"^hint: X ")  # and the scores are shown again
         view.page.wait_for_function(

@@ -28,6 +28,7 @@ LAYOUT = RackLayout()
 ANIMATION_SECONDS = 3.0  # the longest move's animation (a row flashing away, then the rows above falling) and some
 PATCH = 4  # pixels each side of a cell's middle looked at
 SHARE = 0.3  # a cell shows a checker when this part of its patch has the checker's colour
+WHITE = 170  # a pixel whose channels are all above this is white (O's mark) or a shine: no colour to count
 
 Key = tuple[str, str]
 """A person's move: the key pressed and the log line it makes (``move 9: X column 0``)."""
@@ -148,14 +149,16 @@ def board_of(scene: VariantScene, code: str) -> Board:
     return board
 
 
-def is_red(rgb: tuple[int, int, int]) -> bool:
+def is_orange(rgb: tuple[int, int, int]) -> bool:
+    """X's checkers (the floor is browner, darker)."""
     r, g, b = rgb
-    return r > 140 and g < 80 and b < 80
+    return r > 150 and 50 < g < 210 and b < 60 and r - g > 40
 
 
-def is_yellow(rgb: tuple[int, int, int]) -> bool:
+def is_blue(rgb: tuple[int, int, int]) -> bool:
+    """O's checkers (the sky behind the rack is much lighter, the arrow purple)."""
     r, g, b = rgb
-    return r > 170 and g > 130 and b < 90 and r - b > 100
+    return b > 80 and r < 60 and b > g + 40
 
 
 def is_arrow_purple(rgb: tuple[int, int, int]) -> bool:
@@ -172,10 +175,11 @@ def cells_seen(view: ScenePage, image: Image, layout: RackLayout = LAYOUT) -> li
     seen = [[EMPTY] * layout.width for _ in range(layout.height)]
     for (row, col), (x, y) in zip(cells, points, strict=True):
         patch = pixels_around(image, round(x - box["x"]), round(y - box["y"]))
-        red = sum(map(is_red, patch)) / len(patch)
-        yellow = sum(map(is_yellow, patch)) / len(patch)
-        if max(red, yellow) >= SHARE:
-            seen[row][col] = "X" if red > yellow else "O"
+        patch = [rgb for rgb in patch if min(rgb) <= WHITE] or patch  # not O's ring, not a checker's shine
+        orange = sum(map(is_orange, patch)) / len(patch)
+        blue = sum(map(is_blue, patch)) / len(patch)
+        if max(orange, blue) >= SHARE:
+            seen[row][col] = "X" if orange > blue else "O"
     return seen
 
 

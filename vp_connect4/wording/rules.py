@@ -42,11 +42,12 @@ __all__ = [
 
 
 def colour(ox: str) -> str:
-    return _("red") if ox == "X" else _("yellow")
+    """The colour of a side's checkers in the scene (a colour-blind-safe pair; O's checkers carry a ring too)."""
+    return _("orange") if ox == "X" else _("blue")
 
 
 def side(ox: str) -> str:
-    """A side as the scene names it: ``X (red)``."""
+    """A side as the scene names it: ``X (orange)``."""
     return _("{ox} ({colour})").format(ox=ox, colour=colour(ox))
 
 

@@ -40,6 +40,7 @@ __all__ = [
     "scene_help",
     "seat_kind",
     "side_outcome",
+    "sides_help",
     "size_caption",
     "tally",
     "thinking",
@@ -195,23 +196,25 @@ def with_hint(status: str, hint: str) -> str:
 
 def puzzle_goal() -> str:
     """The task of the puzzle scene (``scenes/puzzle.py``), in the terminal and on the page."""
-    return _("Puzzle: you are X (red), to move. Find the move that wins within three, whatever O does.")
+    return _("Puzzle: you are {x}, to move. Find the move that wins within three, whatever O does.").format(x=side("X"))
 
 
 def vs_ai_description(ply: int) -> str:
     """What ``scenes/vs_ai.py`` prints in the terminal."""
-    return _("You are X (red) and move first; the AI plays O (yellow) at ply {ply}.").format(ply=ply)
+    return _("You are {x} and move first; the AI plays {o} at ply {ply}.").format(x=side("X"), o=side("O"), ply=ply)
 
 
 def ai_duel_description(x_ply: int, o_ply: int) -> str:
     """What ``scenes/ai_duel.py`` prints in the terminal."""
-    return _("AI duel: X (red) looks {x} moves ahead, O (yellow) {o}.").format(x=x_ply, o=o_ply)
+    return _("AI duel: {x} looks {x_ply} moves ahead, {o} {o_ply}.").format(
+        x=side("X"), o=side("O"), x_ply=x_ply, o_ply=o_ply
+    )
 
 
 def variant_scene_description(rules: str, ply: int) -> str:
     """What a rule variant's scene (``scenes/tetris.py``...) prints in the terminal; ``rules``: the rules' name."""
-    return _("Rules: {rules}. You are X (red) and move first; the AI plays O (yellow) at ply {ply}.").format(
-        rules=rules, ply=ply
+    return _("Rules: {rules}. You are {x} and move first; the AI plays {o} at ply {ply}.").format(
+        rules=rules, x=side("X"), o=side("O"), ply=ply
     )
 
 
@@ -231,7 +234,7 @@ def game_open_elsewhere() -> str:
 
 
 def seat_kind(ox: str, is_ai: bool) -> str:
-    """A choice of the X and O menus: ``X (red): human`` / ``X (red): AI``."""
+    """A choice of the X and O menus: ``X (orange): human`` / ``X (orange): AI``."""
     kind = _("AI") if is_ai else _("human")
     return _("{side}: {kind}").format(side=side(ox), kind=kind)
 
@@ -298,11 +301,18 @@ def load_caption() -> str:
     return _("Load a game code:")
 
 
-def scene_help(width: int) -> str:
-    """The help text under the scene's widgets (HTML)."""
+def sides_help(x_colour: str, o_colour: str) -> str:
+    """The help's first line: which checkers are whose (HTML; ``x_colour``, ``o_colour``: the CSS colours of the
+    words orange and blue)."""
     return _(
-        "<b>X</b> plays the <b style='color:#d32f2f'>red</b> checkers and moves first; "
-        "<b>O</b> plays the <b style='color:#b8860b'>yellow</b> ones. Four in a row wins.\n"
+        "<b>X</b> plays the <b style='color:{x}'>orange</b> checkers and moves first; "
+        "<b>O</b> plays the <b style='color:{o}'>blue</b> ones, each with a white ring. Four in a row wins."
+    ).format(x=x_colour, o=o_colour)
+
+
+def scene_help(width: int) -> str:
+    """The help text under the scene's widgets, after :func:`sides_help` (HTML)."""
+    return _(
         "<b>Play:</b> click a column or press the keys 1-{width}. "
         "<b>Turn the rack:</b> drag with the right mouse button (or Ctrl + drag). "
         "<b>Zoom:</b> mouse wheel.\n"
@@ -346,7 +356,7 @@ def side_outcome(ox: str, distance: int | None, won: bool = False) -> str:
 def analysis_step(
     number: int, count: int, ox: str, col: int, before: str, after: str, changed: bool, kept: list[int] | None = None
 ) -> str:
-    """Analyse game's status line for one move: ``Move 7 of 23: X (red) played column 4: X wins in 35 → X draws``
+    """Analyse game's status line for one move: ``Move 7 of 23: X (orange) played column 4: X wins in 35 → X draws``
     (``col`` 0-based, shown counted from 1; ``before`` and ``after``: :func:`side_outcome`'s words); ``changed``:
     ``← the result changed here``, and ``kept``: the columns (0-based) that would have kept it."""
     text = _("Move {number} of {count}: {side} played column {col}: {before} → {after}").format(

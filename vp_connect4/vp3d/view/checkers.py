@@ -3,7 +3,9 @@
 A dropped checker falls from above its column into its cell under gravity and
 bounces a little (``fall_height``: time-based, about half a second); a move's animation
 (:mod:`.choreography`, run by :mod:`.animation`) sets the spheres' poses (``pose``) frame by frame. The last
-move wears a white ring; at the end the winning four glow, pulse and wear green rings; a
+move wears a white ring round its hole; every O checker wears a smaller white ring on its face (its mark: the sides
+differ by more than colour, see :mod:`.palette`), which moves and grows with it; at the end the winning four glow,
+pulse and wear green rings; a
 translucent ghost checker hovers over the column under the mouse (or chosen with the arrow keys; beside
 the row when a rule variant's gravity pulls sideways).
 While the AI thinks, a checker of its colour glows above the rack, pulsing and sweeping slowly
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...board import EMPTY
+from . import palette
 from .rack import CHECKER_RADIUS, HOLE_RADIUS, PANEL_THICKNESS, PANEL_Z, RackLayout
 
 GRAVITY = 80.0  # cells per second squared: the full fall takes about 0.4 s
@@ -37,7 +40,10 @@ THINK_HZ = 1.2  # pulses per second of the thinking sign
 THINK_SIZE = 0.2  # its radius swings by this fraction
 THINK_SWEEP_HZ = 0.25  # it sweeps over the columns and back this often per second
 THINK_LIFT = 0.35  # it floats this far above the ghost's height
-CHECKER_COLOURS = {"X": (0.9, 0.08, 0.08), "O": (1.0, 0.82, 0.05)}
+MARKED = "O"  # the side whose checkers wear the mark
+MARK_RADIUS = 0.2  # the mark's ring on a checker's face (a checker's radius is 0.42), its tube's radius:
+MARK_THICKNESS = 0.04
+MARK_OUT = math.sqrt(CHECKER_RADIUS**2 - MARK_RADIUS**2)  # the ring lies on the sphere, in front of the panel
 
 
 def fall_height(t: float, drop: float, gravity: float = GRAVITY) -> tuple[float, bool]:
@@ -95,7 +101,7 @@ class Checkers:
         self.clock = clock
         self._vp = vp
         vec = vp.vector
-        self._colours = {ox: vec(*rgb) for ox, rgb in CHECKER_COLOURS.items()}
+        self._colours = {ox: vec(*rgb) for ox, rgb in palette.CHECKER_COLOURS.items()}
         self._spheres = [
             [
                 vp.sphere(
@@ -105,6 +111,21 @@ class Checkers:
                     color=self._colours["X"],
                     visible=False,
                     shininess=0.7,
+                )
+                for col in range(layout.width)
+            ]
+            for row in range(layout.height)
+        ]
+        self._marks = [  # each sphere's mark, seen while it shows an O checker (the camera stays in front)
+            [
+                vp.ring(
+                    canvas=canvas,
+                    pos=vec(*layout.cell(row, col)),
+                    axis=vec(0, 0, 1),
+                    radius=MARK_RADIUS,
+                    thickness=MARK_THICKNESS,
+                    color=vec(*palette.MARK),
+                    visible=False,
                 )
                 for col in range(layout.width)
             ]
@@ -168,6 +189,7 @@ class Checkers:
         if pose is None:
             if sphere.visible:
                 sphere.visible = False
+            self._place_mark(spot, None, 1.0)
             return
         vec = self._vp.vector
         position, colour, radius = vec(*pose.pos), self._colours[pose.ox], CHECKER_RADIUS * pose.scale
@@ -181,6 +203,7 @@ class Checkers:
             sphere.emissive = pose.glow
         if not sphere.visible:
             sphere.visible = True
+        self._place_mark(spot, pose.pos if pose.ox == MARKED else None, pose.scale)
 
     def hide_marker(self) -> None:
         """No ring on the last move while a move's animation runs."""
@@ -190,8 +213,8 @@ class Checkers:
         """Make the checkers in ``cells`` glow and pulse (an empty list ends it)."""
         for row, col in self._winners:
             sphere = self._spheres[row][col]
-            sphere.radius = CHECKER_RADIUS
             sphere.emissive = False
+            self._resize((row, col), 1.0)
         self._winners = list(cells)
         for row, col in self._winners:
             self._spheres[row][col].emissive = True
@@ -239,10 +262,36 @@ class Checkers:
                 scale = 1 + PULSE_SIZE * math.sin(2 * math.pi * PULSE_HZ * (now - self._pulse_start))
             else:
                 scale, self._pulse_until = WIN_SIZE, 0.0
-            for row, col in self._winners:
-                self._spheres[row][col].radius = CHECKER_RADIUS * scale
+            for spot in self._winners:
+                self._resize(spot, scale)
 
     # -- inside ------------------------------------------------------------------------
+
+    def _resize(self, spot: tuple[int, int], scale: float) -> None:
+        """A checker at rest as large as ``scale`` times a checker's size (a winner's pulse), its mark too."""
+        sphere = self._spheres[spot[0]][spot[1]]
+        sphere.radius = CHECKER_RADIUS * scale
+        if self._marks[spot[0]][spot[1]].visible:
+            pos = sphere.pos
+            self._place_mark(spot, (pos.x, pos.y, pos.z), scale)
+
+    def _place_mark(self, spot: tuple[int, int], centre: tuple[float, float, float] | None, scale: float) -> None:
+        """The mark of ``spot``'s sphere on the face of a checker at ``centre``, ``scale`` times a checker's size
+        (None: no mark); only what changes is sent to the page."""
+        mark = self._marks[spot[0]][spot[1]]
+        if centre is None:
+            if mark.visible:
+                mark.visible = False
+            return
+        x, y, z = centre
+        position = self._vp.vector(x, y, z + MARK_OUT * scale)
+        if mark.pos != position:
+            mark.pos = position
+        if mark.radius != MARK_RADIUS * scale:
+            mark.radius = MARK_RADIUS * scale
+            mark.thickness = MARK_THICKNESS * scale
+        if not mark.visible:
+            mark.visible = True
 
     def _mark(self, cell: tuple[int, int] | None) -> None:
         self._last = cell

@@ -4,10 +4,10 @@ The page (VPython renders widgets as plain HTML elements; ``assets/page.css`` la
 its own that no text changes, and ``assets/page_layout.js`` gives the canvas the rest of the window):
 
 - above the canvas (its title anchor): the title, then ``#c4-status`` the status line (two lines; a long text gets
-  a smaller font): ``Your turn: X (red). Click a column or press 1-7.`` /
-  ``To move: ...`` (two people) / ``O (yellow) is thinking…`` / ``O (yellow) to move (AI)`` /
-  ``X (red) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
-  ``You lose: ...`` / ``X (red) wins with four in a row!`` /
+  a smaller font): ``Your turn: X (orange). Click a column or press 1-7.`` /
+  ``To move: ...`` (two people) / ``O (blue) is thinking…`` / ``O (blue) to move (AI)`` /
+  ``X (orange) plays column 4…`` (a checker falls) / ``Paused: ...`` / ``You win! ...`` /
+  ``You lose: ...`` / ``X (orange) wins with four in a row!`` /
   ``Draw: the board is full. ...``; under it ``#c4-events``, what happened in the last move of a rule variant
   besides its checker's fall (chance, a flip, a cleared row, gravity turning, a swap), and ``#c4-cue``: a refused
   input's reason (e.g. ``Column 4 is full``), shown for a few seconds; ``#c4-banner``, the result over the canvas.
@@ -18,14 +18,14 @@ its own that no text changes, and ``assets/page_layout.js`` gives the canvas the
   ========================  ==========================  ================================================
   element                   id (set by a small script)  what
   ========================  ==========================  ================================================
-  ``<select>``              ``c4-x-player``             ``X (red): human`` / ``X (red): AI``
+  ``<select>``              ``c4-x-player``             ``X (orange): human`` / ``X (orange): AI``
   text                      ``c4-x-ply-label``          ``X look-ahead``
   jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. top, then ``perfect`` (top: MAX_PLY,
                                                         or the deepest level the scene started with)
   text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
   ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
   (a human side's slider and evaluation menu are disabled, greyed; the sides' lines line up)
-  the same four for O       ``c4-o-...``                ``O (yellow): human`` / ``O (yellow): AI`` ...
+  the same four for O       ``c4-o-...``                ``O (blue): human`` / ``O (blue): AI`` ...
   ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
   ``<button>``              ``c4-new``                  ``New game``
   ``<button>``              ``c4-undo``                 ``Undo``

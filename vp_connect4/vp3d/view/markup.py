@@ -14,6 +14,7 @@ import html
 
 from ... import wording
 from .. import assets
+from . import palette
 
 PAGE_STYLE = assets.style("page.css")  # the layout: status lines on top, the canvas, the widgets' panel beside it
 STYLES = assets.inline_styles("text_styles.css")  # the style attribute of each text the widgets show
@@ -107,4 +108,5 @@ def help_text(width: int, rules: str) -> str:
     """The help under the widgets: how to play on a board ``width`` columns wide, Analyse game, and ``rules`` (a
     rule variant's, HTML; empty for the standard game)."""
     shown = f"\n{rules}" if rules else ""
-    return f"<span style='{HELP_STYLE}'>{wording.scene_help(width)}\n{wording.analysis_help()}{shown}</span>"
+    sides = wording.sides_help(palette.TEXT_COLOURS["X"], palette.TEXT_COLOURS["O"])
+    return f"<span style='{HELP_STYLE}'>{sides}\n{wording.scene_help(width)}\n{wording.analysis_help()}{shown}</span>"

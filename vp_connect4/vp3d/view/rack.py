@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ...rules import data_row
+from . import palette
 
 CELL = 1.0  # distance between neighbouring cells
 CHECKER_RADIUS = 0.42
@@ -59,8 +60,6 @@ GRAVITY_DIRECTIONS = {
     "down-right": (math.sqrt(0.5), -math.sqrt(0.5)),
 }
 
-RACK_BLUE = (0.08, 0.28, 0.85)
-BASE_COLOUR = (0.06, 0.16, 0.5)
 FLOOR_COLOUR = (0.55, 0.4, 0.27)
 LABEL_COLOUR = (1.0, 1.0, 1.0)
 LABEL_HEIGHT = 0.3  # the column numbers' height on the base's front, in world units
@@ -237,7 +236,7 @@ class Rack:
         self.layout = layout
         self._vp = vp
         vec = vp.vector
-        blue = vec(*RACK_BLUE)
+        grey = vec(*palette.RACK)
         width = layout.width * CELL
         height = layout.height * CELL
         centre_y = (layout.top + layout.bottom) / 2
@@ -252,7 +251,7 @@ class Rack:
                 canvas=canvas,
                 path=[vec(0, centre_y, z - PANEL_THICKNESS / 2), vec(0, centre_y, z + PANEL_THICKNESS / 2)],
                 shape=[outline, *holes],
-                color=blue,
+                color=grey,
                 shininess=0.6,
             )
             for z in (PANEL_Z, -PANEL_Z)
@@ -266,14 +265,14 @@ class Rack:
                 canvas=canvas,
                 pos=vec(side * (layout.half_width + POST_WIDTH / 2), centre_y - BASE_HEIGHT / 2, 0),
                 size=vec(POST_WIDTH, post_height + 0.15, depth + BASE_OVERHANG),
-                color=blue,
+                color=grey,
             )
         base_y = layout.bottom - BASE_HEIGHT / 2
         vp.box(
             canvas=canvas,
             pos=vec(0, base_y, 0),
             size=vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + BASE_OVERHANG),
-            color=vec(*BASE_COLOUR),
+            color=vec(*palette.BASE),
         )
         feet_y = layout.bottom - BASE_HEIGHT - 0.1
         for side in (-1, 1):
@@ -281,7 +280,7 @@ class Rack:
                 canvas=canvas,
                 pos=vec(side * (layout.half_width + POST_WIDTH / 2), feet_y, 0),
                 size=vec(POST_WIDTH + 0.2, 0.2, 2.2),
-                color=vec(*BASE_COLOUR),
+                color=vec(*palette.BASE),
             )
         self.floor_y = feet_y - 0.1
         vp.box(
