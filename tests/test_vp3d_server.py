@@ -406,6 +406,30 @@ def test_a_flood_of_junk_is_logged_in_part_and_the_game_goes_on(scene: SceneProc
     no_traceback(scene)
 
 
+ORDERED = 60  # messages sent at once, each with one slider value
+
+
+def test_the_events_of_messages_sent_at_once_are_handled_in_order(scene: SceneProcess) -> None:
+    """autobahn handles each message in a task of its own: without an order, a busy machine saw Enter before the
+    arrow keys sent just before it."""
+    from vp_connect4.vp3d.view.sliders import MAX_PLY, slider_to_level
+
+    page, objects = open_scene(scene)
+    values = [(3 * n) % (MAX_PLY + 2) for n in range(ORDERED)]
+    with page:
+        start = len(scene.lines)
+        for value in values:
+            page.send(f'[{{"widget": "slider", "idx": {objects["slider"]}, "value": {value}}}]')
+        logged = []
+        for _ in values:
+            start, found = scene.wait_for(r"^(level|ignored): ", LOG_TIMEOUT, start)
+            logged.append(found.string)
+            start += 1
+        assert logged == [f"level: {slider_to_level(value).label}" for value in values]
+    assert scene.wait_exit() == 0, scene.describe()
+    no_traceback(scene)
+
+
 def test_messages_followed_by_a_close_end_without_a_traceback(scene: SceneProcess) -> None:
     page, objects = open_scene(scene)
     for value in range(5):

@@ -173,6 +173,9 @@ class _SceneProtocol(WebSocketServerProtocol):
             raise ConnectionDeny(CONFLICT, "The scene is open in another tab")
 
     def onOpen(self) -> None:
+        # autobahn runs each message's onMessage as a task of its own: the next message's events wait for this
+        # one's (a lock wakes its waiters in turn), or a busy machine could handle Enter before the arrow keys
+        self._in_order = asyncio.Lock()
         if _state.scene is None:
             _state.scene = self
             _state.connected.set()
@@ -210,6 +213,11 @@ class _SceneProtocol(WebSocketServerProtocol):
         except Junk as junk:
             ignored(str(junk))
             return
+        async with self._in_order:  # the messages' events in the order the page sent them
+            await self._handle(events, vpython)
+
+    async def _handle(self, events: list[Any], vpython: Any) -> None:
+        """Hand ``events`` to VPython one at a time: bound callbacks see them in order."""
         classes = {name: getattr(vpython, name) for name in ("canvas", *WIDGETS)}
         loop = asyncio.get_running_loop()
         for event in events:
