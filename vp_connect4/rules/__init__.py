@@ -14,6 +14,7 @@ players, the terminal and the scene; none of them asks which rules are played.
 
 from .cells import CHECKERS, EMPTY, Cell, Path, Spot, cell_of, check_checker, data_row, other, spot_of
 from .events import Cleared, Dropped, Event, Flipped, GravityTurned, Swapped, Veered, describe
+from .gravity import DIAGONAL_GRAVITIES
 from .movecode import FLIP, FLIP_CHAR, SWAP_CHAR
 from .outcome import Outcome, Termination
 from .referee import Played, Referee, Snapshot
@@ -21,6 +22,7 @@ from .variant import PARTS, STANDARD, Variant
 
 __all__ = [
     "CHECKERS",
+    "DIAGONAL_GRAVITIES",
     "EMPTY",
     "FLIP",
     "FLIP_CHAR",

@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import wording
-from ..engine.frames import GRAVITIES
+from ..engine.frames import DIAGONAL, GRAVITIES
 from ..errors import InvalidSettingError
 from .part import Part
+
+DIAGONAL_GRAVITIES = DIAGONAL  # the gravities that pull along a diagonal (a drop slides after it falls)
 
 
 @dataclass(frozen=True)

@@ -212,6 +212,12 @@ class Referee:
         every_cell = all(EMPTY not in row for row in self.board.data)
         return Outcome(None, (), Termination.FULL if every_cell else Termination.NO_MOVE)
 
+    @property
+    def solver_takes(self) -> bool:
+        """Whether the exact solver takes this board's positions: the rules are the standard game's, seen from
+        gravity's side (then :meth:`solver_position` is never None)."""
+        return self.mechanics.straight_only
+
     def solver_position(self, ox: str) -> Position | None:
         """The board with ``ox`` to move as a position the exact solver can take (the standard game seen from
         gravity's side), or None where the rules are others."""
