@@ -13,13 +13,23 @@ move back, ``set_board`` also reads ``f`` (a flip) and swaps.
 from __future__ import annotations
 
 import copy
-from functools import cache
 
 from . import wording
-from .engine.frames import SIDEWAYS
-from .engine.position import Geometry, Position, geometry, has_four
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
-from .rules import CHECKERS, EMPTY, Cell, Event, Referee, Spot, Variant, check_checker, data_row, other
+from .rules import (
+    CHECKERS,
+    EMPTY,
+    Cell,
+    Event,
+    Geometry,
+    Position,
+    Referee,
+    Spot,
+    Variant,
+    check_checker,
+    data_row,
+    other,
+)
 
 MAX_SIDE = 64  # the widest and the tallest board: far beyond any game, and the engine stays quick
 
@@ -45,13 +55,15 @@ class Board:
         gravity = self.gravity
         if gravity == "up":  # checkers come in from below: the column numbers are there
             lines = [numbers, rule, *rows]
-        elif gravity in SIDEWAYS:  # a move names a row: its number beside it
+        elif self.referee.move_line() == "row":  # gravity pulls sideways: a move names a row, its number beside it
             lines = [f"{line} {data_row(self.height, index)}" for index, line in enumerate(rows)]
             lines.append(rule)
         else:
             lines = [*rows, rule, numbers]
-        legend = self.referee.legend()
-        return "\n".join(lines if legend is None else [*lines, legend])
+        if self.variant.parts:  # the line under the board: where gravity pulls, what a move names
+            r = self.referee
+            lines.append(wording.variant_board_legend(gravity, r.slot_count(), r.flip_move()))
+        return "\n".join(lines)
 
     # -- the rules --------------------------------------------------------------------------
 
@@ -165,7 +177,7 @@ class Board:
 
     def wins_for(self, ox: str) -> bool:
         """True if ``ox`` has four in a row: across, up, or along either diagonal."""
-        return has_four(self.geometry, self.bitboard(check_checker(ox))[0])
+        return self.referee.has_four(check_checker(ox))
 
     def four_cells(self, ox: str) -> list[Spot]:
         """The ``(row, col)`` cells in ``data`` of every finished four in a row of ``ox`` (empty if none).
@@ -196,35 +208,17 @@ class Board:
             result.append(cells)
         return result
 
-    # -- bridges to the engine ---------------------------------------------------
+    # -- bridges to the engine (the referee's) ---------------------------------------
 
     @property
     def geometry(self) -> Geometry:
-        return geometry(self.width, self.height)
+        return self.referee.geometry
 
     def position(self, ox: str) -> Position:
         """The rack as the engine's position with ``ox`` to move (see ``engine.position``); the exact solver takes
         ``referee.solver_position(ox)``, which is this in the standard game."""
-        return Position(self.geometry, *self.bitboard(ox))
+        return self.referee.position(ox)
 
     def bitboard(self, ox: str) -> tuple[int, int]:
         """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
-        stones = mask = 0
-        empty = [EMPTY] * self.width
-        for row, bits in zip(self.data, _cell_bits(self.width, self.height), strict=True):
-            if row == empty:  # most rows of most positions: nothing to look at
-                continue
-            for cell, bit in zip(row, bits, strict=True):
-                if cell != EMPTY:
-                    mask |= bit
-                    if cell == ox:
-                        stones |= bit
-        return stones, mask
-
-
-@cache
-def _cell_bits(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The bit of each cell of ``Board.data`` (rows top first) on a ``width`` x ``height`` board, built once a size:
-    ``wins_for`` reads the board through it at every node of a student's recursion."""
-    geom = geometry(width, height)
-    return tuple(tuple(geom.bit(col, data_row(height, index)) for col in range(width)) for index in range(height))
+        return self.referee.bitboard(ox)

@@ -18,9 +18,9 @@ from .board import Board
 from .engine import search
 from .engine.budget import OutOfTime
 from .engine.exact import perfect
-from .engine.position import Position
 from .errors import InvalidSettingError
 from .player import Player, check_board, check_ply
+from .rules import Position
 
 PERFECT = "perfect"  # the top level's name, as typed and as logged
 DEFAULT_PLY = 4

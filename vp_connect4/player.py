@@ -7,7 +7,6 @@ import random
 
 from . import wording
 from .board import Board, check_checker, other
-from .engine.scores import Evaluation
 from .errors import IllegalMoveError, InvalidSettingError
 
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
@@ -96,10 +95,10 @@ class Player:
         """
         return self.scores_at(check_board(b), self.ply)
 
-    def scores_at(self, b: Board, ply: int, evaluate: Evaluation | None = None) -> list[float]:
-        """The seed's scores for this player on ``b`` at look-ahead ``ply`` (``evaluate`` at the horizon, if
-        given), under ``b``'s rules: one per move, the flip last where the rules play flips."""
-        return b.referee.scores(self.ox, ply, evaluate)
+    def scores_at(self, b: Board, ply: int, smart: bool = False) -> list[float]:
+        """The seed's scores for this player on ``b`` at look-ahead ``ply`` (``smart``: the smart evaluation at
+        the horizon), under ``b``'s rules: one per move, the flip last where the rules play flips."""
+        return b.referee.scores(self.ox, ply, smart)
 
     def next_move(self, b: Board) -> int:
         """The column this player plays on ``b``; IllegalMoveError if the game on ``b`` is over."""
@@ -116,11 +115,7 @@ class Player:
         (the search asks only the side to move); otherwise the opponent's
         judgement is exactly 100 minus this. ``b`` is not changed.
         """
-        from .engine.evaluate import evaluate
-
-        check_board(b)
-        frame, mine, theirs = b.referee.state(self.ox)[:3]  # judged in gravity's frame
-        return evaluate(b.referee.mechanics.frames[frame].geom, mine, mine | theirs)
+        return check_board(b).referee.evaluation(self.ox)
 
     def scores_for_tourney(self, b: Board) -> list[float]:
         """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon.
@@ -131,9 +126,7 @@ class Player:
         (100 minus the opponent's best). At ply 0 every open column gets the
         evaluation of ``b`` itself. ``b`` is not changed.
         """
-        from .engine.evaluate import evaluate
-
-        return self.scores_at(check_board(b), self.ply, evaluate)
+        return self.scores_at(check_board(b), self.ply, smart=True)
 
     def check_can_move(self, b: Board) -> None:
         """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""

@@ -12,11 +12,13 @@ Below: the engine (bitboards, search, solver), which this layer feeds. Above: ``
 players, the terminal and the scene; none of them asks which rules are played.
 """
 
+from ..engine.position import Geometry, Position  # the bridge types of Board.position and Referee
 from .cells import CHECKERS, EMPTY, Cell, Path, Spot, cell_of, check_checker, data_row, other, spot_of
 from .events import Cleared, Dropped, Event, Flipped, GravityTurned, Swapped, Veered, describe
 from .gravity import DIAGONAL_GRAVITIES
 from .movecode import FLIP, FLIP_CHAR, SWAP_CHAR
 from .outcome import Outcome, Termination
+from .part import Part
 from .referee import Played, Referee, Snapshot
 from .variant import PARTS, STANDARD, Variant
 
@@ -34,10 +36,13 @@ __all__ = [
     "Dropped",
     "Event",
     "Flipped",
+    "Geometry",
     "GravityTurned",
     "Outcome",
+    "Part",
     "Path",
     "Played",
+    "Position",
     "Referee",
     "Snapshot",
     "Spot",

@@ -22,6 +22,3 @@ class Flip(Switch):
 
     def rule(self) -> str:
         return wording.flip_rule()
-
-    def scene_hint(self, rows: int) -> str:
-        return wording.flip_scene_hint()

@@ -45,6 +45,3 @@ class Gravity(Part):
 
     def rule(self) -> str:
         return wording.gravity_rule(self.direction)
-
-    def scene_hint(self, rows: int) -> str:
-        return wording.gravity_scene_hint(self.direction, rows)

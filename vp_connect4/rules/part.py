@@ -64,13 +64,6 @@ class Part:
         """Its rule in a sentence or two, in words any front end can show (the terminal's start, the scene's help)."""
         raise NotImplementedError
 
-    def scene_hint(self, rows: int) -> str:
-        """What the scene's help adds to the rule: its arrow, buttons and keys (``rows``: the rack's rows)."""
-        return ""
-
-    def help(self, rows: int) -> str:
-        """Its rule and how to play it in the scene, for the scene's help (``rows``: the rack's rows, for the keys)."""
-        return " ".join(filter(None, (self.rule(), self.scene_hint(rows))))
 
 
 @dataclass(frozen=True)

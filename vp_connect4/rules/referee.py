@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from .. import wording
 from ..engine import rule_search
 from ..engine.frames import Frame
 from ..engine.mechanics import BOTH_FOURS, MINE_FLIPPED, MOVE_LIMIT, MOVER_WINS, OTHER_WINS, State
-from ..engine.position import Position, four_cells
+from ..engine.position import Geometry, Position, four_cells, geometry, has_four
 from ..engine.scores import Evaluation
 from ..errors import IllegalMoveError, InvalidSettingError, Refusal
 from . import movecode
-from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, other, rack_cells, spot_of
+from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, data_row, other, rack_cells, spot_of
 from .events import Dropped, Event, Swapped, Veered, from_mechanics
 from .movecode import MOST_SLOTS
 from .outcome import Outcome, Termination
@@ -148,13 +149,6 @@ class Referee:
         cells = self.board.width * self.board.height
         return cells if self._lifted else LONGEST_CODE_PER_CELL * cells
 
-    def legend(self) -> str | None:
-        """The line under the board in the terminal: where gravity pulls, what a move names (None: the standard
-        game's board, which the seed draws without one)."""
-        if not self.variant.parts:
-            return None
-        return wording.variant_board_legend(self.gravity, self.slot_count(), self.flip_move())
-
     # -- questions ---------------------------------------------------------------------------
 
     def why_not(self, move: object, ox: str | None = None) -> Refusal | None:
@@ -223,11 +217,45 @@ class Referee:
         gravity's side), or None where the rules are others."""
         return self.mechanics.frame_position(self.state(ox))
 
-    def scores(
-        self, ox: str, ply: int, evaluate: Evaluation | None = None, deadline: float | None = None
-    ) -> list[float]:
-        """The seed's scores for ``ox`` to move, looking ``ply`` moves ahead under these rules (one per move)."""
+    def scores(self, ox: str, ply: int, smart: bool = False, deadline: float | None = None) -> list[float]:
+        """The seed's scores for ``ox`` to move, looking ``ply`` moves ahead under these rules (one per move);
+        ``smart``: the smart evaluation at the horizon instead of 50 (``scores_for_tourney``)."""
+        evaluate = _smart_evaluation() if smart else None
         return rule_search.column_scores(self.mechanics, self.state(ox), ply, evaluate, deadline)
+
+    def evaluation(self, ox: str) -> float:
+        """The smart static judgement of the board for ``ox``, in gravity's frame: strictly between 0 and 100."""
+        frame, mine, theirs = self.state(ox)[:3]
+        return _smart_evaluation()(self.mechanics.frames[frame].geom, mine, mine | theirs)
+
+    def has_four(self, ox: str) -> bool:
+        """Whether ``ox`` has four in a row: across, up, or along either diagonal."""
+        return has_four(self.geometry, self.bitboard(ox)[0])
+
+    @property
+    def geometry(self) -> Geometry:
+        """The rack's bit layout (see ``engine.position``)."""
+        return geometry(self.board.width, self.board.height)
+
+    def position(self, ox: str) -> Position:
+        """The rack as the engine's position with ``ox`` to move, as the board stands (the exact solver takes
+        :meth:`solver_position`, which is this in the standard game)."""
+        return Position(self.geometry, *self.bitboard(ox))
+
+    def bitboard(self, ox: str) -> tuple[int, int]:
+        """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
+        board = self.board
+        stones = mask = 0
+        empty = [EMPTY] * board.width
+        for row, bits in zip(board.data, _cell_bits(board.width, board.height), strict=True):
+            if row == empty:  # most rows of most positions: nothing to look at
+                continue
+            for cell, bit in zip(row, bits, strict=True):
+                if cell != EMPTY:
+                    mask |= bit
+                    if cell == ox:
+                        stones |= bit
+        return stones, mask
 
     def deepest_scores(self, ox: str, deadline: float, smart: bool) -> list[float]:
         """The scores of the deepest search finished before ``deadline`` (see
@@ -391,3 +419,18 @@ class Referee:
             row, col = self._spot(cell)
             data[row][col] = owner
         board.data = data
+
+
+@cache
+def _cell_bits(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The bit of each cell of ``Board.data`` (rows top first) on a ``width`` x ``height`` board, built once a size:
+    ``wins_for`` reads the board through it at every node of a student's recursion."""
+    geom = geometry(width, height)
+    return tuple(tuple(geom.bit(col, data_row(height, index)) for col in range(width)) for index in range(height))
+
+
+def _smart_evaluation() -> Evaluation:
+    """The smart evaluation, imported when first asked for (its tables take a moment to build)."""
+    from ..engine.evaluate import evaluate
+
+    return evaluate

@@ -26,6 +26,3 @@ class Turn(Every):
 
     def rule(self) -> str:
         return wording.turn_rule(self.every)
-
-    def scene_hint(self, rows: int) -> str:
-        return wording.turn_scene_hint(rows)

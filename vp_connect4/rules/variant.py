@@ -114,11 +114,6 @@ class Variant:
         """The rules in sentences any front end can show, one a part (none for the standard game)."""
         return [part.rule() for part in self.parts]
 
-    def help(self, rows: int) -> str:
-        """The rules in sentences with how to play them in the scene, for the scene's help (HTML; empty for the
-        standard game)."""
-        return wording.rules_help([part.help(rows) for part in self.parts])
-
 
 def _read(key: str, value: str, text: str) -> Part:
     """The part written ``key:value``: the first kind of that key that reads ``value``."""

@@ -77,6 +77,7 @@ from ..control.intents import (
     SetSeat,
     SetTiebreak,
 )
+from ..texts.rules_help import rules_help
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
 from .player_panel import seat_choices, seat_index, seat_who
@@ -241,7 +242,7 @@ class Controls:
         return [variant.name() for variant in self.variants]
 
     def _help(self) -> str:
-        return markup.help_text(self.width, self.rules.help(self.height))
+        return markup.help_text(self.width, rules_help(self.rules, self.height))
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
