@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -211,3 +212,29 @@ def test_a_lost_seat_ai_defends_longest_while_the_seed_player_stays_the_seeds(mo
     assert seat_player.next_move(board) == block  # blocks the four in one: the longest defence
     assert seat_player.scores_for(board) == seed.scores_for(board)
     assert Player(ox, "LEFT", 2).scores_for(board)[block] == 50.0
+
+
+def test_the_fallback_search_starts_before_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the default budgets, a solver that runs out of time leaves the depth-limited search time of its own
+    (the solver was once given 1.0 s inside a move of 0.9 s: the fallback began past its deadline)."""
+    from vp_connect4.engine.budget import OutOfTime
+    from vp_connect4.engine.exact import perfect
+    from vp_connect4.rules import Referee
+
+    def slow_solver(position: object, deadline: float) -> list[int | None]:
+        while time.perf_counter() < deadline:  # the solver works until its deadline, and gives up
+            time.sleep(0.005)
+        raise OutOfTime()
+
+    left: list[float] = []
+    deepest = Referee.deepest_scores
+
+    def fallback(self: Referee, ox: str, deadline: float, smart: bool) -> list[float]:
+        left.append(deadline - time.perf_counter())
+        return deepest(self, ox, deadline, smart)
+
+    monkeypatch.setattr(perfect, "column_outcomes", slow_solver)
+    monkeypatch.setattr(Referee, "deepest_scores", fallback)
+    scores = PerfectPlayer("X", "LEFT").scores_for(board_after("3344"))
+    assert len(left) == 1 and left[0] > 0.05, f"the fallback search began {-left[0]:.2f} s past its deadline"
+    assert len(scores) == 7

@@ -79,3 +79,10 @@ def test_a_file_that_does_not_load_ends_the_game_before_it_starts_in_words(tmp_p
     code, out, err = game("--text", "--o", str(broken))
     assert code == 1 and out == ""
     assert err.startswith(f"{broken} could not be loaded") and "SyntaxError" in err
+
+
+def test_a_game_over_already_with_a_player_file_is_nothing_to_play() -> None:
+    """Exit code 3, as without a player file: the game given by --moves is over (X's four in column 0)."""
+    code, out, err = game("--text", "--x", "examples/player.py", "--o", "human", "--moves", "0101010")
+    assert (code, err) == (3, ""), err
+    assert "X wins" in out

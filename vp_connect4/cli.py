@@ -23,7 +23,7 @@ from .board import Board
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level, check_size
-from .options import Parser, add_language, choose_language, port, seed
+from .options import Parser, add_language, choose_language, level, port, seed
 from .player import EVALUATIONS, TIEBREAKS
 from .rules import Variant
 from .rules.chance import DEFAULT_CHANCE, MOST_CHANCE
@@ -97,14 +97,6 @@ def seat_kind(text: str) -> str | PlayerFile:
     return source
 
 
-def level(text: str) -> Level:
-    """A level as typed: a whole number or 'perfect' (how deep it may be depends on the board: see ``_main``)."""
-    try:
-        return Level.parse(text)
-    except Connect4Error:
-        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None
-
-
 def size(text: str) -> tuple[int, int]:
     """A board size as typed: ``WxH``, each from 4 to 10."""
     try:
@@ -127,11 +119,12 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     """The seats of the game; a player file's side is an AI seat with the file as its ``source`` (the scene's worker
     runs it; the text game makes its player apart: see ``_main``)."""
     seats = {}
-    for ox, who, level, evaluation in (("X", args.x, args.x_ply, args.x_eval), ("O", args.o, args.o_ply, args.o_eval)):
+    sides = (("X", args.x, args.x_ply, args.x_eval), ("O", args.o, args.o_ply, args.o_eval))
+    for ox, who, seat_level, evaluation in sides:
         if isinstance(who, PlayerFile):
-            seats[ox] = Seat(AI, level, evaluation=evaluation, source=who.name)
+            seats[ox] = Seat(AI, seat_level, evaluation=evaluation, source=who.name)
         else:
-            seats[ox] = Seat(who, level, evaluation=evaluation)
+            seats[ox] = Seat(who, seat_level, evaluation=evaluation)
     return seats
 
 
@@ -191,56 +184,76 @@ def _main(argv: list[str] | None) -> int:
     choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
-    width, height = args.size
     args.x_ply = args.ply if args.x_ply is None else args.x_ply
     args.o_ply = args.ply if args.o_ply is None else args.o_ply
-
-    def new_board() -> Board:
-        return Board(width, height, variant=args.variant)
-
-    for option in ("--x-ply", "--o-ply"):
-        try:
-            getattr(args, option[2:].replace("-", "_")).within(new_board())
-        except Connect4Error as error:
-            parser.error(str(argparse.ArgumentError(parser.option(option), str(error))))
-    files = {ox: getattr(args, ox.lower()) for ox in ("X", "O") if isinstance(getattr(args, ox.lower()), PlayerFile)}
-    for ox in files:
-        option = f"--{ox.lower()}-ply"
-        if getattr(args, option[2:].replace("-", "_")).is_perfect:
-            parser.error(str(argparse.ArgumentError(parser.option(option), wording.player_file_ply(option))))
-    if files and args.variant.parts:
-        parser.error(wording.student_standard_rules())
-    try:
-        seats = seats_from(args)
-    except Connect4Error as error:
-        parser.error(str(error))
-    try:  # the start position, on the rules' board
-        new_board().set_board(args.moves)
-    except Connect4Error as error:
-        parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
+    seats = _checked_seats(parser, args)
     if args.analyse:  # the start position's analysis, and no game
-        board = new_board()
-        game = Game(board, start_moves=args.moves)
-        print(board)
-        if game.outcome is not None:  # nothing to analyse
-            winner = game.outcome.winner
-            print(wording.no_move_game_over(winner) if winner else wording.no_move_board_full())
-            return EXIT_NOTHING_TO_PLAY
-        print(analysis_text(board, game.to_move, progress=lambda text: print(text, file=sys.stderr, flush=True)))
-        return EXIT_PLAYED
+        return _analyse(args)
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
-        board = new_board()
         rng = random.Random(args.seed)
-        game = Game(board, seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
+        game = Game(_new_board(args), seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
         try:
             return run_scene(
                 game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time
             )
         except PortUnavailable as error:
             parser.error(str(error))
-    over = Game(new_board(), start_moves=args.moves).outcome is not None  # nothing to play: shown as it ended
+    return _play_text(args, seats)
+
+
+def _new_board(args: argparse.Namespace) -> Board:
+    """An empty board of the size and rules the options name."""
+    return Board(*args.size, variant=args.variant)
+
+
+def _checked_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Seat]:
+    """The seats the options name, once every option that depends on another is checked (a bad one: the parser's
+    error, exit code 2): each side's level on this board, a player file's level and rules, the start moves."""
+    for option in ("--x-ply", "--o-ply"):
+        try:
+            getattr(args, option[2:].replace("-", "_")).within(_new_board(args))
+        except Connect4Error as error:
+            parser.error(str(argparse.ArgumentError(parser.option(option), str(error))))
+    for ox in _player_files(args):
+        option = f"--{ox.lower()}-ply"
+        if getattr(args, option[2:].replace("-", "_")).is_perfect:
+            parser.error(str(argparse.ArgumentError(parser.option(option), wording.player_file_ply(option))))
+    if _player_files(args) and args.variant.parts:
+        parser.error(wording.student_standard_rules())
+    try:
+        seats = seats_from(args)
+    except Connect4Error as error:
+        parser.error(str(error))
+    try:  # the start position, on the rules' board
+        _new_board(args).set_board(args.moves)
+    except Connect4Error as error:
+        parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
+    return seats
+
+
+def _player_files(args: argparse.Namespace) -> dict[str, PlayerFile]:
+    """The sides ``--x``/``--o`` give to a player file, and their files."""
+    return {ox: who for ox, who in (("X", args.x), ("O", args.o)) if isinstance(who, PlayerFile)}
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    """``--analyse``: the start position's exact outcome, column by column."""
+    board = _new_board(args)
+    game = Game(board, start_moves=args.moves)
+    print(board)
+    if game.outcome is not None:  # nothing to analyse
+        winner = game.outcome.winner
+        print(wording.no_move_game_over(winner) if winner else wording.no_move_board_full())
+        return EXIT_NOTHING_TO_PLAY
+    print(analysis_text(board, game.to_move, progress=lambda text: print(text, file=sys.stderr, flush=True)))
+    return EXIT_PLAYED
+
+
+def _play_text(args: argparse.Namespace, seats: dict[str, Seat]) -> int:
+    """The game in the terminal; its exit code (a game given over already: shown as it ended, EXIT_NOTHING_TO_PLAY)."""
+    over = Game(_new_board(args), start_moves=args.moves).outcome is not None
     if sys.stdin is None and not over and not all(seat.is_ai for seat in seats.values()):
         _say_error(wording.no_input())  # stdin closed (<&-): nobody can type a move
         return EXIT_STOPPED
@@ -248,35 +261,25 @@ def _main(argv: list[str] | None) -> int:
         sys.stdin.reconfigure(errors="replace")  # bytes that are not UTF-8 are an answer to ask again, not a crash
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
-    if files:
-        return _play_with_files(args, files, players, rng, new_board())
-    board = new_board()
-    outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # not the seed's
-    if over:
-        return EXIT_NOTHING_TO_PLAY
-    return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
-
-
-def _play_with_files(
-    args: argparse.Namespace, files: dict[str, PlayerFile], players: dict[str, object], rng: random.Random, board: Board
-) -> int:
-    """The text game with a player file on one side or both, each in its own process (ended however it ends)."""
     students: list[StudentPlayer] = []
     try:
-        for ox, source in files.items():
-            level = args.x_ply if ox == "X" else args.o_ply
+        for ox, source in _player_files(args).items():  # each in its own process, ended however the game ends
+            ply = (args.x_ply if ox == "X" else args.o_ply).ply
             try:
-                student = StudentPlayer(source, ox, args.tiebreak, level.ply, args.move_time, rng)
+                student = StudentPlayer(source, ox, args.tiebreak, ply, args.move_time, rng)
             except StudentError as error:
                 print(error, file=sys.stderr)
-                return 1
+                return EXIT_STOPPED
             students.append(student)
             players[ox] = student
+        board = _new_board(args)
         outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # type: ignore[arg-type]
-        return 0 if outcome is not None else 1
     finally:
         for student in students:
             student.close()
+    if over:
+        return EXIT_NOTHING_TO_PLAY
+    return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
 
 
 if __name__ == "__main__":

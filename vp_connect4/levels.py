@@ -25,8 +25,10 @@ from .rules import Position
 PERFECT = "perfect"  # the top level's name, as typed and as logged
 DEFAULT_PLY = 4
 SIZES = range(4, 11)  # the board sizes the front ends play: 4 to 10 columns and rows
-SOLVER_BUDGET = 1.0  # seconds the solver may take before we fall back on a depth-limited search
 MOVE_BUDGET = perfect.MOVE_BUDGET  # seconds for the whole move (the promise is 1 s)
+# seconds the solver may take before we fall back on a depth-limited search: inside the move, with the fallback's
+# reserve left over (were it the whole move or more, the fallback would start past its deadline and search nothing)
+SOLVER_BUDGET = MOVE_BUDGET - perfect.FALLBACK_RESERVE
 BEST, OTHER = 1.0, 0.0  # tiebreak scores: the best columns, the rest (full columns stay -1.0)
 
 

@@ -12,6 +12,8 @@ import sys
 from typing import IO, NoReturn
 
 from . import wording
+from .errors import Connect4Error
+from .levels import PERFECT, Level
 
 MAX_PORT = 65535
 WHOLE_NUMBER = re.compile(r"-?[0-9]+")  # ASCII digits only: not '٣' or '1_000', which int() would take
@@ -73,3 +75,12 @@ def port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and int(text) <= MAX_PORT):
         raise argparse.ArgumentTypeError(wording.bad_port_option(MAX_PORT, text))
     return int(text)
+
+
+def level(text: str) -> Level:
+    """A level as typed: a whole number or 'perfect' (how deep it may be depends on the board: the caller's
+    ``Level.within``)."""
+    try:
+        return Level.parse(text)
+    except Connect4Error:
+        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None

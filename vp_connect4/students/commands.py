@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from .. import wording
-from ..levels import PERFECT, Level
-from ..options import Parser, add_language, choose_language
+from ..levels import Level
+from ..options import Parser, add_language, choose_language, level
 from . import parallel
 from .check import run_check
 from .check_text import report_text
@@ -160,7 +160,7 @@ def games(text: str) -> int:
 
 def levels(text: str) -> list[Level]:
     """Our levels as typed: ``2,4,perfect``."""
-    return [_level(part) for part in text.split(",")]
+    return [level(part) for part in text.split(",")]
 
 
 def seconds(text: str) -> float:
@@ -178,10 +178,3 @@ def out_file(text: str) -> Path:
     if path.suffix.lower() not in FORMATS:
         raise argparse.ArgumentTypeError(wording.tourney_bad_out(text))
     return path
-
-
-def _level(text: str) -> Level:
-    try:
-        return Level.parse(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(wording.bad_level_option(PERFECT, text)) from None
