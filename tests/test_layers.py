@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,3 +177,14 @@ def test_an_added_upward_import_is_found(tmp_path: Path) -> None:
     copy.write_text(text)
     found = [f for f in imports_of("engine.position", copy) if crossing(f)]
     assert [(f.target, f.line) for f in found] == [("rules.cells", len(text.splitlines()))]
+
+
+def test_importing_the_package_starts_no_front_end_compiler_or_vpython() -> None:
+    code = "import sys, vp_connect4; print(sorted(m for m in sys.modules if m.split('.')[0] in WATCHED))"
+    watched = "WATCHED = {'vpython', 'numba', 'distributed'}\n"
+    front_ends = "; print(sorted(m for m in sys.modules if m.startswith(('vp_connect4.text_ui', 'vp_connect4.vp3d', "
+    front_ends += "'vp_connect4.cli', 'vp_connect4.students'))))"
+    done = subprocess.run(
+        [sys.executable, "-c", watched + code + front_ends], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.split("\n")[:2] == ["[]", "[]"], done.stdout

@@ -150,10 +150,9 @@ class PerfectPlayer(Player):
         """
         start = time.perf_counter()
         self.check_can_move(b)
-        position = b.referee.solver_position(self.ox)
-        if position is None:
+        if not b.referee.solver_takes:
             return self.tiebreak_move(b.referee.deepest_scores(self.ox, start + self.move_budget, smart=True))
-        choice = perfect.choose(position, start, self.move_budget)
+        choice = perfect.choose(b.referee.solver_position(self.ox), start, self.move_budget)
         self.last_choice = choice
         return self.tiebreak_move([self._tie_score(b, col, choice.columns) for col in range(b.move_count())])
 
@@ -177,10 +176,10 @@ class PerfectPlayer(Player):
         """The solver's outcomes as scores, else the deepest search's (smart or plain) within ``move_budget``."""
         start = time.perf_counter()
         check_board(b)
-        position = b.referee.solver_position(self.ox)
-        if position is not None and _is_over(position):
-            return search.column_scores(position, position.geom.cells - position.moves_played)  # nothing to search
-        if position is not None:
+        if b.referee.solver_takes:
+            position = b.referee.solver_position(self.ox)
+            if _is_over(position):
+                return search.column_scores(position, position.geom.cells - position.moves_played)  # no search
             try:
                 outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
                 return [_outcome_score(outcome) for outcome in outcomes]
@@ -200,8 +199,7 @@ def exact_on(board: Board, ox: str = "X") -> bool:
     """Whether the perfect level plays perfectly on ``board`` from its first move: its rules are the standard
     game seen from gravity's side (the solver takes them) on a size within the solver's reach
     (:func:`.engine.exact.perfect.reaches`). Elsewhere it is exact only where the solver finishes in time."""
-    position = board.referee.solver_position(ox)
-    return position is not None and perfect.reaches(position.geom)
+    return board.referee.solver_takes and perfect.reaches(board.referee.solver_position(ox).geom)
 
 
 def check_size(text: object) -> tuple[int, int]:

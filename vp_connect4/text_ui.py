@@ -129,7 +129,7 @@ def _show_board(game: Game, out: OutputFn) -> None:
 def analysis_works(board: Board) -> bool:
     """Whether ``?`` (and ``--analyse``) can say each move's outcome with perfect play: the rules are the standard
     game's, seen from gravity's side, with nothing left to chance."""
-    return not board.variant.is_random and board.referee.solver_position("X") is not None
+    return not board.variant.is_random and board.referee.solver_takes
 
 
 def introduction(game: Game, players: dict[str, PlayerOrHuman]) -> list[str]:
@@ -177,9 +177,9 @@ def analysis_text(
     When it is not ready within :data:`QUICK_ANALYSIS` seconds, ``progress`` (if given) is told that it is being
     worked out, and the solver goes on (its table keeps what it learnt) up to ``seconds`` in all.
     """
-    position = board.referee.solver_position(ox) if analysis_works(board) else None
-    if position is None:
+    if not analysis_works(board):
         return wording.no_analysis()
+    position = board.referee.solver_position(ox)
     outcomes, finished = perfect.outcomes_in_time(position, min(QUICK_ANALYSIS, seconds))
     if not finished:
         if progress is not None:
@@ -217,45 +217,83 @@ def play_in_terminal(
             raise ValueError(wording.bad_player(ox, seat))
         if not isinstance(seat, str) and seat.ox != ox:
             raise ValueError(wording.wrong_checker(ox, seat.ox))
-    humans = [ox for ox, seat in players.items() if seat == "human"]
     seats = {ox: Seat(HUMAN if seat == "human" else AI) for ox, seat in players.items()}
     game = Game(board, seats, start_moves=start_moves, rng=rng)
-    noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
-    by_hand: set[int] = set()  # the numbers of the moves a person made for a failed outside player
+    return _Transcript(game, players, input_fn, out, style).play()
 
-    def outside_move(game: Game) -> int | None:
+
+class _Transcript:
+    """One game in the terminal as ``style`` tells it (see the module docstring)."""
+
+    def __init__(
+        self, game: Game, players: dict[str, object], input_fn: InputFn | None, out: OutputFn, style: str
+    ) -> None:
+        self.game, self.players, self.input_fn, self.out, self.style = game, players, input_fn, out, style
+        self.noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
+        self.by_hand: set[int] = set()  # the numbers of the moves a person made for a failed outside player
+
+    def play(self) -> Outcome | None:
+        game, out, style = self.game, self.out, self.style
+        out()
+        out(wording.welcome())
+        if style == "game" and game.outcome is not None:  # the start moves ended the game: nothing to play
+            _show_board(game, out)
+            out(wording.result_in_terminal(game.outcome.winner, [], game.outcome.termination.value))
+            out(wording.over_before_it_began())
+            out(wording.moves_played(game.move_string))
+            return game.outcome
+        if style == "game":
+            for line in introduction(game, self.players):  # type: ignore[arg-type]
+                out(line)
+            searching = [ox for ox, seat in self.players.items() if _searches(seat, game.board, ox)]
+            if searching:
+                out(wording.top_level_searches(searching))
+        _show_board(game, out)
+        choosers = {ox: self.chooser(seat) for ox, seat in self.players.items()}
         try:
-            return players[game.to_move].next_move(game.board)  # type: ignore[union-attr]
-        except Connect4Error as error:
+            outcome = play_out(game, choosers, self.show)
+        except (GameStopped, KeyboardInterrupt):
             out()
-            out(error)
-            out(wording.student_move_instead(game.to_move))
-            by_hand.add(game.board.moves_made + 1)
-            return ask_column(game, input_fn, out, style)
+            out(wording.stopped(game.move_string))
+            return None
+        self.tell_result(outcome)
+        return outcome
 
-    def chooser(seat: object) -> Chooser:
+    def ask(self, game: Game) -> int | None:
+        return ask_column(game, self.input_fn, self.out, self.style)
+
+    def outside_move(self, game: Game) -> int | None:
+        try:
+            return self.players[game.to_move].next_move(game.board)  # type: ignore[attr-defined]
+        except Connect4Error as error:
+            self.out()
+            self.out(error)
+            self.out(wording.student_move_instead(game.to_move))
+            self.by_hand.add(game.board.moves_made + 1)
+            return self.ask(game)
+
+    def chooser(self, seat: object) -> Chooser:
         if isinstance(seat, Player):
             return ai_chooser(seat)
         if is_outside_player(seat):
-            return outside_move
-        return lambda game: ask_column(game, input_fn, out, style)
+            return self.outside_move
+        return self.ask
 
-    choosers = {ox: chooser(seat) for ox, seat in players.items()}
-
-    def show(game: Game, move: Move) -> None:
-        player = players[move.ox]
+    def show(self, game: Game, move: Move) -> None:
+        out, style, board = self.out, self.style, game.board
+        player = self.players[move.ox]
         chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
         if style == "game" and isinstance(player, Player):
             level = Level.parse(player.ply).label_on(board)
             out(wording.ai_makes(move.ox, level, move.line, chosen))
-        elif style == "game" and is_outside_player(player) and move.number not in by_hand:
-            out(wording.ai_makes(move.ox, player.label, move.line, chosen))  # type: ignore[union-attr]
+        elif style == "game" and is_outside_player(player) and move.number not in self.by_hand:
+            out(wording.ai_makes(move.ox, player.label, move.line, chosen))  # type: ignore[attr-defined]
         for event in move.events:
             told = describe(event, move.ox, move.line)
             if told:
                 out(told)
-            if told and style == "game" and type(event) not in noted:
-                noted.add(type(event))
+            if told and style == "game" and type(event) not in self.noted:
+                self.noted.add(type(event))
                 out(first_time_note(event, move))
         if style == "host_game" and game.is_over:
             return  # host_game shows the last board below the result
@@ -263,38 +301,24 @@ def play_in_terminal(
         out(board)
         out()
 
-    out()
-    out(wording.welcome())
-    if style == "game" and game.outcome is not None:  # the start moves ended the game: nothing to play
-        _show_board(game, out)
-        out(wording.result_in_terminal(game.outcome.winner, [], game.outcome.termination.value))
-        out(wording.over_before_it_began())
-        out(wording.moves_played(game.move_string))
-        return game.outcome
-    if style == "game":
-        for line in introduction(game, players):
-            out(line)
-    searching = [ox for ox, seat in players.items() if isinstance(seat, PerfectPlayer) and not exact_on(board, ox)]
-    if style == "game" and searching:
-        out(wording.top_level_searches(searching))
-    _show_board(game, out)
-    try:
-        outcome = play_out(game, choosers, show)
-    except (GameStopped, KeyboardInterrupt):
-        out()
-        out(wording.stopped(game.move_string))
-        return None
-    if style == "game":
-        played = {move.ox for move in game.history}
-        addressed = humans if played.issuperset(humans) else []  # nobody is told "you" who made no move
-        out(wording.result_in_terminal(outcome.winner, addressed, outcome.termination.value))
-        out(wording.moves_played(game.move_string))
-    elif style == "host_game":
-        out()
-        out()
-        out(wording.host_game_result(outcome.winner))
-        out()
-        out(board)
-    else:
-        out(wording.play_game_result(outcome.winner))
-    return outcome
+    def tell_result(self, outcome: Outcome) -> None:
+        out, game = self.out, self.game
+        if self.style == "game":
+            humans = [ox for ox, seat in self.players.items() if seat == "human"]
+            played = {move.ox for move in game.history}
+            addressed = humans if played.issuperset(humans) else []  # nobody is told "you" who made no move
+            out(wording.result_in_terminal(outcome.winner, addressed, outcome.termination.value))
+            out(wording.moves_played(game.move_string))
+        elif self.style == "host_game":
+            out()
+            out()
+            out(wording.host_game_result(outcome.winner))
+            out()
+            out(game.board)
+        else:
+            out(wording.play_game_result(outcome.winner))
+
+
+def _searches(seat: object, board: Board, ox: str) -> bool:
+    """Whether ``seat`` is the top level where it searches rather than plays perfectly from the start."""
+    return isinstance(seat, PerfectPlayer) and not exact_on(board, ox)

@@ -64,9 +64,7 @@ class TourneySearch(SeedSearch):
         full = geom.full
         if depth == 0:
             score = self._static(stones, mask)
-            if mask & geom.top_row:
-                return max(score, FULL_COLUMN)  # the seed's max also sees the -1.0 of a full column
-            return score
+            return max(score, FULL_COLUMN) if mask & geom.top_row else score  # the seed's max sees a full column
         key = stones + mask
         known = self.bounds.get((key, depth))
         if known is not None:
@@ -105,6 +103,11 @@ class TourneySearch(SeedSearch):
                 best, best_move = score, bit
                 if best >= beta:
                     break
+        self._remember(key, depth, best, best_move, alpha, beta)
+        return best
+
+    def _remember(self, key: int, depth: int, best: float, best_move: Bitboard, alpha: float, beta: float) -> None:
+        """Keep what a search of the position ``key`` found: its best move, and its value as bounds."""
         if best_move:
             self.best_moves.put(key, best_move)
         if best <= alpha:
@@ -114,7 +117,6 @@ class TourneySearch(SeedSearch):
         else:
             entry = (best, best)
         self.bounds.put((key, depth), entry)
-        return best
 
     def _hash_move_first(self, key: int, moves: Bitboard) -> list[Bitboard]:
         """The single-bit moves in ``moves``, centre first, but the best move found here before leading."""

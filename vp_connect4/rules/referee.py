@@ -212,10 +212,13 @@ class Referee:
         gravity's side (then :meth:`solver_position` is never None)."""
         return self.mechanics.straight_only
 
-    def solver_position(self, ox: str) -> Position | None:
+    def solver_position(self, ox: str) -> Position:
         """The board with ``ox`` to move as a position the exact solver can take (the standard game seen from
-        gravity's side), or None where the rules are others."""
-        return self.mechanics.frame_position(self.state(ox))
+        gravity's side). Ask :attr:`solver_takes` first: where the rules are others, a ValueError."""
+        position = self.mechanics.frame_position(self.state(ox))
+        if position is None:
+            raise ValueError(f"the exact solver does not take positions under these rules ({self.variant})")
+        return position
 
     def scores(self, ox: str, ply: int, smart: bool = False, deadline: float | None = None) -> list[float]:
         """The seed's scores for ``ox`` to move, looking ``ply`` moves ahead under these rules (one per move);

@@ -135,37 +135,45 @@ def negamax(
         if now > deadline:
             work[STOPPED] = 1
             return 0
-    width, stride, cells, bottom, full = work[WIDTH], work[STRIDE], work[CELLS], work[BOTTOM], work[FULL]
+    width, cells, bottom, full = work[WIDTH], work[CELLS], work[BOTTOM], work[FULL]
     key_bits = work[KEY_BITS]
     moves = non_losing_moves((mask + bottom) & full, opp_win)
     if moves == 0:
         return -((cells - n) >> 1)  # the opponent wins next move
     if n >= cells - 2:
         return 0
-    low = -((cells - 2 - n) >> 1)
-    if alpha < low:
-        alpha = low
-        if alpha >= beta:
-            return alpha
-    high = (cells - 1 - n) >> 1
     key = cur + mask
-    found = find(table, key, key_bits)
-    if found != EMPTY:
-        bound = ((found >> key_bits) & ((1 << BOUND_BITS) - 1)) - (1 << (BOUND_BITS - 1))
-        if bound & 1:
-            bound >>= 1
-            if alpha < bound:
-                alpha = bound
-                if alpha >= beta:
-                    return alpha
-        elif bound >> 1 < high:
-            high = bound >> 1
-    if beta > high:
-        beta = high
-        if alpha >= beta:
-            return beta
-    # the moves, the most winning cells first, then centre first: (order, move, winning cells after it)
+    alpha, beta = window(alpha, beta, cells - n, find(table, key, key_bits), key_bits)
+    if alpha >= beta:
+        return alpha
     base = COLUMNS + width + 3 * width * n
+    count = order_moves(cur, mask, moves, base, work)
+    opp = cur ^ mask
+    for at in range(base, base + 3 * count, 3):  # a move the table already shows to be good enough: no search
+        known = find(table, opp + (mask | work[at + 1]), key_bits)
+        if known != EMPTY:
+            bound = bound_of(known, key_bits)
+            if not bound & 1 and -(bound >> 1) >= beta:  # the reply scores at most that: we score at least beta
+                return -(bound >> 1)
+    for at in range(base, base + 3 * count, 3):
+        move, threats = work[at + 1], work[at + 2]
+        score = -negamax(opp, mask | move, n + 1, -beta, -alpha, threats, work, table, deadline)
+        if work[STOPPED]:
+            return 0
+        if score >= beta:
+            store(table, word(key, 2 * score + 1, n, key_bits), key_bits)
+            return score
+        if score > alpha:
+            alpha = score
+    store(table, word(key, 2 * alpha, n, key_bits), key_bits)
+    return alpha
+
+
+@jit
+def order_moves(cur: int, mask: int, moves: int, base: int, work: Any) -> int:
+    """Write ``moves`` into ``work`` from ``base`` as (order, move, winning cells after it), the most winning cells
+    first, then centre first; how many there are."""
+    width, stride, full = work[WIDTH], work[STRIDE], work[FULL]
     count = 0
     for place in range(width):
         move = moves & work[COLUMNS + place]
@@ -182,25 +190,40 @@ def negamax(
             work[at + 1] = move
             work[at + 2] = threats
             count += 1
-    opp = cur ^ mask
-    for at in range(base, base + 3 * count, 3):  # a move the table already shows to be good enough: no search
-        known = find(table, opp + (mask | work[at + 1]), key_bits)
-        if known != EMPTY:
-            bound = ((known >> key_bits) & ((1 << BOUND_BITS) - 1)) - (1 << (BOUND_BITS - 1))
-            if not bound & 1 and -(bound >> 1) >= beta:  # the reply scores at most that: we score at least beta
-                return -(bound >> 1)
-    for at in range(base, base + 3 * count, 3):
-        move, threats = work[at + 1], work[at + 2]
-        score = -negamax(opp, mask | move, n + 1, -beta, -alpha, threats, work, table, deadline)
-        if work[STOPPED]:
-            return 0
-        if score >= beta:
-            store(table, word(key, 2 * score + 1, n, key_bits), key_bits)
-            return score
-        if score > alpha:
-            alpha = score
-    store(table, word(key, 2 * alpha, n, key_bits), key_bits)
-    return alpha
+    return count
+
+
+@jit
+def window(alpha: int, beta: int, empty: int, found: int, key_bits: int) -> tuple[int, int]:
+    """``(alpha, beta)`` narrowed by what is known of a position with ``empty`` cells left (nobody wins at once)
+    and by its table entry ``found``; ``(v, v)`` where that settles it: the search returns ``v``."""
+    low = -((empty - 2) >> 1)
+    if alpha < low:
+        alpha = low
+        if alpha >= beta:
+            return alpha, alpha
+    high = (empty - 1) >> 1
+    if found != EMPTY:
+        bound = bound_of(found, key_bits)
+        if bound & 1:
+            bound >>= 1
+            if alpha < bound:
+                alpha = bound
+                if alpha >= beta:
+                    return alpha, alpha
+        elif bound >> 1 < high:
+            high = bound >> 1
+    if beta > high:
+        beta = high
+        if alpha >= beta:
+            return beta, beta
+    return alpha, beta
+
+
+@jit
+def bound_of(found: int, key_bits: int) -> int:
+    """The bound a table entry holds (twice the score, plus 1 for a lower bound)."""
+    return ((found >> key_bits) & ((1 << BOUND_BITS) - 1)) - (1 << (BOUND_BITS - 1))
 
 
 @jit
