@@ -221,8 +221,8 @@ def test_del_move_off_the_board_raises():
 def test_four_cells_and_to_move():
     b = Board(7, 6)
     b.set_board("0101010")
-    assert sorted(b.four_cells("X")) == [(2, 0), (3, 0), (4, 0), (5, 0)]
-    assert b.four_cells("O") == []
+    assert sorted(b.four_spots("X")) == [(2, 0), (3, 0), (4, 0), (5, 0)]
+    assert b.four_spots("O") == []
     assert b.to_move() == "O"
     assert Board().to_move() == "X"
 
@@ -231,7 +231,7 @@ def test_four_cells_and_to_move():
 def test_questions_about_a_checker_refuse_anything_but_x_and_o(bad):
     b = Board()
     b.set_board("0101010")
-    for question in (b.wins_for, b.four_cells, b.count):
+    for question in (b.wins_for, b.four_spots, b.count):
         with pytest.raises(InvalidSettingError, match="'X' or 'O'"):
             question(bad)
     assert b.data == Board().data or b.count("X") == 4  # nothing changed

@@ -9,6 +9,7 @@ from vp_connect4 import Board, IllegalMoveError, InvalidSettingError, Player
 from vp_connect4.errors import Refusal
 from vp_connect4.game import AI, HUMAN, Game, Outcome, Seat, ai_chooser, play_out
 from vp_connect4.levels import Level, PerfectPlayer
+from vp_connect4.rules import Termination
 
 
 def test_play_records_moves_and_alternates():
@@ -28,7 +29,7 @@ def test_win_draw_and_game_over():
         game.play(int(col))
     assert game.outcome is None
     game.play(0)
-    assert game.outcome == Outcome("X", ((2, 0), (3, 0), (4, 0), (5, 0))) and game.is_over
+    assert game.outcome == Outcome("X", ((2, 0), (3, 0), (4, 0), (5, 0)), Termination.FOUR) and game.is_over
     assert str(game.outcome) == "X wins"
     assert game.why_not(4) is Refusal.GAME_OVER
     with pytest.raises(IllegalMoveError, match="game is over"):
@@ -36,7 +37,8 @@ def test_win_draw_and_game_over():
     small = Game(Board(2, 2))
     for col in (0, 1, 0, 1):
         small.play(col)
-    assert small.outcome == Outcome(None) and small.outcome.is_draw and str(small.outcome) == "draw"
+    assert small.outcome == Outcome(None, (), Termination.FULL)
+    assert small.outcome.is_draw and str(small.outcome) == "draw"
 
 
 def test_why_not_names_each_reason_and_play_refuses_with_it():

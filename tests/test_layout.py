@@ -5,8 +5,12 @@ MAX_MODULES modules."""
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
+import inspect
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import vp_connect4
@@ -141,3 +145,71 @@ def test_the_seed_api_starts_without_the_compiler_or_vpython() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
+
+
+MAX_CLASS_LINES = 400  # a class, counting every class of the package it inherits from
+MAX_FUNCTION_LINES = 60  # a function or method (its signature and docstring too)
+SHORT_EXEMPT = ("wording",)  # sentences, one after the other: the catalogues may run long
+
+
+def _definitions() -> Iterator[tuple[str, ast.AST]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).parts[0] in SHORT_EXEMPT:
+            continue
+        name = path.relative_to(PACKAGE.parent).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            yield name, node
+
+
+def _lines(node: ast.AST) -> int:
+    return node.end_lineno - node.lineno + 1  # type: ignore[attr-defined,operator]
+
+
+def test_no_function_is_over_the_limit() -> None:
+    long = [
+        f"{name}:{node.lineno} {node.name} ({_lines(node)} lines)"  # type: ignore[attr-defined]
+        for name, node in _definitions()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _lines(node) > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {long}"
+
+
+def class_lines(cls: type) -> int:
+    """The lines of the class statement that made ``cls`` (found by the name its module binds it to: a class may
+    rename itself, as the students' boards do)."""
+    module = sys.modules[cls.__module__]
+    name = next(name for name, value in vars(module).items() if value is cls)
+    tree = ast.parse(Path(module.__file__).read_text())  # type: ignore[arg-type]
+    return next(_lines(node) for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name)
+
+
+def family_lines(cls: type) -> int:
+    """The lines of ``cls`` and of every class of the package it inherits from."""
+    return sum(class_lines(klass) for klass in cls.__mro__ if klass.__module__.startswith("vp_connect4"))
+
+
+def test_no_class_is_over_the_limit_with_what_it_inherits() -> None:
+    """Every class of every module, imported (no module imports vpython on import: see above)."""
+    long = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.relative_to(PACKAGE).parts[0] in SHORT_EXEMPT or path.name == "__main__.py":
+            continue
+        module = importlib.import_module(module_name(path))
+        for cls in vars(module).values():
+            if inspect.isclass(cls) and cls.__module__ == module.__name__ and family_lines(cls) > MAX_CLASS_LINES:
+                long.add(f"{cls.__module__}.{cls.__qualname__} ({family_lines(cls)} lines)")
+    assert not long, f"classes over {MAX_CLASS_LINES} lines with their bases: {sorted(long)}"
+
+
+def test_the_length_checks_see_a_long_function_and_a_class_with_its_bases() -> None:
+    """The two checks above measure what they claim: a made-up long method, and the seed's Board counted with the
+    core Board it extends."""
+    body = "\n".join(f"        x{i} = {i}" for i in range(MAX_FUNCTION_LINES))
+    tree = ast.parse(f"class Base:\n    def long(self):\n{body}\n")
+    method = next(node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
+    assert _lines(method) == MAX_FUNCTION_LINES + 1 > MAX_FUNCTION_LINES
+    from vp_connect4 import board, seed
+
+    own = len(inspect.getsourcelines(seed.Board)[0])
+    assert class_lines(seed.Board) == own
+    assert family_lines(seed.Board) == own + len(inspect.getsourcelines(board.Board)[0]) > own

@@ -119,7 +119,7 @@ def test_a_human_loses_against_the_ai_and_is_told():
     b = Board(7, 6)
     # a 1-ply LEFT AI stacks column 0 and takes the win the person leaves it
     outcome = play_in_terminal(b, "human", Player("O", "LEFT", 1), input_fn=scripted(["6", "6", "6", "5"]), out=out)
-    assert outcome.winner == "O" and len(outcome.cells) == 4
+    assert outcome.winner == "O" and len(outcome.spots) == 4
     assert "O wins -- the computer beats you this time." in out.text
     assert "Moves: 60606050" in out.text
 

@@ -232,7 +232,7 @@ def test_sideways_moves_are_rows() -> None:
 
 def test_four_in_a_row_wins_with_gravity_up() -> None:
     game = Game(Board(5, 4, variant="gravity:up"), start_moves="0011223")  # X along the top row
-    assert game.outcome == Outcome("X", ((0, 0), (0, 1), (0, 2), (0, 3)))
+    assert game.outcome == Outcome("X", ((0, 0), (0, 1), (0, 2), (0, 3)), Termination.FOUR)
 
 
 # -- flips ----------------------------------------------------------------------------------------------
@@ -279,7 +279,7 @@ def test_a_flip_that_makes_four_wins_for_the_flipper() -> None:
     move = game.play(5)
     assert (move.line, move.words(), move.code, move.row) == ("flip", "flip", "f", -1)
     assert picture(game.board)[-2:] == ["O.O.O", "OXXXX"]
-    assert game.outcome == Outcome("X", ((3, 1), (3, 2), (3, 3), (3, 4)))
+    assert game.outcome == Outcome("X", ((3, 1), (3, 2), (3, 3), (3, 4)), Termination.FOUR)
     assert game.move_string == "10022434f"
 
 
@@ -295,10 +295,10 @@ def test_a_flip_that_makes_fours_for_both_is_a_draw() -> None:
     assert b.referee.outcome("X") is None
     b.add_move(5, "X")
     assert picture(b)[-2:] == ["OOOOO", "OXXXX"]
-    assert b.referee.outcome("O") == Outcome(None, b.referee.outcome("O").cells, Termination.BOTH_FOURS)
+    assert b.referee.outcome("O") == Outcome(None, b.referee.outcome("O").spots, Termination.BOTH_FOURS)
     game = Game(Board(5, 4, variant="flip"), start_moves="100112243334")
     game.play(5)
-    assert game.outcome is not None and game.outcome.is_draw and len(game.outcome.cells) == 9
+    assert game.outcome is not None and game.outcome.is_draw and len(game.outcome.spots) == 9
 
 
 FULL_4X4 = "0101232310103232"  # columns XXOO, OOXX, XXOO, OOXX (bottom first): no four; turned over it is the same
@@ -350,7 +350,7 @@ def test_a_four_made_by_the_move_counts_before_the_clear() -> None:
     game = Game(Board(4, 4, variant="tetris"), start_moves="001122")
     game.play(3)
     assert picture(game.board)[-2:] == ["OOO.", "XXXX"]
-    assert game.outcome == Outcome("X", ((3, 0), (3, 1), (3, 2), (3, 3)))
+    assert game.outcome == Outcome("X", ((3, 0), (3, 1), (3, 2), (3, 3)), Termination.FOUR)
     assert game.board.referee.outcome("O").winner == "X"
 
 

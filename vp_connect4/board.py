@@ -179,7 +179,7 @@ class Board:
         """True if ``ox`` has four in a row: across, up, or along either diagonal."""
         return self.referee.has_four(check_checker(ox))
 
-    def four_cells(self, ox: str) -> list[Spot]:
+    def four_spots(self, ox: str) -> list[Spot]:
         """The ``(row, col)`` cells in ``data`` of every finished four in a row of ``ox`` (empty if none).
 
         (The engine's *winning cells* are something else: the empty cells that would make a four.)

@@ -17,7 +17,7 @@ from .board import Board
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
-from .rules import FLIP, Dropped, Event, Outcome, Played, Swapped, Variant, check_checker, data_row
+from .rules import Dropped, Event, Outcome, Played, Swapped, Variant, check_checker, data_row
 from .rules.movecode import SWAP_CHAR, words
 
 HUMAN, AI = "human", "ai"
@@ -164,12 +164,8 @@ class Game:
         reason = self.why_not(col)
         if reason is not None:
             raise IllegalMoveError(self.board.refusal(reason, col))
-        ox, line = self.to_move, self._line(col)
+        ox, line = self.to_move, self.board.referee.line_of(col)
         return self._record(ox, line, self.board.referee.play(col, ox, self.rng))
-
-    def _line(self, move: int) -> str:
-        """What ``move`` names now: ``column``, ``row`` or ``flip``."""
-        return FLIP if move == self.board.flip_move() else self.board.move_line()
 
     def _record(self, ox: str, line: str, played: Played) -> Move:
         landed = next((event.cell for event in played.events if isinstance(event, Dropped)), None)
@@ -272,20 +268,8 @@ class Game:
         IllegalMoveError names the move of ``whole`` (default: ``code``) at fault, counted from ``offset``.
         The moves before the fault stay played (``load`` replays on a trial game).
         """
-        whole = code if whole is None else whole
-        referee = self.board.referee
-        for number, move, swaps in referee.read_code(code, offset, whole):
-            if move == -1:  # a flip (the code reads one only where the rules play flips)
-                move = self.board.flip_move()  # type: ignore[assignment]
-            reason = self.why_not(move)
-            if reason is not None:
-                refused = self.board.refusal(reason, move)
-                raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, refused))
-            ox, line = self.to_move, self._line(move)
-            try:
-                played = referee.replay(move, ox, swaps)
-            except IllegalMoveError as error:  # a swap of cells that are not an X and an O
-                raise IllegalMoveError(wording.phrase(wording.move_refused, number, whole, error)) from None
+        replayed = self.board.referee.replay_code(code, self.to_move, offset, whole, over=lambda: self.is_over)
+        for ox, line, played in replayed:
             self._record(ox, line, played)
 
     def set_seat(self, ox: str, seat: Seat) -> None:

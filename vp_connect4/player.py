@@ -133,6 +133,6 @@ class Player:
         outcome = check_board(b).referee.outcome(self.ox)
         if outcome is None:
             return
-        if outcome.cells:  # someone has four in a row (both sides at once: this player named)
+        if outcome.spots:  # someone has four in a row (both sides at once: this player named)
             raise IllegalMoveError(wording.phrase(wording.no_move_game_over, outcome.winner or self.ox))
         raise IllegalMoveError(wording.phrase(wording.no_move_board_full))

@@ -13,13 +13,14 @@ In a diagonal frame (the rack's own layout) a drop slides along the diagonal thr
 cell; a flip sends each diagonal's checkers, in the opposite order, to the low end of the diagonal it
 turns into; tetris clears full rack rows and every checker slides down its diagonal as far as it can.
 
-A :data:`State` is a plain tuple, from the point of view of the side to move:
+A :class:`State` is a named tuple, from the point of view of the side to move:
 ``(frame, mine, theirs, moves, flips)``: the frame, the bitboards of the side to move and of
 the other side in that frame, the moves made since the empty rack (gravity turns and the
 tetris move limit count them), and whether each side's last move was a flip (bit 0: the side
 to move, bit 1: the other). :meth:`Mechanics.play` gives the next state, from the other
 side's point of view, and the game's result if it ended (:meth:`Mechanics.result`, the one
-place that decides that a game is over).
+place that decides that a game is over): an :class:`Ended`, whose :class:`Termination` is the one word for why a
+game is over from here up to ``rules.Outcome``.
 """
 
 from __future__ import annotations
@@ -28,14 +29,8 @@ from functools import cache
 
 from .frames import GRAVITIES, Cell, Frame, Path, frame, line_mask
 from .position import Bitboard, Geometry, Position, has_four, move_bit
+from .state import FULL, MINE_FLIPPED, MOVE_LIMIT, NO_MOVE, THEIRS_FLIPPED, Ended, State, fours_ended
 
-State = tuple[int, Bitboard, Bitboard, int, int]
-"""``(frame, mine, theirs, moves, flips)``: see the module docstring."""
-
-# The end of a game, from the point of view of the side that just moved.
-MOVER_WINS, OTHER_WINS = "mover wins", "other wins"
-BOTH_FOURS, NO_MOVE, MOVE_LIMIT = "both fours", "no move", "move limit"  # the draws
-MINE_FLIPPED, THEIRS_FLIPPED = 1, 2  # the bits of ``flips``
 Happened = list[tuple]
 """What a move did, in rack cells, for the front ends: ``("drop", cell)``, ``("flip", paths)``,
 ``("cleared", "row" | "column", index, cells, falls)``, ``("turn", gravity, paths)``."""
@@ -109,7 +104,7 @@ class Mechanics:
 
     def can_flip(self, state: State) -> bool:
         """Flips are played, the side to move did not flip last time, and a flip changes the rack."""
-        if not self.flip or state[4] & MINE_FLIPPED:
+        if not self.flip or state.flips & MINE_FLIPPED:
             return False
         frame, mine, theirs = state[0], state[1], state[2]
         return self._flipped(frame, mine, theirs) != (mine, theirs)
@@ -128,7 +123,7 @@ class Mechanics:
         geom = self.frames[state[0]].geom
         return has_four(geom, state[1]), has_four(geom, state[2])
 
-    def result(self, state: State) -> str | None:
+    def result(self, state: State) -> Ended | None:
         """How the game on ``state`` has ended, seen by the side that just moved (the other side), or None.
 
         Fours first (one side's: it wins; both sides': a draw), then a draw if the move limit is reached or the
@@ -137,13 +132,15 @@ class Mechanics:
         ended = self._fours(state)
         if ended is not None:
             return ended
-        if self.move_limit is not None and state[3] >= self.move_limit:
+        if self.move_limit is not None and state.moves >= self.move_limit:
             return MOVE_LIMIT
-        return None if self.legal_moves(state) else NO_MOVE
+        if self.legal_moves(state):
+            return None
+        return FULL if state.mine | state.theirs == self.frames[state.frame].geom.full else NO_MOVE
 
     # -- a move ---------------------------------------------------------------------------------
 
-    def play(self, state: State, move: int, happened: Happened | None = None) -> tuple[State, str | None]:
+    def play(self, state: State, move: int, happened: Happened | None = None) -> tuple[State, Ended | None]:
         """The state after the side to move makes ``move`` (a slot, or the flip index), and the result.
 
         Precondition: ``move`` is legal. The new state is seen by the other side. ``happened``, if given,
@@ -166,7 +163,7 @@ class Mechanics:
         moves += 1
         # seen by the other side: its own last move (its old "theirs" flag) and whether this one was a flip
         flips = (MINE_FLIPPED if flips & THEIRS_FLIPPED else 0) | (THEIRS_FLIPPED if flipping else 0)
-        after: State = (frame, theirs, mine, moves, flips)
+        after = State(frame, theirs, mine, moves, flips)
         ended = self._fours(after)
         if ended is None and self.tetris:
             after = self._clear_full_rows(after, landed, happened)
@@ -190,14 +187,10 @@ class Mechanics:
             return free & -free
         return 1 << (free.bit_length() - 1)  # down-right: they fall
 
-    def _fours(self, after: State) -> str | None:
+    def _fours(self, after: State) -> Ended | None:
         """Fours after a move (``after`` is seen by the other side): who won, seen by the mover."""
         other_four, mover_four = self.fours(after)
-        if mover_four and other_four:
-            return BOTH_FOURS
-        if mover_four:
-            return MOVER_WINS
-        return OTHER_WINS if other_four else None
+        return fours_ended(mover_four, other_four)
 
     # -- flips ------------------------------------------------------------------------------------
 
@@ -285,7 +278,7 @@ class Mechanics:
             if happened is not None and falls:
                 kind, line, index, cells, _ = happened[-1]
                 happened[-1] = (kind, line, index, cells, tuple(falls))
-        return frame, a, b, moves, flips
+        return State(frame, a, b, moves, flips)
 
     def _fall_paths(self, frame: int, mask: Bitboard, row: int) -> list[Path]:
         info = self.frames[frame]
@@ -345,7 +338,7 @@ class Mechanics:
                 moved.append((there.to_rack[base + old_row], there.to_rack[base + row]))
         if happened is not None:
             happened.append(("turn", there.gravity, moved))
-        return new_frame, new[0], new[1], moves, flips
+        return State(new_frame, new[0], new[1], moves, flips)
 
     # -- between the rack and the frames ------------------------------------------------------------
 
@@ -367,7 +360,7 @@ class Mechanics:
                 theirs |= 1 << from_rack[cell]
         other = "O" if ox == "X" else "X"
         flips = (MINE_FLIPPED if ox in flipped else 0) | (THEIRS_FLIPPED if other in flipped else 0)
-        return frame, mine, theirs, moves, flips
+        return State(frame, mine, theirs, moves, flips)
 
     def cells_of(self, state: State, ox: str) -> dict[Cell, str]:
         """The rack cells of ``state`` (whose side to move is ``ox``) and their checkers."""

@@ -15,11 +15,12 @@ from collections.abc import Callable
 from . import search
 from .budget import Budget, deepen
 from .evaluate import evaluate as smart_evaluation
-from .mechanics import BOTH_FOURS, MOVE_LIMIT, MOVER_WINS, NO_MOVE, OTHER_WINS, Mechanics, State
+from .mechanics import Mechanics
 from .scores import DRAW, FULL_COLUMN, LOSS, SCORE_SUM, WIN, Evaluation, deepest, last
+from .state import BOTH_FOURS, FULL, MOVE_LIMIT, MOVER_WINS, NO_MOVE, OTHER_WINS, State
 from .tables import SEARCH_CAPACITY, FifoTable
 
-RESULT_SCORES = {MOVER_WINS: WIN, OTHER_WINS: LOSS, BOTH_FOURS: DRAW, NO_MOVE: DRAW, MOVE_LIMIT: DRAW}
+RESULT_SCORES = {MOVER_WINS: WIN, OTHER_WINS: LOSS, BOTH_FOURS: DRAW, FULL: DRAW, NO_MOVE: DRAW, MOVE_LIMIT: DRAW}
 DEEPEST_RULE_PLY = 42  # the deepest look-ahead tried ever deeper where the rules let a game outlast its cells
 
 

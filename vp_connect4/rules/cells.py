@@ -7,14 +7,25 @@ the other. A :data:`Spot` is a cell as ``data`` indexes it: ``(data row, column)
 
 from __future__ import annotations
 
+from functools import cache
+from typing import NamedTuple, Protocol
+
 from .. import wording
 from ..engine.frames import Cell, Path, data_row
+from ..engine.position import geometry
 from ..errors import InvalidSettingError
 
 EMPTY = " "
 CHECKERS = ("X", "O")
-Spot = tuple[int, int]
-"""A cell as ``Board.data`` indexes it: ``(row, column)``, row 0 at the top."""
+
+
+class Spot(NamedTuple):
+    """A place as ``Board.data`` indexes it: ``data[row][col]``, row 0 at the top (a :data:`Cell` is the other way
+    round: ``(column, row from the bottom)``)."""
+
+    row: int
+    col: int
+
 
 __all__ = [
     "CHECKERS",
@@ -31,6 +42,14 @@ __all__ = [
 ]
 
 
+class Rack(Protocol):
+    """What the referee needs of a board: its size and its ``data`` (rows, top first)."""
+
+    width: int
+    height: int
+    data: list[list[str]]
+
+
 def check_checker(ox: object) -> str:
     """Return ``ox`` if it is 'X' or 'O'; otherwise raise InvalidSettingError."""
     if ox not in CHECKERS:
@@ -45,7 +64,7 @@ def other(ox: str) -> str:
 
 def spot_of(cell: Cell, height: int) -> Spot:
     """A rack cell ``(column, row from the bottom)`` as ``Board.data`` indexes it."""
-    return (data_row(height, cell[1]), cell[0])
+    return Spot(data_row(height, cell[1]), cell[0])
 
 
 def cell_of(spot: Spot, height: int) -> Cell:
@@ -72,3 +91,26 @@ def checkers_by_side(data: list[list[str]]) -> dict[str, list[Cell]]:
             if owner in found:
                 found[owner].append(cell_of((index, col), len(data)))
     return found
+
+
+def bitboard(data: list[list[str]], width: int, ox: str) -> tuple[int, int]:
+    """``(stones of ox, all stones)`` of ``data`` as the engine's bitboards (see ``engine.position``)."""
+    stones = mask = 0
+    empty = [EMPTY] * width
+    for row, bits in zip(data, _cell_bits(width, len(data)), strict=True):
+        if row == empty:  # most rows of most positions: nothing to look at
+            continue
+        for cell, bit in zip(row, bits, strict=True):
+            if cell != EMPTY:
+                mask |= bit
+                if cell == ox:
+                    stones |= bit
+    return stones, mask
+
+
+@cache
+def _cell_bits(width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """The bit of each cell of ``Board.data`` (rows top first) on a ``width`` x ``height`` board, built once a size:
+    ``wins_for`` reads the board through it at every node of a student's recursion."""
+    geom = geometry(width, height)
+    return tuple(tuple(geom.bit(col, data_row(height, index)) for col in range(width)) for index in range(height))

@@ -4,6 +4,7 @@ chance, a swap. :meth:`.referee.Referee.apply` returns them in order; :func:`des
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import wording
 from .cells import Cell, Path
@@ -90,3 +91,20 @@ def describe(event: Event, ox: str, line: str = "column") -> str:
     if isinstance(event, Swapped):
         return wording.swap_text(event.first, event.second)
     return ""
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move made in a game: the move (chance may have changed it), what happened, and its game code."""
+
+    move: int
+    events: tuple[Event, ...]
+    code: str
+
+
+class Replayed(NamedTuple):
+    """A move of a game code, made: who made it, what it named (``column``, ``row``, ``flip``), and how it went."""
+
+    ox: str
+    line: str
+    played: Played

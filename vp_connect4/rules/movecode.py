@@ -66,6 +66,32 @@ def read(code: str, flips: bool, swaps: bool, slots: int) -> list[Token]:
     return tokens
 
 
+@dataclass(frozen=True)
+class CodedMove:
+    """A move of a game code: its place (``number``), a drop into ``slot`` or a flip, and the swaps after it."""
+
+    number: int
+    slot: int = 0
+    flip: bool = False
+    swaps: tuple[tuple[Cell, Cell], ...] = ()
+
+
+def moves_of(tokens: list[Token], offset: int, whole: str) -> list[CodedMove]:
+    """The moves of a game code's tokens, each with the swaps that followed it, numbered in ``whole`` from
+    ``offset``. IllegalMoveError for a swap before any move."""
+    moves: list[CodedMove] = []
+    for token in tokens:
+        number = token.number + offset
+        if token.swap is None:
+            moves.append(CodedMove(number, token.slot, token.flip))
+        elif not moves:
+            raise IllegalMoveError(wording.phrase(wording.swap_without_move, number, whole))
+        else:
+            last = moves[-1]
+            moves[-1] = CodedMove(last.number, last.slot, last.flip, (*last.swaps, token.swap))
+    return moves
+
+
 def write(move: int, flip: bool, swaps: tuple[tuple[Cell, Cell], ...] = ()) -> str:
     """A move in a game code: its digit (or ``f``), and the swaps that followed it."""
     code = FLIP_CHAR if flip else str(move)

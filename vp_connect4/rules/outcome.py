@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
+from ..engine.state import Termination
+from .cells import Spot
 
-class Termination(Enum):
-    """Why the game is over."""
-
-    FOUR = "four"  # one side has four in a row: it wins
-    BOTH_FOURS = "both fours"  # both sides have four in a row at once (a flip, a swap, gravity turning): a draw
-    FULL = "full"  # every cell holds a checker: a draw
-    NO_MOVE = "no move"  # the side to move has no move, though cells are empty (no diagonal reaches them): a draw
-    MOVE_LIMIT = "move limit"  # the rules' move limit was reached (tetris games may run long): a draw
+__all__ = ["Outcome", "Termination"]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``winner`` 'X' or 'O', or a draw (None); ``cells``: the cells of the fours on the board
-    (``(row, column)`` in ``Board.data``); ``termination``: why it ended."""
+    """How a game ended: ``winner`` 'X' or 'O', or a draw (None); ``spots``: the places of the fours' checkers in
+    ``Board.data`` (:data:`.cells.Spot`, ``(row, column)``); ``termination``: why it ended."""
 
     winner: str | None
-    cells: tuple[tuple[int, int], ...] = ()
-    termination: Termination | None = None  # None: FOUR for a win, FULL for a draw
-
-    def __post_init__(self) -> None:
-        if self.termination is None:
-            object.__setattr__(self, "termination", Termination.FULL if self.winner is None else Termination.FOUR)
+    spots: tuple[Spot, ...]
+    termination: Termination
 
     @property
     def is_draw(self) -> bool:

@@ -10,42 +10,33 @@ its line, whichever move it was (unless swaps changed colours on the way).
 Moves are numbered: the drops ``0 .. slot_count() - 1`` (columns, or rows counted from the bottom when
 gravity pulls sideways), then the flip where the rules play flips. The questions: :meth:`why_not` (a
 :class:`.errors.Refusal`), :meth:`outcome` (an :class:`.outcome.Outcome`), :meth:`to_move`,
-:meth:`solver_position`, :meth:`scores`; the changes: :meth:`apply` (unchecked, the deterministic rules),
-:meth:`play` (a game's move: chance and swaps drawn), :meth:`replay` (a move as a game code recorded it),
-:meth:`undo`, :meth:`set_moves` (a game code, all or nothing).
+:attr:`solver_takes` and :meth:`solver_position`, :meth:`scores`; the changes: :meth:`apply` (unchecked, the
+deterministic rules), :meth:`play` (a game's move: chance and swaps drawn), :meth:`replay` (a move as a game code
+recorded it), :meth:`undo`; game codes: :meth:`replay_code` (the one loop), :meth:`set_moves` (all or nothing).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
-from typing import Protocol
 
 from .. import wording
 from ..engine import rule_search
+from ..engine.evaluate import evaluate as smart_evaluation
 from ..engine.frames import Frame
-from ..engine.mechanics import BOTH_FOURS, MINE_FLIPPED, MOVE_LIMIT, MOVER_WINS, OTHER_WINS, State
 from ..engine.position import Geometry, Position, four_cells, geometry, has_four
-from ..engine.scores import Evaluation
+from ..engine.state import MINE_FLIPPED, State
 from ..errors import IllegalMoveError, InvalidSettingError, Refusal
-from . import movecode
-from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, data_row, other, rack_cells, spot_of
-from .events import Dropped, Event, Swapped, Veered, from_mechanics
-from .movecode import MOST_SLOTS
-from .outcome import Outcome, Termination
+from . import cells, movecode
+from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, other, rack_cells, spot_of
+from .events import Dropped, Event, Played, Replayed, Swapped, Veered, from_mechanics
+from .movecode import MOST_SLOTS, CodedMove
+from .outcome import Outcome
 from .swap import Swap
 from .variant import Variant
 
 LONGEST_CODE_PER_CELL = 20  # characters of a game code per cell where games may outlast the cells
-
-
-class Rack(Protocol):
-    """What the referee needs of a board: its size and its ``data`` (rows, top first)."""
-
-    width: int
-    height: int
-    data: list[list[str]]
 
 
 @dataclass(frozen=True)
@@ -59,19 +50,10 @@ class Snapshot:
     saved: tuple[tuple[Snapshot, int], ...]
 
 
-@dataclass(frozen=True)
-class Played:
-    """A move made in a game: the move (chance may have changed it), what happened, and its game code."""
-
-    move: int
-    events: tuple[Event, ...]
-    code: str
-
-
 class Referee:
     """The rules ``variant`` on ``board`` (see the module docstring)."""
 
-    def __init__(self, board: Rack, variant: Variant) -> None:
+    def __init__(self, board: cells.Rack, variant: Variant) -> None:
         if variant.parts and max(board.width, board.height) > MOST_SLOTS:
             raise InvalidSettingError(
                 wording.phrase(wording.variant_board_too_big, MOST_SLOTS, board.width, board.height)
@@ -133,6 +115,10 @@ class Referee:
         """What a drop names now: ``column``, or ``row`` when gravity pulls sideways."""
         return self.current.move_line
 
+    def line_of(self, move: int) -> str:
+        """What ``move`` names now: ``column``, ``row`` or ``flip``."""
+        return movecode.FLIP if move == self.flip_move() else self.move_line()
+
     def other_gravity(self) -> bool:
         """Whether gravity pulls other than down in a game under these rules, now or later."""
         m = self.mechanics
@@ -146,8 +132,8 @@ class Referee:
     def longest_code(self) -> int:
         """The longest game code a game on this board can have: one move a cell where moves only drop checkers,
         else :data:`LONGEST_CODE_PER_CELL` characters a cell (checkers vanish, flips pass, swaps are written)."""
-        cells = self.board.width * self.board.height
-        return cells if self._lifted else LONGEST_CODE_PER_CELL * cells
+        count = self.board.width * self.board.height
+        return count if self._lifted else LONGEST_CODE_PER_CELL * count
 
     # -- questions ---------------------------------------------------------------------------
 
@@ -159,7 +145,7 @@ class Referee:
             return Refusal.OFF_BOARD
         if move == self.flip_move():
             state = self.state(ox or self.to_move())
-            if state[4] & MINE_FLIPPED:
+            if state.flips & MINE_FLIPPED:
                 return Refusal.FLIPPED_LAST
             return None if self.mechanics.can_flip(state) else Refusal.FLIP_CHANGES_NOTHING
         row, col = self._spot(self.current.slot_cells(move)[-1])  # where it comes in
@@ -195,16 +181,11 @@ class Referee:
         ended = self.mechanics.result(self.state(ox))
         if ended is None:
             return None
-        fours = tuple(sorted(self.four_spots("X") + self.four_spots("O")))
-        if ended in (MOVER_WINS, OTHER_WINS):
-            winner = other(ox) if ended == MOVER_WINS else ox
-            return Outcome(winner, tuple(sorted(self.four_spots(winner))), Termination.FOUR)
-        if ended == BOTH_FOURS:
-            return Outcome(None, fours, Termination.BOTH_FOURS)
-        if ended == MOVE_LIMIT:
-            return Outcome(None, (), Termination.MOVE_LIMIT)
-        every_cell = all(EMPTY not in row for row in self.board.data)
-        return Outcome(None, (), Termination.FULL if every_cell else Termination.NO_MOVE)
+        if ended.mover_wins is not None:  # the side that just moved is the other side
+            winner = other(ox) if ended.mover_wins else ox
+            return Outcome(winner, tuple(sorted(self.four_spots(winner))), ended.termination)
+        fours = self.four_spots("X") + self.four_spots("O")  # both sides' at once, or none
+        return Outcome(None, tuple(sorted(fours)), ended.termination)
 
     @property
     def solver_takes(self) -> bool:
@@ -223,13 +204,13 @@ class Referee:
     def scores(self, ox: str, ply: int, smart: bool = False, deadline: float | None = None) -> list[float]:
         """The seed's scores for ``ox`` to move, looking ``ply`` moves ahead under these rules (one per move);
         ``smart``: the smart evaluation at the horizon instead of 50 (``scores_for_tourney``)."""
-        evaluate = _smart_evaluation() if smart else None
+        evaluate = smart_evaluation if smart else None
         return rule_search.column_scores(self.mechanics, self.state(ox), ply, evaluate, deadline)
 
     def evaluation(self, ox: str) -> float:
         """The smart static judgement of the board for ``ox``, in gravity's frame: strictly between 0 and 100."""
-        frame, mine, theirs = self.state(ox)[:3]
-        return _smart_evaluation()(self.mechanics.frames[frame].geom, mine, mine | theirs)
+        frame, mine, theirs = self.state(ox)[:3]  # judged in gravity's frame
+        return smart_evaluation(self.mechanics.frames[frame].geom, mine, mine | theirs)
 
     def has_four(self, ox: str) -> bool:
         """Whether ``ox`` has four in a row: across, up, or along either diagonal."""
@@ -247,18 +228,7 @@ class Referee:
 
     def bitboard(self, ox: str) -> tuple[int, int]:
         """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
-        board = self.board
-        stones = mask = 0
-        empty = [EMPTY] * board.width
-        for row, bits in zip(board.data, _cell_bits(board.width, board.height), strict=True):
-            if row == empty:  # most rows of most positions: nothing to look at
-                continue
-            for cell, bit in zip(row, bits, strict=True):
-                if cell != EMPTY:
-                    mask |= bit
-                    if cell == ox:
-                        stones |= bit
-        return stones, mask
+        return cells.bitboard(self.board.data, self.board.width, ox)
 
     def deepest_scores(self, ox: str, deadline: float, smart: bool) -> list[float]:
         """The scores of the deepest search finished before ``deadline`` (see
@@ -372,39 +342,40 @@ class Referee:
 
     # -- game codes -----------------------------------------------------------------------------------
 
-    def read_code(self, code: str, offset: int = 0, whole: str | None = None) -> list[tuple[int, int, tuple]]:
-        """The moves of a game code: ``(number, move, swaps that followed it)`` each, ``number`` its place in
-        ``whole`` (default: ``code``) counted from ``offset``. IllegalMoveError for a character that is no move
-        here, or a swap where the rules have none or before any move. Whether each move can be made is not
-        looked at: the board may change on the way (a flip changes what a move names)."""
-        whole = code if whole is None else whole
+    def read_code(self, code: str, offset: int = 0, whole: str | None = None) -> list[CodedMove]:
+        """The moves of a game code (see :func:`.movecode.moves_of`), read under these rules."""
         tokens = movecode.read(code, self.mechanics.flip, self.variant.part(Swap) is not None, self.slot_count())
-        moves: list[tuple[int, int, tuple]] = []
-        for token in tokens:
-            number = token.number + offset
-            if token.swap is None:
-                moves.append((number, -1 if token.flip else token.slot, ()))
-            elif not moves:
-                raise IllegalMoveError(wording.phrase(wording.swap_without_move, number, whole))
-            else:
-                last = moves[-1]
-                moves[-1] = (last[0], last[1], (*last[2], token.swap))
-        return moves
+        return movecode.moves_of(tokens, offset, code if whole is None else whole)
+
+    def replay_code(
+        self, code: str, first: str, offset: int = 0, whole: str | None = None, over: Callable[[], bool] | None = None
+    ) -> Iterator[Replayed]:
+        """Make the moves of ``code`` as it records them (chance and swaps as they fell), ``first`` moving first,
+        and tell each once made. IllegalMoveError names the move of ``whole`` (default: ``code``) at fault, counted
+        from ``offset``, with the moves before it made; a move is refused while ``over()`` says the game is over."""
+        whole = code if whole is None else whole
+        ox = check_checker(first)
+        for coded in self.read_code(code, offset, whole):
+            move = self.flip_move() if coded.flip else coded.slot
+            reason = Refusal.GAME_OVER if over is not None and over() else self.why_not(move, ox)
+            if reason is not None:
+                refused = self.refusal(reason, move)  # type: ignore[arg-type]
+                raise IllegalMoveError(wording.phrase(wording.move_refused, coded.number, whole, refused))
+            line = self.line_of(move)  # type: ignore[arg-type]
+            try:
+                played = self.replay(move, ox, coded.swaps)  # type: ignore[arg-type]
+            except IllegalMoveError as error:  # a swap of cells that are not an X and an O
+                raise IllegalMoveError(wording.phrase(wording.move_refused, coded.number, whole, error)) from None
+            yield Replayed(ox, line, played)
+            ox = other(ox)
 
     def set_moves(self, code: str, first: str = "X") -> None:
         """Play the game code ``code`` from the board as it is, ``first`` moving first. All or nothing:
         IllegalMoveError says what is wrong, and the board is left as it was."""
         saved = self.snapshot()
-        ox = check_checker(first)
         try:
-            for number, move, swaps in self.read_code(code):
-                move = self.flip_move() if move == -1 else move  # type: ignore[assignment]
-                reason = self.why_not(move, ox)
-                if reason is not None:
-                    refused = self.refusal(reason, move)
-                    raise IllegalMoveError(wording.phrase(wording.move_refused, number, code, refused))
-                self.replay(move, ox, swaps)
-                ox = other(ox)
+            for _ in self.replay_code(code, first):
+                pass
         except IllegalMoveError:
             self.restore(saved)
             raise
@@ -422,18 +393,3 @@ class Referee:
             row, col = self._spot(cell)
             data[row][col] = owner
         board.data = data
-
-
-@cache
-def _cell_bits(width: int, height: int) -> tuple[tuple[int, ...], ...]:
-    """The bit of each cell of ``Board.data`` (rows top first) on a ``width`` x ``height`` board, built once a size:
-    ``wins_for`` reads the board through it at every node of a student's recursion."""
-    geom = geometry(width, height)
-    return tuple(tuple(geom.bit(col, data_row(height, index)) for col in range(width)) for index in range(height))
-
-
-def _smart_evaluation() -> Evaluation:
-    """The smart evaluation, imported when first asked for (its tables take a moment to build)."""
-    from ..engine.evaluate import evaluate
-
-    return evaluate

@@ -117,7 +117,7 @@ class AnalysisIntents(ControllerParts):
         self._leave_analysis()
 
     def _why_no_analysis(self) -> wording.Phrase | None:
-        if self.game.board.referee.solver_position(self.game.to_move) is None:  # the solver does not take them
+        if not self.game.board.referee.solver_takes:  # the solver does not take them
             return wording.phrase(wording.analysis_refusal, "rules")
         if not self.game.move_string:
             return wording.phrase(wording.analysis_refusal, "no_moves")
@@ -161,7 +161,7 @@ class AnalysisIntents(ControllerParts):
         board, landed = board_after(empty, viewing.moves, step.number)
         self.view.show_position([cells[:] for cells in board.data], landed)
         if step.won:
-            self.view.highlight_win(tuple(board.four_cells(step.ox)))
+            self.view.highlight_win(tuple(board.four_spots(step.ox)))
         assert viewing.analysis is not None
         self.view.show_chart(
             chart_points(viewing.analysis, board.width * board.height), len(viewing.found), step.number
@@ -182,7 +182,7 @@ class AnalysisIntents(ControllerParts):
         self.view.redraw(self.game)
         outcome = self.game.outcome
         if self._announced and outcome is not None:
-            self.view.highlight_win(outcome.cells)
+            self.view.highlight_win(outcome.spots)
             self.view.announce(result_text(self.game))
         self._show_hint()
 

@@ -260,7 +260,7 @@ class Controller(GameIntents, SettingIntents, VariantIntents, HintIntents, Analy
         if self._announced or outcome is None:
             return
         self._announced = True
-        self.view.highlight_win(outcome.cells)
+        self.view.highlight_win(outcome.spots)
         self.view.announce(result_text(self.game))
         if self._result_logged:  # logged and counted before the reload
             self._result_logged = False

@@ -71,7 +71,7 @@ class HintIntents(ControllerParts):
         ox = self.game.to_move
         seat: Seat = hint_seat(self.game.seats, ox)
         board = self.game.board
-        exact = seat.level.is_perfect and board.referee.solver_position(ox) is not None
+        exact = seat.level.is_perfect and board.referee.solver_takes
         columns = sum(board.allows_move(move) for move in range(board.slot_count())) if exact else None
         self._hint_asked = HintAsked(ox, columns, self.generation, self.clock())
         self.jobs.ask(HINT, self._request(ox, seat), self.generation)

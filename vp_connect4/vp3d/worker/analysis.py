@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from ...board import Board
@@ -119,24 +120,20 @@ def analyse(
 def solver_positions(board: Board, moves: str) -> list[Position]:
     """The position the solver takes before each move of ``moves`` played from ``board`` (X first), and after the
     last. ValueError where the rules are others than the standard game seen from gravity's side."""
-    referee, ox = board.referee, PLAYERS[0]
-    positions = [referee.solver_position(ox)]
-    for _, move, swaps in referee.read_code(moves):
-        referee.replay(move, ox, swaps)
-        ox = other(ox)
-        positions.append(referee.solver_position(ox))
-    if any(position is None for position in positions):
+    referee = board.referee
+    if not referee.solver_takes:
         raise ValueError(f"the solver does not take the rules {board.variant}")
-    return positions  # type: ignore[return-value]
+    positions = [referee.solver_position(PLAYERS[0])]
+    for replayed in referee.replay_code(moves, PLAYERS[0]):
+        positions.append(referee.solver_position(other(replayed.ox)))
+    return positions
 
 
 def board_after(board: Board, moves: str, count: int) -> tuple[Board, Spot | None]:
     """``board`` after the first ``count`` moves of ``moves`` (X first), and where the last move's checker lies."""
-    referee, ox, landed = board.referee, PLAYERS[0], None
-    for _, move, swaps in referee.read_code(moves)[:count]:
-        played = referee.replay(move, ox, swaps)
-        landed = next((event.cell for event in played.events if isinstance(event, Dropped)), None)
-        ox = other(ox)
+    landed = None
+    for replayed in islice(board.referee.replay_code(moves, PLAYERS[0]), count):
+        landed = next((event.cell for event in replayed.played.events if isinstance(event, Dropped)), None)
     return board, None if landed is None else spot_of(landed, board.height)
 
 

@@ -160,10 +160,9 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
     """
     from ...engine.exact import perfect
 
-    position = board.referee.solver_position(ox)
-    if position is None or board.referee.outcome(ox) is not None:
+    if not board.referee.solver_takes or board.referee.outcome(ox) is not None:
         return None
-    return perfect.outcomes_in_time(position, budget)
+    return perfect.outcomes_in_time(board.referee.solver_position(ox), budget)
 
 
 @dataclass(frozen=True)
