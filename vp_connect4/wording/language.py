@@ -1,8 +1,11 @@
-"""The language spoken: gettext catalogues, ``use_language``, ``english()`` and ``Phrase``."""
+"""The language spoken: gettext catalogues, ``use_language``, ``english()`` and ``Phrase``; and ``sentence``, which
+makes a wording function from its message id (most of them say one sentence with their arguments in its fields)."""
 
 from __future__ import annotations
 
 import gettext
+import inspect
+import string
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,6 +46,53 @@ def _(message: str) -> str:
 
 def _n(singular: str, plural: str, n: int) -> str:
     return _current().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` as a message id (``make translations`` extracts it) without translating it: the function
+    :func:`sentence` makes of it translates it each time it is said."""
+    return message
+
+
+def sentence(message: str, params: str = "", doc: str = "") -> Callable[..., str]:
+    """A wording function that says ``message`` (a message id, marked ``N_("...")``) in the language of the moment,
+    each ``{field}`` filled with the argument of that name: ``sentence(N_("{file}: there is no such file."), "file")``
+    is ``def f(file): return _("{file}: there is no such file.").format(file=file)``.
+
+    ``params``: the function's parameters in order (``"file, call"``), exactly the message's fields; ``doc``: its
+    docstring. :func:`name_sentences` gives it the name it is bound to in its module.
+    """
+    names = tuple(params.replace(",", " ").split())
+    fields = {field for _literal, field, _spec, _conversion in string.Formatter().parse(message) if field is not None}
+    if set(names) != fields or len(set(names)) != len(names):
+        raise ValueError(f"the parameters {params!r} are not the fields {sorted(fields)} of {message!r}")
+    signature = inspect.Signature(
+        [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=object) for name in names],
+        return_annotation=str,
+    )
+
+    def say(*args: object, **kwargs: object) -> str:
+        text = _current().gettext(message)
+        return text.format(**signature.bind(*args, **kwargs).arguments) if names else text
+
+    say.__signature__ = signature  # type: ignore[attr-defined]  # what help() and inspect show: (file, call)
+    say.__annotations__ = {**{name: object for name in names}, "return": str}
+    say.__doc__ = doc or None
+    say.__name__ = say.__qualname__ = _UNNAMED
+    return say
+
+
+_UNNAMED = "<sentence>"
+
+
+def name_sentences(namespace: dict[str, object]) -> None:
+    """Give each function :func:`sentence` made in a module (``globals()``, at its end) the name and module it is
+    bound to there, so that it reads, and pickles (a Phrase inside an error sent from a worker process), as the
+    function it stands for."""
+    for name, value in namespace.items():
+        if callable(value) and getattr(value, "__name__", None) == _UNNAMED:
+            value.__name__ = value.__qualname__ = name
+            value.__module__ = str(namespace["__name__"])
 
 
 def _current() -> gettext.NullTranslations:
