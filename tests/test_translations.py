@@ -143,3 +143,14 @@ def test_a_sentence_names_exactly_its_fields() -> None:
     for params in ("a", "a, b, c", "a, a, b"):
         with pytest.raises(ValueError, match="not the fields"):
             sentence("{a} and {b}", params)
+
+
+def test_a_choice_says_the_sentence_named_in_the_language_of_the_moment() -> None:
+    assert str(inspect.signature(wording.draw_reason)) == "(termination: str) -> str"
+    assert wording.button("new") == wording.button(name="new") == "New game"
+    assert wording.draw_reason("no move") == "It's a draw: no move is left."
+    assert wording.draw_reason("anything else") == "It's a draw."  # its otherwise
+    with pytest.raises(KeyError):
+        wording.button("anything else")
+    wording.use_language("nl")
+    assert wording.button("new") == "Nieuw spel"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import N_, _, _n, name_sentences, sentence
+from .language import N_, _, _n, choice, name_sentences, sentence
 from .rules import side
 
 __all__ = [
@@ -281,32 +281,38 @@ def evaluation(name: str) -> str:
     return _("simple 0-50-100") if name == "simple" else _("smart")
 
 
-def tiebreak(name: str) -> str:
-    """A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, as the seed, ``--tiebreak`` and the log spell
-    them; each choice is a sentence of its own, so the Dutch page says it in Dutch)."""
-    labels = {"LEFT": _("tiebreak LEFT"), "RIGHT": _("tiebreak RIGHT"), "RANDOM": _("tiebreak RANDOM")}
-    return labels[name]
+# A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, as the seed, ``--tiebreak`` and the log spell them;
+# each choice is a sentence of its own, so the Dutch page says it in Dutch).
+tiebreak = choice(
+    "name",
+    {
+        "LEFT": N_("tiebreak LEFT"),
+        "RIGHT": N_("tiebreak RIGHT"),
+        "RANDOM": N_("tiebreak RANDOM"),
+    },
+)
 
 
-def button(name: str) -> str:
-    """The label of a button or checkbox of the scene."""
-    labels = {
-        "new": _("New game"),
-        "undo": _("Undo"),
-        "redo": _("Redo"),
-        "hint": _("Hint"),
-        "keep": _("keep scores shown"),
-        "pause": _("Pause"),
-        "resume": _("Resume"),
-        "reset": _("Reset view"),
-        "swap": _("Swap sides"),
-        "load": _("Load"),
-        "copy": _("Copy"),
-        "flip": _("Flip the rack"),
-        "analyse": _("Analyse game"),
-        "back": _("Back to the game"),
-    }
-    return labels[name]
+# The label of a button or checkbox of the scene.
+button = choice(
+    "name",
+    {
+        "new": N_("New game"),
+        "undo": N_("Undo"),
+        "redo": N_("Redo"),
+        "hint": N_("Hint"),
+        "keep": N_("keep scores shown"),
+        "pause": N_("Pause"),
+        "resume": N_("Resume"),
+        "reset": N_("Reset view"),
+        "swap": N_("Swap sides"),
+        "load": N_("Load"),
+        "copy": N_("Copy"),
+        "flip": N_("Flip the rack"),
+        "analyse": N_("Analyse game"),
+        "back": N_("Back to the game"),
+    },
+)
 
 
 # In front of the game's moves as a ``set_board`` string (the log's ``moves:``, ``--moves``).
@@ -434,13 +440,14 @@ def analysing(seconds: float = 0.0) -> str:
     return _("Analysing the game with perfect play… ({n} s so far)").format(n=int(seconds))
 
 
-def analysis_refusal(kind: str) -> str:
-    """Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant)."""
-    texts = {
-        "no_moves": _("there is no move to analyse yet"),
-        "rules": _("Analyse game knows the standard rules only"),
-    }
-    return texts[kind]
+# Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant).
+analysis_refusal = choice(
+    "kind",
+    {
+        "no_moves": N_("there is no move to analyse yet"),
+        "rules": N_("Analyse game knows the standard rules only"),
+    },
+)
 
 
 analysis_failed = sentence(N_("the analysis failed: {error}"), "error")
@@ -469,15 +476,16 @@ variant_caption = sentence(N_("Rules:"))
 size_caption = sentence(N_("Board:"))
 
 
-def variant_refusal(kind: str) -> str:
-    """Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows
-    of the rack when a move names a row), ``no_row`` (Enter or Space with no row chosen)."""
-    texts = {
-        "no_flips": _("this game has no flips: choose flip in the Rules menu"),
-        "beside_rows": _("click on a row of the rack"),
-        "no_row": _("choose a row first: the arrow keys move the checker beside the rack"),
-    }
-    return texts[kind]
+# Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows of the rack
+# when a move names a row), ``no_row`` (Enter or Space with no row chosen).
+variant_refusal = choice(
+    "kind",
+    {
+        "no_flips": N_("this game has no flips: choose flip in the Rules menu"),
+        "beside_rows": N_("click on a row of the rack"),
+        "no_row": N_("choose a row first: the arrow keys move the checker beside the rack"),
+    },
+)
 
 
 name_sentences(globals())

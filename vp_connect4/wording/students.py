@@ -6,7 +6,7 @@ stay as they are; the words around them are translated.
 
 from __future__ import annotations
 
-from .language import N_, _, _n, name_sentences, sentence
+from .language import N_, _, _n, choice, name_sentences, sentence
 
 __all__ = [
     "bad_player_option",
@@ -165,33 +165,34 @@ student_move_instead = sentence(
 # -- the commands check and tourney -------------------------------------------------------------------
 
 
-def command_help(name: str) -> str:
-    """The fixed texts of ``vp-connect4 check --help`` and ``vp-connect4 tourney --help`` (and the line of the
-    main ``--help`` that names them: ``commands``)."""
-    texts = {
-        "commands": _(
+# The fixed texts of ``vp-connect4 check --help`` and ``vp-connect4 tourney --help`` (and the line of the main
+# ``--help`` that names them: ``commands``).
+command_help = choice(
+    "name",
+    {
+        "commands": N_(
             "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
             "a.py b.py ... plays a tournament (each with --help)."
         ),
-        "check": _(
+        "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
             "reference Player on many positions, and show the first difference."
         ),
-        "check_file": _("your player file: player.py, or player.py:ClassName"),
-        "check_ply": _("check plies 0 to N (default: 4)"),
-        "tourney": _(
+        "check_file": N_("your player file: player.py, or player.py:ClassName"),
+        "check_ply": N_("check plies 0 to N (default: 4)"),
+        "tourney": N_(
             "A round robin of players from files: every pairing plays with both colours, in parallel, and the "
             "table and every game go to a file."
         ),
-        "tourney_files": _("the players' files (player.py, or player.py:ClassName)"),
-        "tourney_ply": _("the look-ahead of every player file (default: 4)"),
-        "games": _("games each pairing plays with each colour (default: 1)"),
-        "with_builtin": _("let our own players take part too (see --builtin-levels)"),
-        "builtin_levels": _("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
-        "tourney_seed": _("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
-        "out": _("the file for the results, .csv or .json (default: tourney.csv)"),
-    }
-    return texts[name]
+        "tourney_files": N_("the players' files (player.py, or player.py:ClassName)"),
+        "tourney_ply": N_("the look-ahead of every player file (default: 4)"),
+        "games": N_("games each pairing plays with each colour (default: 1)"),
+        "with_builtin": N_("let our own players take part too (see --builtin-levels)"),
+        "builtin_levels": N_("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
+        "tourney_seed": N_("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
+        "out": N_("the file for the results, .csv or .json (default: tourney.csv)"),
+    },
+)
 
 
 def progress(what: str, done: int, total: int) -> str:
@@ -222,20 +223,21 @@ check_tourney_unchecked = sentence(
 )
 
 
-def check_kind(kind: str) -> str:
-    """A kind of position (``positions``' kinds), as words after the ply: ``ply 2, an almost full board``."""
-    texts = {
-        "empty": _("the empty board"),
-        "seed example": _("the seed text's example"),
-        "random": _("a position of a random game"),
-        "almost full": _("an almost full board"),
-        "wins at once": _("a position the side asked wins at once"),
-        "sets up a win": _("a position where the side asked can set up a win"),
-        "must block": _("a position where the side asked must block a threat"),
-        "lost": _("a lost position"),
-        "won already": _("a game already won"),
-    }
-    return texts.get(kind, kind)
+# A kind of position (``positions``' kinds), as words after the ply: ``ply 2, an almost full board``.
+check_kind = choice(
+    "kind",
+    {
+        "empty": N_("the empty board"),
+        "seed example": N_("the seed text's example"),
+        "random": N_("a position of a random game"),
+        "almost full": N_("an almost full board"),
+        "wins at once": N_("a position the side asked wins at once"),
+        "sets up a win": N_("a position where the side asked can set up a win"),
+        "must block": N_("a position where the side asked must block a threat"),
+        "lost": N_("a lost position"),
+        "won already": N_("a game already won"),
+    },
+)
 
 
 check_differs = sentence(N_("{file} differs from the reference here (ply {ply}, {kind}):"), "file, ply, kind")

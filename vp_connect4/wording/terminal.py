@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import N_, _, _n, name_sentences, sentence
+from .language import N_, _, _n, choice, name_sentences, sentence
 
 __all__ = [
     "CS111",
@@ -51,29 +51,30 @@ __all__ = [
 # -- the command line (--help) ------------------------------------------------------------
 
 
-def help_line(name: str) -> str:
-    """A fixed text of ``--help`` (an option's help by its name: ``text``, ``seed``, ``port``...; argparse's own
-    ``usage``, ``positionals``, ``options``, ``help``; the program's ``description``)."""
-    texts = {
-        "usage": _("usage: "),
-        "positionals": _("positional arguments"),
-        "options": _("options"),
-        "help": _("show this help message and exit"),
-        "description": _("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
-        "text": _("play in the terminal (ASCII board)"),
-        "seed": _("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
-        "no_browser": _("3D scene: start the server, print its URL, open no browser"),
-        "port": _("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
-        "moves": _(
+# A fixed text of ``--help`` (an option's help by its name: ``text``, ``seed``, ``port``...; argparse's own ``usage``,
+# ``positionals``, ``options``, ``help``; the program's ``description``).
+help_line = choice(
+    "name",
+    {
+        "usage": N_("usage: "),
+        "positionals": N_("positional arguments"),
+        "options": N_("options"),
+        "help": N_("show this help message and exit"),
+        "description": N_("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
+        "text": N_("play in the terminal (ASCII board)"),
+        "seed": N_("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
+        "no_browser": N_("3D scene: start the server, print its URL, open no browser"),
+        "port": N_("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
+        "moves": N_(
             "start from the position after these moves, X first, as the log's moves: line writes them: a digit a "
             "move, the column counted from 0 (0-6 on 7x6); under a variant also f a flip and s a swap"
         ),
-        "analyse": _(
+        "analyse": N_(
             "print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit"
         ),
-        "lang": _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
-    }
-    return texts[name]
+        "lang": N_("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
+    },
+)
 
 
 # ``--variant``'s help: the parts, with the ranges the errors name (``k`` from 1 to ``most_every`` moves, ``p`` from 0
@@ -234,15 +235,17 @@ def result_in_terminal(winner: str | None, humans: list[str], termination: str =
     return _("{ox} wins!").format(ox=winner)
 
 
-def draw_reason(termination: str) -> str:
-    """Why the game is a draw, as a sentence."""
-    texts = {
-        "full": _("It's a draw: the board is full."),
-        "both fours": _("It's a draw: both sides have four in a row."),
-        "move limit": _("It's a draw: the game reached its move limit."),
-        "no move": _("It's a draw: no move is left."),
-    }
-    return texts.get(termination, _("It's a draw."))
+# Why the game is a draw, as a sentence.
+draw_reason = choice(
+    "termination",
+    {
+        "full": N_("It's a draw: the board is full."),
+        "both fours": N_("It's a draw: both sides have four in a row."),
+        "move limit": N_("It's a draw: the game reached its move limit."),
+        "no move": N_("It's a draw: no move is left."),
+    },
+    N_("It's a draw."),
+)
 
 
 def host_game_result(winner: str | None) -> str:
