@@ -29,7 +29,7 @@ PACKAGE = ROOT / "vp_connect4"
 LOCALE_DIR = PACKAGE / "locale"
 DOMAIN = "vp_connect4"
 LANGUAGES = ("nl",)  # English is the message ids themselves
-KEYWORDS = {"_": None, "_n": (1, 2)}  # wording's gettext and ngettext
+KEYWORDS = {"_": None, "_n": (1, 2), "N_": None}  # wording's gettext, ngettext and the mark of a sentence()'s id
 
 
 def po_path(lang: str) -> Path:

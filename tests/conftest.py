@@ -25,3 +25,8 @@ def exact(max_examples: int) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
+
+
+# games on the standard 7x6 board (columns from 0, X first) and the sides with four in a row after them (X across
+# the bottom row and O up column 0; then X's up diagonal alone): the seed's Board and CS111's must both see them
+FOURS = [("00102030", "XO"), ("23344545515", "X")]

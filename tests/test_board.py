@@ -1,6 +1,7 @@
 """The seed's Board: every example of the seed text, plus the bad-input rules."""
 
 import pytest
+from conftest import FOURS
 
 from vp_connect4 import Board, IllegalMoveError, InvalidSettingError
 
@@ -90,12 +91,16 @@ def test_set_board_alternates_from_x():
     assert [row[0] for row in b.data] == ["O", "X", "O", "X", "O", "X"]
 
 
-def test_wins_for_examples():
+@pytest.mark.parametrize(("moves", "winners"), FOURS)
+def test_wins_for_examples(moves: str, winners: str) -> None:
     b = Board(7, 6)
-    b.set_board("00102030")
-    assert b.wins_for("X") and b.wins_for("O")
+    b.set_board(moves)
+    assert [ox for ox in "XO" if b.wins_for(ox)] == list(winners)
+
+
+def test_the_up_diagonal_four_is_drawn_as_played():
     b = Board(7, 6)
-    b.set_board("23344545515")
+    b.set_board(FOURS[1][0])
     assert repr(b) == (
         "| | | | | | | |\n"
         "| | | | | | | |\n"
@@ -106,8 +111,6 @@ def test_wins_for_examples():
         "---------------\n"
         " 0 1 2 3 4 5 6"
     )
-    assert b.wins_for("X")  # the up diagonal
-    assert not b.wins_for("O")
 
 
 def drop(b: Board, placements: str) -> Board:

@@ -6,6 +6,7 @@ Each runs the real program (``python -m vp_connect4``) in a subprocess with byte
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -96,30 +97,30 @@ def test_ctrl_c_pressed_again_and_again_never_shows_a_traceback() -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "message"),
+    ("options", "message"),  # the options as typed after vp-connect4 --text
     [
-        (["--port", "99999"], "--port: must be a whole number from 0 to 65535, got '99999'"),
-        (["--port", "-1"], "--port: must be a whole number from 0 to 65535, got '-1'"),
-        (["--o-ply", "99999999999999999999"], "--o-ply: must be a whole number from 0 to 42 (the cells of the board)"),
-        (["--o-ply", "21", "--size", "5x4"], "--o-ply: must be a whole number from 0 to 20 (the cells of the board)"),
-        (["--x-ply", "٣"], "--x-ply: must be a whole number from 0 to the cells of the board, or perfect, got '٣'"),
-        (["--size", "3x3"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '3x3'"),
-        (["--size", "11x6"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '11x6'"),
-        (["--size", "7"], "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '7'"),
-        (["--moves", "3a"], "--moves: move 2 of '3a' is 'a'"),
-        (["--moves", "0000000"], "--moves: move 7 of '0000000': column 0 is full"),
-        (["--variant="], "--variant: unknown variant '': variants are standard, gravity:"),
-        (["--variant", " "], "--variant: unknown variant ' ': variants are standard, gravity:"),
-        (["--variant", "chance:0.9"], "--variant: chance must be a probability from 0 to 0.5, got '0.9'"),
-        (["--seed", "x"], "--seed: must be a whole number (e.g. 7), got 'x'"),
-        (["--seed", "٣"], "--seed: must be a whole number (e.g. 7), got '٣'"),
-        (["--lang", "fr"], "--lang: invalid choice: 'fr' (choose from 'en', 'nl')"),
-        (["--port"], "--port: expected one argument (vp-connect4 --help lists the options)"),
-        (["--colour", "blue"], "unrecognized arguments: --colour blue (vp-connect4 --help lists the options)"),
+        ("--port 99999", "--port: must be a whole number from 0 to 65535, got '99999'"),
+        ("--port -1", "--port: must be a whole number from 0 to 65535, got '-1'"),
+        ("--o-ply 99999999999999999999", "--o-ply: must be a whole number from 0 to 42 (the cells of the board)"),
+        ("--o-ply 21 --size 5x4", "--o-ply: must be a whole number from 0 to 20 (the cells of the board)"),
+        ("--x-ply ٣", "--x-ply: must be a whole number from 0 to the cells of the board, or perfect, got '٣'"),
+        ("--size 3x3", "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '3x3'"),
+        ("--size 11x6", "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '11x6'"),
+        ("--size 7", "--size: a board size is WxH, width and height each from 4 to 10 (e.g. 7x6), got '7'"),
+        ("--moves 3a", "--moves: move 2 of '3a' is 'a'"),
+        ("--moves 0000000", "--moves: move 7 of '0000000': column 0 is full"),
+        ("--variant=", "--variant: unknown variant '': variants are standard, gravity:"),
+        ("--variant ' '", "--variant: unknown variant ' ': variants are standard, gravity:"),
+        ("--variant chance:0.9", "--variant: chance must be a probability from 0 to 0.5, got '0.9'"),
+        ("--seed x", "--seed: must be a whole number (e.g. 7), got 'x'"),
+        ("--seed ٣", "--seed: must be a whole number (e.g. 7), got '٣'"),
+        ("--lang fr", "--lang: invalid choice: 'fr' (choose from 'en', 'nl')"),
+        ("--port", "--port: expected one argument (vp-connect4 --help lists the options)"),
+        ("--colour blue", "unrecognized arguments: --colour blue (vp-connect4 --help lists the options)"),
     ],
 )
-def test_bad_options_are_one_line_errors(options: list[str], message: str) -> None:
-    result = run("--text", *options)
+def test_bad_options_are_one_line_errors(options: str, message: str) -> None:
+    result = run("--text", *shlex.split(options))
     _out, err = text(result)
     assert result.returncode == 2, err
     lines = err.splitlines()

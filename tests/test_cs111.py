@@ -4,6 +4,7 @@ import builtins
 import random
 
 import pytest
+from conftest import FOURS
 
 from vp_connect4 import cs111, wording
 from vp_connect4.cs111 import AIPlayer, Board, Player, RandomPlayer, connect_four, process_move
@@ -66,13 +67,11 @@ def test_add_checkers_reset_can_add_to_is_full_remove_checker():
     assert repr(b3) == "| | |\n|X| |\n-----\n 0 1\n"
 
 
-def test_is_win_for_examples():
+@pytest.mark.parametrize(("moves", "winners"), FOURS)
+def test_is_win_for_examples(moves: str, winners: str) -> None:
     b = Board(6, 7)
-    b.add_checkers("00102030")
-    assert b.is_win_for("X") and b.is_win_for("O")
-    b2 = Board(6, 7)
-    b2.add_checkers("23344545515")
-    assert b2.is_win_for("X") and not b2.is_win_for("O")
+    b.add_checkers(moves)
+    assert [ox for ox in "XO" if b.is_win_for(ox)] == list(winners)
 
 
 def test_player_basics_and_human_next_move(monkeypatch, capsys):

@@ -3,6 +3,7 @@ the same results, the same errors, the same ``data`` after every call, whatever 
 
 from __future__ import annotations
 
+import pytest
 from conftest import exact
 from hypothesis import given
 from hypothesis import strategies as st
@@ -40,23 +41,22 @@ def outcome(board: object, call: tuple) -> tuple[str, object]:
         return type(error).__name__, str(error)
 
 
+@pytest.mark.parametrize(
+    ("plain", "quick", "grid"),
+    [(seed.Board, SeedBoard, "data"), (cs111.Board, CS111Board, "slots")],  # (width, height); CS111: (height, width)
+    ids=["seed", "cs111"],
+)
 @exact(300)
 @given(st.integers(1, 9), st.integers(1, 9), st.lists(CALLS, max_size=80))
-def test_the_quick_seed_board_answers_as_the_seeds(width: int, height: int, calls: list[tuple]) -> None:
-    plain, quick = seed.Board(width, height), SeedBoard(width, height)
+def test_the_quick_boards_answer_as_the_plain_ones(
+    plain: type, quick: type, grid: str, first: int, second: int, calls: list[tuple]
+) -> None:
+    """The worker's quick seed and CS111 boards answer every call as the seeds' own do, and hold the same grid."""
+    plain_board, quick_board = plain(first, second), quick(first, second)
     for call in calls:
-        assert outcome(quick, call) == outcome(plain, call), call
-        assert quick.data == plain.data
-
-
-@exact(150)
-@given(st.integers(1, 9), st.integers(1, 9), st.lists(CALLS, max_size=80))
-def test_the_quick_cs111_board_answers_as_cs111s(height: int, width: int, calls: list[tuple]) -> None:
-    plain, quick = cs111.Board(height, width), CS111Board(height, width)
-    for call in calls:
-        assert outcome(quick, call) == outcome(plain, call), call
-        assert quick.slots == plain.slots
-    assert repr(quick) == repr(plain)
+        assert outcome(quick_board, call) == outcome(plain_board, call), call
+        assert getattr(quick_board, grid) == getattr(plain_board, grid)
+    assert repr(quick_board) == repr(plain_board)
 
 
 def test_wins_for_sees_every_four_and_no_four_across_a_rows_end() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from vp_connect4 import wording
 from vp_connect4.player import TIEBREAKS, Player
 from vp_connect4.students import positions
 
@@ -198,6 +199,7 @@ def test_the_positions_are_of_every_kind_and_tiebreak_and_the_same_every_time() 
     assert cases == positions.cases()
     kinds = {case.kind for case in cases}
     assert kinds == {positions.EMPTY, positions.SEED_TEXT, positions.WON_ALREADY, *positions.WANTED}
+    assert all(wording.check_kind(kind) != kind for kind in kinds)  # each kind is said in words
     assert {case.tiebreak for case in cases} == set(TIEBREAKS)
     assert len({(case.moves, case.ox) for case in cases}) == len(cases)
     for case in cases:

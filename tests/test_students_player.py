@@ -34,6 +34,19 @@ def player_file(tmp_path: Path, body: str, name: str = "student.py") -> str:
     return str(path)
 
 
+def player_class_file(tmp_path: Path, init: str, next_move: str) -> str:
+    """A student's file of one ``class Player``: its ``__init__(self, ox, tbt, ply)`` runs ``init``, its
+    ``next_move(self, b)`` runs ``next_move`` (each a block of lines)."""
+    return player_file(
+        tmp_path,
+        "class Player:\n    def __init__(self, ox, tbt, ply):\n"
+        + textwrap.indent(textwrap.dedent(init).strip(), " " * 8)
+        + "\n    def next_move(self, b):\n"
+        + textwrap.indent(textwrap.dedent(next_move).strip(), " " * 8)
+        + "\n",
+    )
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -93,18 +106,12 @@ def test_a_cs111_file_with_both_classes_plays_its_aiplayer_and_another_class_can
 
 
 def test_nothing_the_student_does_to_its_board_reaches_the_game(tmp_path: Path) -> None:
-    path = player_file(
-        tmp_path,
-        """
-        class Player:
-            def __init__(self, ox, tbt, ply):
-                self.ox = ox
-            def next_move(self, b):
-                b.data = [["O"] * b.width for _ in range(b.height)]
-                b.width = 1
-                return 3
-        """,
-    )
+    next_move = """
+        b.data = [["O"] * b.width for _ in range(b.height)]
+        b.width = 1
+        return 3
+    """
+    path = player_class_file(tmp_path, "self.ox = ox", next_move)
     b = board(SEED_EXAMPLE)
     before = [row[:] for row in b.data]
     with StudentPlayer(path, "X", "LEFT", 2) as student:
@@ -142,18 +149,7 @@ def test_a_recursion_without_end_shows_its_line_once_and_the_error() -> None:
 
 
 def test_a_hang_is_stopped_at_the_time_limit_and_the_next_call_gets_a_fresh_process(tmp_path: Path) -> None:
-    path = player_file(
-        tmp_path,
-        """
-        class Player:
-            def __init__(self, ox, tbt, ply):
-                self.ply = ply
-            def next_move(self, b):
-                while self.ply == 3:
-                    pass
-                return 2
-        """,
-    )
+    path = player_class_file(tmp_path, "self.ply = ply", "while self.ply == 3:\n    pass\nreturn 2")
     with StudentPlayer(path, "X", "LEFT", 3, time_limit=1.0) as student:
         first = student.process.pid
         with pytest.raises(StudentError) as raised:
@@ -181,17 +177,8 @@ def test_a_hang_is_stopped_at_the_time_limit_and_the_next_call_gets_a_fresh_proc
     ],
 )
 def test_a_move_that_is_no_move_is_refused_with_the_reason(tmp_path: Path, answer: str, kind: str, words: str) -> None:
-    path = player_file(
-        tmp_path,
-        f"""
-        class Player:
-            def __init__(self, ox, tbt, ply):
-                pass
-            def next_move(self, b):
-                print("thinking...")  # what a student prints goes nowhere, and never into the answers
-                return {answer}
-        """,
-    )
+    # what a student prints goes nowhere, and never into the answers
+    path = player_class_file(tmp_path, "pass", f'print("thinking...")\nreturn {answer}')
     with StudentPlayer(path, "X", "LEFT", 1) as student, pytest.raises(StudentError) as raised:
         student.next_move(board("000000"))
     assert raised.value.kind == kind and words in str(raised.value)

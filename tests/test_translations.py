@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import ast
 import gettext
+import inspect
+import pickle
 
 import catalogue
 import pytest
 from conftest import ROOT
 
 from vp_connect4 import wording
+from vp_connect4.errors import InvalidSettingError
+from vp_connect4.wording.language import N_, sentence
 
 
 def test_every_message_id_in_the_code_has_a_dutch_translation() -> None:
@@ -50,8 +54,8 @@ def test_the_extractor_sees_every_gettext_call_of_the_package() -> None:
     literals = set()
     for path in (ROOT / "vp_connect4").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "_n"):
-                texts = node.args[: 1 if node.func.id == "_" else 2]  # _n's count is not text
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "_n", "N_"):
+                texts = node.args[: 2 if node.func.id == "_n" else 1]  # _n's count is not text
                 assert all(isinstance(arg, ast.Constant) for arg in texts), f"{path}: gettext of a non-literal"
                 literals.add(node.args[0].value)
     assert literals == {catalogue.msgid(key) for key in catalogue.extract()}
@@ -118,3 +122,35 @@ def test_the_catalogue_is_read_by_the_standard_library_alone() -> None:
     translation = gettext.translation(wording.DOMAIN, wording.LOCALE_DIR, languages=["nl"])
     assert translation.gettext("{ox} wins -- Congratulations!") == "{ox} wint -- Gefeliciteerd!"
     assert translation.ngettext("wins in {n} move", "wins in {n} moves", 3) == "wint in {n} zetten"
+
+
+def test_a_sentence_made_from_data_is_the_function_it_stands_for() -> None:
+    """``sentence(N_("..."), "file, call")`` makes a wording function: its name, its parameters, said at call time."""
+    said = wording.student_raised
+    assert said.__name__ == "student_raised" and said.__module__ == "vp_connect4.wording.students"
+    assert str(inspect.signature(said)) == "(file: object, call: object) -> str"
+    assert said("p.py", "next_move(b)") == said(call="next_move(b)", file="p.py")
+    wording.use_language("nl")
+    assert said("p.py", "next_move(b)") == "p.py: next_move(b) gaf een fout (de regels van p.py hieronder):"
+    with pytest.raises(TypeError):
+        said("p.py")
+    error = InvalidSettingError(wording.phrase(said, "p.py", "next_move(b)"))
+    assert str(pickle.loads(pickle.dumps(error))) == str(error)  # as a worker process sends it back
+
+
+def test_a_sentence_names_exactly_its_fields() -> None:
+    assert sentence(N_("{a} and {b!r:>4}"), "b, a")(1, 2) == "2 and    1"
+    for params in ("a", "a, b, c", "a, a, b"):
+        with pytest.raises(ValueError, match="not the fields"):
+            sentence("{a} and {b}", params)
+
+
+def test_a_choice_says_the_sentence_named_in_the_language_of_the_moment() -> None:
+    assert str(inspect.signature(wording.draw_reason)) == "(termination: str) -> str"
+    assert wording.button("new") == wording.button(name="new") == "New game"
+    assert wording.draw_reason("no move") == "It's a draw: no move is left."
+    assert wording.draw_reason("anything else") == "It's a draw."  # its otherwise
+    with pytest.raises(KeyError):
+        wording.button("anything else")
+    wording.use_language("nl")
+    assert wording.button("new") == "Nieuw spel"

@@ -17,6 +17,8 @@ children up in the tables (enhanced transposition cutoffs).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .budget import Budget
 from .position import WIN_LENGTH, Bitboard, Geometry, centre_first_moves, non_losing_moves, playable
 from .scores import DRAW, LOSS, WIN, SeedSearch
@@ -27,6 +29,9 @@ NEVER = 1 << 30  # a depth beyond any board: "not at any depth"
 
 Bounds = tuple[int, int]
 """``(deepest depth known NOT to answer yes, shallowest depth known to answer yes)``."""
+
+Question = Callable[[Bitboard, Bitboard, int, Bitboard, Bitboard], bool]
+"""``wins_within`` or ``loses_within``: ``(stones, mask, depth, mine, theirs)`` -> yes or no."""
 
 
 class ForcedSearch(SeedSearch):
@@ -92,21 +97,12 @@ class ForcedSearch(SeedSearch):
         if recalled is not None:
             return recalled
         if not _stones_needed_at_most(stones, (full ^ mask) | stones, mine, geom.stride, (depth + 1) // 2):
-            self.wins.put(key, _learned(known, depth, False))
-            return False
-        opponent = stones ^ mask
+            return _remembered(self.wins, key, known, depth, False)
         ordered = centre_first_moves(geom, moves)
-        if self._known_win(opponent, mask, ordered, depth - 1):
-            self.wins.put(key, _learned(known, depth, True))
-            return True
-        result = False
-        for bit, created in self._children(ordered, stones, mask, depth):
-            after = mask | bit
-            if after != full and self.loses_within(opponent, after, depth - 1, theirs & ~bit, created):
-                result = True
-                break
-        self.wins.put(key, _learned(known, depth, result))
-        return result
+        if self._known_win(stones ^ mask, mask, ordered, depth - 1):
+            return _remembered(self.wins, key, known, depth, True)
+        won = self._some_reply(self.loses_within, True, ordered, stones, mask, depth, theirs)  # the opponent loses
+        return _remembered(self.wins, key, known, depth, won)
 
     def loses_within(self, stones: Bitboard, mask: Bitboard, depth: int, mine: Bitboard, theirs: Bitboard) -> bool:
         """Can the opponent of the side owning ``stones`` (that side to move) force its four within ``depth`` plies?
@@ -135,20 +131,32 @@ class ForcedSearch(SeedSearch):
             return recalled
         opponent = stones ^ mask
         if not _stones_needed_at_most(opponent, (full ^ mask) | opponent, theirs, geom.stride, depth // 2):
-            self.losses.put(key, _learned(known, depth, False))
-            return False
+            return _remembered(self.losses, key, known, depth, False)
         ordered = centre_first_moves(geom, moves)
         if self._known_refutation(opponent, mask, ordered, depth - 1):
-            self.losses.put(key, _learned(known, depth, False))
-            return False
-        result = True
-        for bit, created in self._children(ordered, stones, mask, depth):
+            return _remembered(self.losses, key, known, depth, False)
+        lost = not self._some_reply(self.wins_within, False, ordered, stones, mask, depth, theirs)  # it wins after all
+        return _remembered(self.losses, key, known, depth, lost)
+
+    def _some_reply(
+        self,
+        question: Question,
+        answer: bool,
+        moves: list[Bitboard],
+        stones: Bitboard,
+        mask: Bitboard,
+        depth: int,
+        theirs: Bitboard,
+    ) -> bool:
+        """Is the opponent's answer to ``question``, within the plies left (``depth - 1``), ``answer`` after one of
+        ``moves`` (tried in :meth:`_children`'s order, up to the first)? After a move that fills the board the answer
+        is no: nobody can win any more."""
+        opponent, full = stones ^ mask, self.geom.full
+        for bit, created in self._children(moves, stones, mask, depth):
             after = mask | bit
-            if after == full or not self.wins_within(opponent, after, depth - 1, theirs & ~bit, created):
-                result = False
-                break
-        self.losses.put(key, _learned(known, depth, result))
-        return result
+            if (after != full and question(opponent, after, depth - 1, theirs & ~bit, created)) == answer:
+                return True
+        return False
 
     def _known_win(self, opponent: Bitboard, mask: Bitboard, moves: list[Bitboard], depth: int) -> bool:
         """True if the table shows, for one of ``moves``, that the opponent loses within ``depth`` after it."""
@@ -180,6 +188,12 @@ def _recalled(known: Bounds | None, depth: int) -> bool | None:
         if depth >= known[1]:
             return True
     return None
+
+
+def _remembered(table: FifoTable[Bounds], key: Bitboard, known: Bounds | None, depth: int, answer: bool) -> bool:
+    """``answer`` at ``depth``, merged into the :data:`Bounds` the ``table`` holds for ``key``."""
+    table.put(key, _learned(known, depth, answer))
+    return answer
 
 
 def _learned(known: Bounds | None, depth: int, result: bool) -> Bounds:

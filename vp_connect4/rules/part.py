@@ -11,7 +11,7 @@ scene's: the rule and how to play it there).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -88,6 +88,7 @@ class Every(Part):
     prefix: ClassVar[str] = ""
     default: ClassVar[int]
     name_of_every: ClassVar[str]  # how an error names the number: turn_every, swap_every
+    said: ClassVar[tuple[Callable[[int], str], Callable[[int], str]]]  # its name and its rule in words, of ``every``
     every: int | None = None  # None: the default
 
     def __post_init__(self) -> None:
@@ -108,3 +109,9 @@ class Every(Part):
 
     def __str__(self) -> str:
         return ":".join(filter(None, (self.key, self.prefix, str(self.every))))
+
+    def name(self) -> str:
+        return self.said[0](self.every)
+
+    def rule(self) -> str:
+        return self.said[1](self.every)

@@ -20,14 +20,9 @@ class Swap(Every):
     random = True
     default = 6
     name_of_every = "swap_every"
+    said = (wording.swap_part_name, wording.swap_help)
 
     def after(self, moves: int, checkers: dict[str, list[Cell]], rng: random.Random) -> tuple[Cell, Cell] | None:
         if moves % self.every or not checkers["X"] or not checkers["O"]:
             return None
         return rng.choice(checkers["X"]), rng.choice(checkers["O"])
-
-    def name(self) -> str:
-        return wording.swap_part_name(self.every)
-
-    def rule(self) -> str:
-        return wording.swap_help(self.every)

@@ -17,12 +17,7 @@ class Turn(Every):
     prefix = "turn"
     default = 4
     name_of_every = "turn_every"
+    said = (wording.turn_part_name, wording.turn_rule)
 
     def mechanics(self, width: int, height: int) -> dict[str, object]:
         return {"turn_every": self.every}
-
-    def name(self) -> str:
-        return wording.turn_part_name(self.every)
-
-    def rule(self) -> str:
-        return wording.turn_rule(self.every)

@@ -8,8 +8,11 @@ The language: :func:`use_language` (``en``, ``nl``, or None for the environment 
 LANGUAGE, LC_ALL, LC_MESSAGES, LANG; English when no catalogue matches). ``--lang`` and the scene's
 language menu call it. A :class:`Phrase` is a sentence said later, in the language of that moment
 (error messages, the scene's refusals); :func:`english` makes a block English for the log.
-New sentences: ``make translations`` (``tests/catalogue.py``) adds their ids to the ``.po`` files and
-lists every id still without a translation.
+A function that only says one sentence, its arguments in the fields, is a row of data:
+``student_raised = sentence(N_("{file}: {call} raised an error ..."), "file, call")``; one that says one of a few
+sentences by name, ``button = choice("name", {"new": N_("New game"), ...})`` (:mod:`.language`); the others are
+written out. New sentences: ``make translations`` (``tests/catalogue.py``) adds their ids (in ``_()``, ``_n()`` and
+``N_()``) to the ``.po`` files and lists every id still without a translation.
 
 Not here: the log lines that scripts read (``move 3: X column 2``, ``result: X wins``,
 ``moves: ...``, ``setting: ...``); they never change. And CS111's exact sentences

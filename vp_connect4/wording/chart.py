@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from .language import _
+from .language import N_, name_sentences, sentence
 
 __all__ = ["chart_title", "chart_xtitle", "chart_ytitle"]
 
 
-def chart_title() -> str:
-    """Above the chart."""
-    return _("Who wins with perfect play, after each move")
+# Above the chart.
+chart_title = sentence(N_("Who wins with perfect play, after each move"))
 
 
-def chart_xtitle() -> str:
-    """Under the chart's horizontal axis: the moves played."""
-    return _("moves played")
+# Under the chart's horizontal axis: the moves played.
+chart_xtitle = sentence(N_("moves played"))
 
 
-def chart_ytitle() -> str:
-    """Beside its vertical axis: up X wins, down O wins, the height how many checkers the winner has to spare."""
-    return _("↓ O wins · X wins ↑")
+# Beside its vertical axis: up X wins, down O wins, the height how many checkers the winner has to spare.
+chart_ytitle = sentence(N_("↓ O wins · X wins ↑"))
+
+name_sentences(globals())

@@ -1,8 +1,12 @@
-"""The language spoken: gettext catalogues, ``use_language``, ``english()`` and ``Phrase``."""
+"""The language spoken: gettext catalogues, ``use_language``, ``english()`` and ``Phrase``; and ``sentence`` and
+``choice``, which make a wording function from data (most of them say one sentence, their arguments in its fields,
+or one sentence of a few by name)."""
 
 from __future__ import annotations
 
 import gettext
+import inspect
+import string
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,6 +47,72 @@ def _(message: str) -> str:
 
 def _n(singular: str, plural: str, n: int) -> str:
     return _current().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` as a message id (``make translations`` extracts it) without translating it: the function
+    :func:`sentence` or :func:`choice` makes of it translates it each time it is said."""
+    return message
+
+
+def sentence(message: str, params: str = "") -> Callable[..., str]:
+    """A wording function that says ``message`` (a message id, marked ``N_("...")``) in the language of the moment,
+    each ``{field}`` filled with the argument of that name: ``sentence(N_("{file}: there is no such file."), "file")``
+    is ``def f(file): return _("{file}: there is no such file.").format(file=file)``.
+
+    ``params``: the function's parameters in order (``"file, call"``), exactly the message's fields.
+    """
+    names = tuple(params.replace(",", " ").split())
+    fields = {field for _literal, field, _spec, _conversion in string.Formatter().parse(message) if field is not None}
+    if set(names) != fields or len(set(names)) != len(names):
+        raise ValueError(f"the parameters {params!r} are not the fields {sorted(fields)} of {message!r}")
+    signature = _signature(names, object)
+
+    def say(*args: object, **kwargs: object) -> str:
+        text = _current().gettext(message)
+        return text.format(**signature.bind(*args, **kwargs).arguments) if names else text
+
+    return _unnamed(say, signature, message)
+
+
+def choice(param: str, table: dict[str, str], otherwise: str | None = None) -> Callable[..., str]:
+    """A wording function of one parameter, ``param``, that names which sentence of ``table`` to say (its values:
+    message ids, marked ``N_("...")``) in the language of the moment: ``choice("name", {"new": N_("New game")})``
+    is ``def f(name): return {"new": _("New game")}[name]``. Any other name: ``otherwise``'s sentence, or (None) a
+    KeyError."""
+    signature = _signature((param,), str)
+
+    def say(*args: object, **kwargs: object) -> str:
+        name = signature.bind(*args, **kwargs).arguments[param]
+        return _current().gettext(table[name] if otherwise is None else table.get(name, otherwise))  # type: ignore[index]
+
+    return _unnamed(say, signature, f"One of: {', '.join(map(repr, table.values()))}.")
+
+
+_UNNAMED = "<sentence>"
+
+
+def _signature(names: tuple[str, ...], kind: type) -> inspect.Signature:
+    parameters = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=kind) for name in names]
+    return inspect.Signature(parameters, return_annotation=str)
+
+
+def _unnamed(say: Callable[..., str], signature: inspect.Signature, doc: str) -> Callable[..., str]:
+    say.__signature__ = signature  # type: ignore[attr-defined]  # what help() and inspect show: (file, call) -> str
+    say.__annotations__ = {**{name: p.annotation for name, p in signature.parameters.items()}, "return": str}
+    say.__doc__ = doc
+    say.__name__ = say.__qualname__ = _UNNAMED
+    return say
+
+
+def name_sentences(namespace: dict[str, object]) -> None:
+    """Give each function that :func:`sentence` and :func:`choice` made in a module (``globals()``, at its end) the
+    name and module it is bound to there, so that it reads, and pickles (a Phrase inside an error sent from a
+    worker process), as the function it stands for."""
+    for name, value in namespace.items():
+        if callable(value) and getattr(value, "__name__", None) == _UNNAMED:
+            value.__name__ = value.__qualname__ = name
+            value.__module__ = str(namespace["__name__"])
 
 
 def _current() -> gettext.NullTranslations:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import Refusal
-from .language import _
+from .language import N_, _, name_sentences, sentence
 
 __all__ = [
     "ai_turn_refusal",
@@ -56,9 +56,8 @@ def level(ply: int | None) -> str:
     return _("perfect") if ply is None else _("ply {ply}").format(ply=ply)
 
 
-def level_searching() -> str:
-    """The top level where perfect play is out of reach (another size, other rules): it searches."""
-    return _("deepest search")
+# The top level where perfect play is out of reach (another size, other rules): it searches.
+level_searching = sentence(N_("deepest search"))
 
 
 def level_value(ply: int | None, exact: bool = True) -> str:
@@ -101,8 +100,7 @@ def no_move_game_over(winner: str) -> str:
     return _("there is no move to make: the game is over, {ox} has four in a row").format(ox=winner)
 
 
-def no_move_board_full() -> str:
-    return _("there is no move to make: the board is full")
+no_move_board_full = sentence(N_("there is no move to make: the board is full"))
 
 
 def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = "column") -> str:
@@ -135,12 +133,10 @@ def refusal_in_scene(reason: Refusal | str, col: int | None = None, line: str = 
     return texts[reason]
 
 
-def ai_turn_refusal(ox: str) -> str:
-    return _("it is the AI's turn ({ox})").format(ox=ox)
+ai_turn_refusal = sentence(N_("it is the AI's turn ({ox})"), "ox")
 
 
-def thinking_refusal(ox: str) -> str:
-    return _("wait: {ox} is thinking").format(ox=ox)
+thinking_refusal = sentence(N_("wait: {ox} is thinking"), "ox")
 
 
 def capitalised(text: str) -> str:
@@ -154,27 +150,22 @@ def bad_checker(ox: object) -> str:
     return _("checker must be 'X' or 'O' (capital letters), got {value!r}").format(value=ox)
 
 
-def bad_size(name: str, top: int, value: object) -> str:
-    """``name``: the parameter, ``width`` or ``height``."""
-    return _("{name} must be a whole number from 1 to {top}, got {value!r}").format(name=name, top=top, value=value)
+# ``name``: the parameter, ``width`` or ``height``.
+bad_size = sentence(N_("{name} must be a whole number from 1 to {top}, got {value!r}"), "name, top, value")
 
 
-def bad_move_string(value: object) -> str:
-    return _("move_string must be a string of column digits, got {value!r}").format(value=value)
+bad_move_string = sentence(N_("move_string must be a string of column digits, got {value!r}"), "value")
 
 
-def bad_move_digit(number: int, moves: str, char: str, last: int) -> str:
-    return _("move {number} of {moves!r} is {char!r}: only digits 0-{last} are allowed").format(
-        number=number, moves=moves, char=char, last=last
-    )
+bad_move_digit = sentence(
+    N_("move {number} of {moves!r} is {char!r}: only digits 0-{last} are allowed"), "number, moves, char, last"
+)
 
 
-def too_many_moves(cells: int, count: int) -> str:
-    return _("a game code has at most {cells} characters, got {count}").format(cells=cells, count=count)
+too_many_moves = sentence(N_("a game code has at most {cells} characters, got {count}"), "cells, count")
 
 
-def move_refused(number: int, moves: str, error: object) -> str:
-    return _("move {number} of {moves!r}: {error}").format(number=number, moves=moves, error=error)
+move_refused = sentence(N_("move {number} of {moves!r}: {error}"), "number, moves, error")
 
 
 def bad_choice(name: str, choices: tuple[str, ...], value: object) -> str:
@@ -184,24 +175,22 @@ def bad_choice(name: str, choices: tuple[str, ...], value: object) -> str:
     )
 
 
-def bad_ply(value: object) -> str:
-    return _("ply must be a whole number 0 or more, got {value!r}").format(value=value)
+bad_ply = sentence(N_("ply must be a whole number 0 or more, got {value!r}"), "value")
 
 
-def level_too_deep(cells: int, perfect: str, value: object) -> str:
-    return _("must be a whole number from 0 to {cells} (the cells of the board), or {perfect}, got {value!r}").format(
-        cells=cells, perfect=perfect, value=value
-    )
+level_too_deep = sentence(
+    N_("must be a whole number from 0 to {cells} (the cells of the board), or {perfect}, got {value!r}"),
+    "cells, perfect, value",
+)
 
 
-def bad_board_size(least: int, most: int, value: object) -> str:
-    return _("a board size is WxH, width and height each from {least} to {most} (e.g. 7x6), got {value!r}").format(
-        least=least, most=most, value=value
-    )
+bad_board_size = sentence(
+    N_("a board size is WxH, width and height each from {least} to {most} (e.g. 7x6), got {value!r}"),
+    "least, most, value",
+)
 
 
-def bad_level(perfect: str, value: object) -> str:
-    return _("a level is a whole number 0 or more, or {perfect!r}, got {value!r}").format(perfect=perfect, value=value)
+bad_level = sentence(N_("a level is a whole number 0 or more, or {perfect!r}, got {value!r}"), "perfect, value")
 
 
 def bad_rng(value: object) -> str:
@@ -220,13 +209,12 @@ def bad_seat_kind(kind: object) -> str:
     return _("a seat is 'human' or 'ai', got {value!r}").format(value=kind)
 
 
-def not_a_seat(value: object) -> str:
-    return _("seat must be a Seat, got {value!r}").format(value=value)
+not_a_seat = sentence(N_("seat must be a Seat, got {value!r}"), "value")
 
 
-def bad_player(ox: str, value: object) -> str:
-    return _("{ox} must be a Player or the string 'human', got {value!r}").format(ox=ox, value=value)
+bad_player = sentence(N_("{ox} must be a Player or the string 'human', got {value!r}"), "ox, value")
 
 
-def wrong_checker(ox: str, plays: str) -> str:
-    return _("the Player for {ox} plays {plays!r}: give it checker {ox!r}").format(ox=ox, plays=plays)
+wrong_checker = sentence(N_("the Player for {ox} plays {plays!r}: give it checker {ox!r}"), "ox, plays")
+
+name_sentences(globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _, _n
+from .language import N_, _, _n, choice, name_sentences, sentence
 from .rules import side
 
 __all__ = [
@@ -60,9 +60,8 @@ __all__ = [
 # -- the 3D scene -------------------------------------------------------------------------
 
 
-def title() -> str:
-    """The page's title."""
-    return _("Connect Four")
+# The page's title.
+title = sentence(N_("Connect Four"))
 
 
 def result_in_scene(winner: str | None, humans: list[str], draw: str = "full") -> str:
@@ -103,8 +102,7 @@ def ai_failed(moving: bool, error: object) -> str:
     return _("the AI could not give a hint: {error}").format(error=error)
 
 
-def ai_bad_column(col: object) -> str:
-    return _("the AI chose column {col}, which cannot be played").format(col=col)
+ai_bad_column = sentence(N_("the AI chose column {col}, which cannot be played"), "col")
 
 
 def paused(ox: str, is_ai: bool = True) -> str:
@@ -199,15 +197,13 @@ def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
     return text.format(ox=ox, known=known, columns=columns)
 
 
-def hint_working(ox: str) -> str:
-    """The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's
-    outcomes: :func:`hint_unfinished`)."""
-    return _("For {ox}: working out the hint").format(ox=ox)
+# The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's outcomes:
+# :func:`hint_unfinished`).
+hint_working = sentence(N_("For {ox}: working out the hint"), "ox")
 
 
-def with_hint(status: str, hint: str) -> str:
-    """The status line followed by the hint's line."""
-    return _("{status} {hint}.").format(status=status, hint=hint)
+# The status line followed by the hint's line.
+with_hint = sentence(N_("{status} {hint}."), "status, hint")
 
 
 def puzzle_goal() -> str:
@@ -234,19 +230,16 @@ def variant_scene_description(rules: str, ply: int) -> str:
     )
 
 
-def tally(x: int, o: int, draws: int) -> str:
-    """The score across the games of a scene."""
-    return _("Score: X {x} – O {o}, draws {draws}").format(x=x, o=o, draws=draws)
+# The score across the games of a scene.
+tally = sentence(N_("Score: X {x} – O {o}, draws {draws}"), "x, o, draws")
 
 
-def game_ended() -> str:
-    """Shown over the scene's page when the program has stopped (Ctrl-C, the terminal closed)."""
-    return _("The game has ended: the program stopped. Start it again to play.")
+# Shown over the scene's page when the program has stopped (Ctrl-C, the terminal closed).
+game_ended = sentence(N_("The game has ended: the program stopped. Start it again to play."))
 
 
-def game_open_elsewhere() -> str:
-    """Shown instead of the scene to a second tab while the game is open in another one."""
-    return _("The game is open in another tab. Close this tab and play there.")
+# Shown instead of the scene to a second tab while the game is open in another one.
+game_open_elsewhere = sentence(N_("The game is open in another tab. Close this tab and play there."))
 
 
 def page_closed_waiting(seconds: float, url: str) -> str:
@@ -260,12 +253,14 @@ def page_closed_waiting(seconds: float, url: str) -> str:
     ).format(seconds=f"{seconds:g}", url=url)
 
 
-def bad_reload_grace(name: str, text: str, default: float) -> str:
-    """The environment variable ``name`` that sets how long the game waits for a reload is not a number above 0."""
-    return _(
+# The environment variable ``name`` that sets how long the game waits for a reload is not a number above 0.
+bad_reload_grace = sentence(
+    N_(
         "{name} must be a number of seconds above 0, not {text!r}; "
         "the program waits the usual {default:g} seconds for a reloaded page"
-    ).format(name=name, text=text, default=default)
+    ),
+    "name, text, default",
+)
 
 
 def seat_kind(ox: str, is_ai: bool) -> str:
@@ -274,13 +269,11 @@ def seat_kind(ox: str, is_ai: bool) -> str:
     return _("{side}: {kind}").format(side=side(ox), kind=kind)
 
 
-def look_ahead_caption(ox: str) -> str:
-    """The label in front of a side's look-ahead slider."""
-    return _("{ox} look-ahead").format(ox=ox)
+# The label in front of a side's look-ahead slider.
+look_ahead_caption = sentence(N_("{ox} look-ahead"), "ox")
 
 
-def evaluation_caption() -> str:
-    return _("evaluation")
+evaluation_caption = sentence(N_("evaluation"))
 
 
 def evaluation(name: str) -> str:
@@ -288,55 +281,56 @@ def evaluation(name: str) -> str:
     return _("simple 0-50-100") if name == "simple" else _("smart")
 
 
-def tiebreak(name: str) -> str:
-    """A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, as the seed, ``--tiebreak`` and the log spell
-    them; each choice is a sentence of its own, so the Dutch page says it in Dutch)."""
-    labels = {"LEFT": _("tiebreak LEFT"), "RIGHT": _("tiebreak RIGHT"), "RANDOM": _("tiebreak RANDOM")}
-    return labels[name]
+# A choice of the tiebreak menu (``name``: LEFT, RIGHT or RANDOM, as the seed, ``--tiebreak`` and the log spell them;
+# each choice is a sentence of its own, so the Dutch page says it in Dutch).
+tiebreak = choice(
+    "name",
+    {
+        "LEFT": N_("tiebreak LEFT"),
+        "RIGHT": N_("tiebreak RIGHT"),
+        "RANDOM": N_("tiebreak RANDOM"),
+    },
+)
 
 
-def button(name: str) -> str:
-    """The label of a button or checkbox of the scene."""
-    labels = {
-        "new": _("New game"),
-        "undo": _("Undo"),
-        "redo": _("Redo"),
-        "hint": _("Hint"),
-        "keep": _("keep scores shown"),
-        "pause": _("Pause"),
-        "resume": _("Resume"),
-        "reset": _("Reset view"),
-        "swap": _("Swap sides"),
-        "load": _("Load"),
-        "copy": _("Copy"),
-        "flip": _("Flip the rack"),
-        "analyse": _("Analyse game"),
-        "back": _("Back to the game"),
-    }
-    return labels[name]
+# The label of a button or checkbox of the scene.
+button = choice(
+    "name",
+    {
+        "new": N_("New game"),
+        "undo": N_("Undo"),
+        "redo": N_("Redo"),
+        "hint": N_("Hint"),
+        "keep": N_("keep scores shown"),
+        "pause": N_("Pause"),
+        "resume": N_("Resume"),
+        "reset": N_("Reset view"),
+        "swap": N_("Swap sides"),
+        "load": N_("Load"),
+        "copy": N_("Copy"),
+        "flip": N_("Flip the rack"),
+        "analyse": N_("Analyse game"),
+        "back": N_("Back to the game"),
+    },
+)
 
 
-def game_code_caption() -> str:
-    """In front of the game's moves as a ``set_board`` string (the log's ``moves:``, ``--moves``)."""
-    return _("Game code (columns counted from 0, as --moves takes it):")
+# In front of the game's moves as a ``set_board`` string (the log's ``moves:``, ``--moves``).
+game_code_caption = sentence(N_("Game code (columns counted from 0, as --moves takes it):"))
 
 
-def no_moves_yet() -> str:
-    return _("(no moves yet)")
+no_moves_yet = sentence(N_("(no moves yet)"))
 
 
-def copied() -> str:
-    """The Copy button says so for a moment after it copied the game code."""
-    return _("Copied")
+# The Copy button says so for a moment after it copied the game code.
+copied = sentence(N_("Copied"))
 
 
-def copy_by_hand() -> str:
-    """The browser would not let the page copy: the person can select the code."""
-    return _("Select it and copy")
+# The browser would not let the page copy: the person can select the code.
+copy_by_hand = sentence(N_("Select it and copy"))
 
 
-def load_caption() -> str:
-    return _("Load a game code:")
+load_caption = sentence(N_("Load a game code:"))
 
 
 def sides_help(x_colour: str, o_colour: str) -> str:
@@ -446,49 +440,52 @@ def analysing(seconds: float = 0.0) -> str:
     return _("Analysing the game with perfect play… ({n} s so far)").format(n=int(seconds))
 
 
-def analysis_refusal(kind: str) -> str:
-    """Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant)."""
-    texts = {
-        "no_moves": _("there is no move to analyse yet"),
-        "rules": _("Analyse game knows the standard rules only"),
-    }
-    return texts[kind]
+# Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant).
+analysis_refusal = choice(
+    "kind",
+    {
+        "no_moves": N_("there is no move to analyse yet"),
+        "rules": N_("Analyse game knows the standard rules only"),
+    },
+)
 
 
-def analysis_failed(error: object) -> str:
-    return _("the analysis failed: {error}").format(error=error)
+analysis_failed = sentence(N_("the analysis failed: {error}"), "error")
 
 
-def analysis_help() -> str:
-    """The help's line on the perfect level's hint and Analyse game (HTML)."""
-    return _(
+# The help's line on the perfect level's hint and Analyse game (HTML).
+analysis_help = sentence(
+    N_(
         "<b>Perfect:</b> with the look-ahead at perfect, Hint shows each column's exact outcome: "
         "<span style='color:#2e7d32'>wins in 7</span>, draws, <span style='color:#c62828'>loses in 12</span> "
         "(moves of both sides counted; … being worked out, ? not worked out in time).\n"
         "<b>Analyse game</b> (key <b>a</b>) steps through the game with perfect play (← →; Esc goes back to "
         "the game) and shows first the move where the result changed hands."
     )
+)
 
 
 # -- rule variants in the scene --------------------------------------------------------------------
 
 
-def variant_caption() -> str:
-    """In front of the rule variants' menu."""
-    return _("Rules:")
+# In front of the rule variants' menu.
+variant_caption = sentence(N_("Rules:"))
 
 
-def size_caption() -> str:
-    """In front of the board size's menu."""
-    return _("Board:")
+# In front of the board size's menu.
+size_caption = sentence(N_("Board:"))
 
 
-def variant_refusal(kind: str) -> str:
-    """Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows
-    of the rack when a move names a row), ``no_row`` (Enter or Space with no row chosen)."""
-    texts = {
-        "no_flips": _("this game has no flips: choose flip in the Rules menu"),
-        "beside_rows": _("click on a row of the rack"),
-        "no_row": _("choose a row first: the arrow keys move the checker beside the rack"),
-    }
-    return texts[kind]
+# Why input is refused in a rule variant (a cue): ``no_flips``, ``beside_rows`` (a click beside the rows of the rack
+# when a move names a row), ``no_row`` (Enter or Space with no row chosen).
+variant_refusal = choice(
+    "kind",
+    {
+        "no_flips": N_("this game has no flips: choose flip in the Rules menu"),
+        "beside_rows": N_("click on a row of the rack"),
+        "no_row": N_("choose a row first: the arrow keys move the checker beside the rack"),
+    },
+)
+
+
+name_sentences(globals())

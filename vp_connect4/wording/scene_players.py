@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _
+from .language import N_, _, name_sentences, sentence
 from .rules import side
 
 __all__ = [
@@ -19,21 +19,18 @@ __all__ = [
 ]
 
 
-def bad_seat_source(kind: object, source: object) -> str:
-    """A seat given a player file that is not one, or to a human's seat."""
-    return _("a player file plays an AI's seat and is a file name, got {kind!r} with {source!r}").format(
-        kind=kind, source=source
-    )
+# A seat given a player file that is not one, or to a human's seat.
+bad_seat_source = sentence(
+    N_("a player file plays an AI's seat and is a file name, got {kind!r} with {source!r}"), "kind, source"
+)
 
 
-def player_file_not_perfect() -> str:
-    """The look-ahead slider of a side that a player file plays went to perfect."""
-    return _("a player file looks a whole number of moves ahead, not perfect")
+# The look-ahead slider of a side that a player file plays went to perfect.
+player_file_not_perfect = sentence(N_("a player file looks a whole number of moves ahead, not perfect"))
 
 
-def player_file_standard_rules() -> str:
-    """A player file chosen (or asked to move) under a rule variant."""
-    return _("a player file plays the standard rules only: choose standard rules first")
+# A player file chosen (or asked to move) under a rule variant.
+player_file_standard_rules = sentence(N_("a player file plays the standard rules only: choose standard rules first"))
 
 
 def player_file_seat(ox: str, file: str) -> str:
@@ -46,29 +43,29 @@ def player_file_failed(ox: str, file: str) -> str:
     return _("{side}: {file} failed: see the box at the top left.").format(side=side(ox), file=file)
 
 
-def player_error_advice(ox: str) -> str:
-    """Under a player file's error and its own lines, in the box over the rack."""
-    return _(
+# Under a player file's error and its own lines, in the box over the rack.
+player_error_advice = sentence(
+    N_(
         "Fix the file and press Try again (it is loaded again), or change {ox}'s look-ahead, press Undo, "
         "or choose another player for {ox}."
-    ).format(ox=ox)
+    ),
+    "ox",
+)
 
 
-def player_load_advice() -> str:
-    """Under the error of a file the Player file field named, which did not load."""
-    return _("Fix the file and press Enter in the Player file field again.")
+# Under the error of a file the Player file field named, which did not load.
+player_load_advice = sentence(N_("Fix the file and press Enter in the Player file field again."))
 
 
-def player_file_caption() -> str:
-    """The caption of the field where a player file is named, to add it to the X and O menus."""
-    return _("Player file (.py; Enter adds it to the menus):")
+# The caption of the field where a player file is named, to add it to the X and O menus.
+player_file_caption = sentence(N_("Player file (.py; Enter adds it to the menus):"))
 
 
-def player_file_not_a_file(text: str) -> str:
-    """The Player file field got something that does not name a Python file."""
-    return _("{text!r} is not a player file: name a Python file ending in .py").format(text=text)
+# The Player file field got something that does not name a Python file.
+player_file_not_a_file = sentence(N_("{text!r} is not a player file: name a Python file ending in .py"), "text")
 
 
-def try_again_button() -> str:
-    """The button in the box over the rack: ask the failed player file for its move again."""
-    return _("Try again")
+# The button in the box over the rack: ask the failed player file for its move again.
+try_again_button = sentence(N_("Try again"))
+
+name_sentences(globals())

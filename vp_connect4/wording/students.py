@@ -6,7 +6,7 @@ stay as they are; the words around them are translated.
 
 from __future__ import annotations
 
-from .language import _, _n
+from .language import N_, _, _n, choice, name_sentences, sentence
 
 __all__ = [
     "bad_player_option",
@@ -63,12 +63,10 @@ def builtin_player(level_label: str) -> str:
 # -- what went wrong with a student's file ----------------------------------------------------------
 
 
-def student_no_file(file: str) -> str:
-    return _("{file}: there is no such file.").format(file=file)
+student_no_file = sentence(N_("{file}: there is no such file."), "file")
 
 
-def student_not_loaded(file: str) -> str:
-    return _("{file} could not be loaded: importing it raised an error (its lines below):").format(file=file)
+student_not_loaded = sentence(N_("{file} could not be loaded: importing it raised an error (its lines below):"), "file")
 
 
 def student_no_class(file: str, looked_for: tuple[str, ...], found: tuple[str, ...]) -> str:
@@ -80,27 +78,24 @@ def student_no_class(file: str, looked_for: tuple[str, ...], found: tuple[str, .
     return _("{file} has no class {names}, nor any other class.").format(file=file, names=names)
 
 
-def student_no_method(file: str, class_name: str, method: str) -> str:
-    return _("{file}: the class {class_name} has no method {method}.").format(
-        file=file, class_name=class_name, method=method
-    )
+student_no_method = sentence(N_("{file}: the class {class_name} has no method {method}."), "file, class_name, method")
 
 
-def student_raised(file: str, call: str) -> str:
-    return _("{file}: {call} raised an error (the lines of {file} below):").format(file=file, call=call)
+student_raised = sentence(N_("{file}: {call} raised an error (the lines of {file} below):"), "file, call")
 
 
-def student_timed_out(file: str, call: str, seconds: float) -> str:
-    return _(
+student_timed_out = sentence(
+    N_(
         "{file}: {call} gave no answer within {seconds:g} s, so its process was stopped (does it loop or recurse "
         "forever?)."
-    ).format(file=file, call=call, seconds=seconds)
+    ),
+    "file, call, seconds",
+)
 
 
-def student_process_ended(file: str, call: str, code: str) -> str:
-    return _("{file}: the process running {call} ended without an answer (exit code {code}).").format(
-        file=file, call=call, code=code
-    )
+student_process_ended = sentence(
+    N_("{file}: the process running {call} ended without an answer (exit code {code})."), "file, call, code"
+)
 
 
 def student_not_a_column(file: str, call: str, value: str, width: int) -> str:
@@ -117,14 +112,12 @@ def student_not_scores(file: str, call: str, value: str, width: int) -> str:
     ).format(file=file, call=call, value=value, width=width)
 
 
-def student_illegal_move(file: str, call: str, col: int, reason: object) -> str:
-    return _("{file}: {call} returned column {col}, which cannot be played: {reason}.").format(
-        file=file, call=call, col=col, reason=reason
-    )
+student_illegal_move = sentence(
+    N_("{file}: {call} returned column {col}, which cannot be played: {reason}."), "file, call, col, reason"
+)
 
 
-def student_standard_rules() -> str:
-    return _("a student's Player plays the standard rules only (no --variant)")
+student_standard_rules = sentence(N_("a student's Player plays the standard rules only (no --variant)"))
 
 
 # -- a student's player in the text game ------------------------------------------------------------------
@@ -141,71 +134,65 @@ def help_player_seat(ox: str, default: str) -> str:
     )
 
 
-def help_ply_both() -> str:
-    return _("look-ahead of both sides' AIs and player files (--x-ply and --o-ply, when given, win)")
+help_ply_both = sentence(N_("look-ahead of both sides' AIs and player files (--x-ply and --o-ply, when given, win)"))
 
 
-def help_move_time(default: float) -> str:
-    return _("seconds a player file may take for one move before it is stopped (default: {default:g})").format(
-        default=default
-    )
+help_move_time = sentence(
+    N_("seconds a player file may take for one move before it is stopped (default: {default:g})"), "default"
+)
 
 
-def bad_player_option(text: str) -> str:
-    """A ``--x``/``--o`` value that is neither a kind of player nor a file."""
-    return _("must be human, ai, or a player file ending in .py, got {text!r}").format(text=text)
+# A ``--x``/``--o`` value that is neither a kind of player nor a file.
+bad_player_option = sentence(N_("must be human, ai, or a player file ending in .py, got {text!r}"), "text")
 
 
-def bad_whole_number(least: int, text: str) -> str:
-    return _("must be a whole number {least} or more, got {text!r}").format(least=least, text=text)
+bad_whole_number = sentence(N_("must be a whole number {least} or more, got {text!r}"), "least, text")
 
 
-def bad_seconds(text: str) -> str:
-    return _("must be a number of seconds above 0, got {text!r}").format(text=text)
+bad_seconds = sentence(N_("must be a number of seconds above 0, got {text!r}"), "text")
 
 
-def player_file_ply(option: str) -> str:
-    """A player file's side got the perfect level: a student's Player takes a number of moves."""
-    return _("a player file looks a whole number of moves ahead: give {option} a number").format(option=option)
+# A player file's side got the perfect level: a student's Player takes a number of moves.
+player_file_ply = sentence(N_("a player file looks a whole number of moves ahead: give {option} a number"), "option")
 
 
-def student_move_instead(ox: str) -> str:
-    """After a student's player failed: the person at the keyboard makes that move instead."""
-    return _(
-        "Make {ox}'s move yourself this time (its file is asked again next move), or press Ctrl-D to stop."
-    ).format(ox=ox)
+# After a student's player failed: the person at the keyboard makes that move instead.
+student_move_instead = sentence(
+    N_("Make {ox}'s move yourself this time (its file is asked again next move), or press Ctrl-D to stop."), "ox"
+)
 
 
 # -- the commands check and tourney -------------------------------------------------------------------
 
 
-def command_help(name: str) -> str:
-    """The fixed texts of ``vp-connect4 check --help`` and ``vp-connect4 tourney --help`` (and the line of the
-    main ``--help`` that names them: ``commands``)."""
-    texts = {
-        "commands": _(
+# The fixed texts of ``vp-connect4 check --help`` and ``vp-connect4 tourney --help`` (and the line of the main
+# ``--help`` that names them: ``commands``).
+command_help = choice(
+    "name",
+    {
+        "commands": N_(
             "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
             "a.py b.py ... plays a tournament (each with --help)."
         ),
-        "check": _(
+        "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
             "reference Player on many positions, and show the first difference."
         ),
-        "check_file": _("your player file: player.py, or player.py:ClassName"),
-        "check_ply": _("check plies 0 to N (default: 4)"),
-        "tourney": _(
+        "check_file": N_("your player file: player.py, or player.py:ClassName"),
+        "check_ply": N_("check plies 0 to N (default: 4)"),
+        "tourney": N_(
             "A round robin of players from files: every pairing plays with both colours, in parallel, and the "
             "table and every game go to a file."
         ),
-        "tourney_files": _("the players' files (player.py, or player.py:ClassName)"),
-        "tourney_ply": _("the look-ahead of every player file (default: 4)"),
-        "games": _("games each pairing plays with each colour (default: 1)"),
-        "with_builtin": _("let our own players take part too (see --builtin-levels)"),
-        "builtin_levels": _("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
-        "tourney_seed": _("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
-        "out": _("the file for the results, .csv or .json (default: tourney.csv)"),
-    }
-    return texts[name]
+        "tourney_files": N_("the players' files (player.py, or player.py:ClassName)"),
+        "tourney_ply": N_("the look-ahead of every player file (default: 4)"),
+        "games": N_("games each pairing plays with each colour (default: 1)"),
+        "with_builtin": N_("let our own players take part too (see --builtin-levels)"),
+        "builtin_levels": N_("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
+        "tourney_seed": N_("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
+        "out": N_("the file for the results, .csv or .json (default: tourney.csv)"),
+    },
+)
 
 
 def progress(what: str, done: int, total: int) -> str:
@@ -230,45 +217,42 @@ def check_agrees(file: str, positions: int, plies: str, methods: str, answers: i
     ).format(file=file, n=positions, plies=plies, methods=methods, answers=answers)
 
 
-def check_tourney_unchecked(file: str, class_name: str) -> str:
-    return _(
-        "{file}: scores_for_tourney was not checked: {class_name} has no score_board_for_tourney to check it with."
-    ).format(file=file, class_name=class_name)
+check_tourney_unchecked = sentence(
+    N_("{file}: scores_for_tourney was not checked: {class_name} has no score_board_for_tourney to check it with."),
+    "file, class_name",
+)
 
 
-def check_kind(kind: str) -> str:
-    """A kind of position (``positions``' kinds), as words after the ply: ``ply 2, an almost full board``."""
-    texts = {
-        "empty": _("the empty board"),
-        "seed example": _("the seed text's example"),
-        "random": _("a position of a random game"),
-        "almost full": _("an almost full board"),
-        "wins at once": _("a position the side asked wins at once"),
-        "sets up a win": _("a position where the side asked can set up a win"),
-        "must block": _("a position where the side asked must block a threat"),
-        "lost": _("a lost position"),
-        "won already": _("a game already won"),
-    }
-    return texts.get(kind, kind)
+# A kind of position (``positions``' kinds), as words after the ply: ``ply 2, an almost full board``.
+check_kind = choice(
+    "kind",
+    {
+        "empty": N_("the empty board"),
+        "seed example": N_("the seed text's example"),
+        "random": N_("a position of a random game"),
+        "almost full": N_("an almost full board"),
+        "wins at once": N_("a position the side asked wins at once"),
+        "sets up a win": N_("a position where the side asked can set up a win"),
+        "must block": N_("a position where the side asked must block a threat"),
+        "lost": N_("a lost position"),
+        "won already": N_("a game already won"),
+    },
+)
 
 
-def check_differs(file: str, ply: int, kind: str) -> str:
-    return _("{file} differs from the reference here (ply {ply}, {kind}):").format(file=file, ply=ply, kind=kind)
+check_differs = sentence(N_("{file} differs from the reference here (ply {ply}, {kind}):"), "file, ply, kind")
 
 
-def check_failed(file: str, ply: int, kind: str) -> str:
-    return _("{file} failed on this position (ply {ply}, {kind}):").format(file=file, ply=ply, kind=kind)
+check_failed = sentence(N_("{file} failed on this position (ply {ply}, {kind}):"), "file, ply, kind")
 
 
-def check_reference() -> str:
-    """The label of the reference's answer, under the student's."""
-    return _("reference")
+# The label of the reference's answer, under the student's.
+check_reference = sentence(N_("reference"))
 
 
-def check_column_differs(col: int, theirs: str, ours: str) -> str:
-    return _("Column {col} differs: {theirs} from your file, {ours} from the reference.").format(
-        col=col, theirs=theirs, ours=ours
-    )
+check_column_differs = sentence(
+    N_("Column {col} differs: {theirs} from your file, {ours} from the reference."), "col, theirs, ours"
+)
 
 
 def check_columns(columns: list[int]) -> str:
@@ -298,10 +282,10 @@ def check_move_differs(scores: str, tiebreak: str) -> str:
     )
 
 
-def tourney_heading(players: int, games: int, ply: int, seed: int, at_once: int) -> str:
-    return _("Tournament: {players} players, {games} games at ply {ply} (seed {seed}), {at_once} at a time.").format(
-        players=players, games=games, ply=ply, seed=seed, at_once=at_once
-    )
+tourney_heading = sentence(
+    N_("Tournament: {players} players, {games} games at ply {ply} (seed {seed}), {at_once} at a time."),
+    "players, games, ply, seed, at_once",
+)
 
 
 def tourney_headers() -> list[str]:
@@ -314,30 +298,25 @@ def tourney_forfeited(name: str, games: int) -> str:
     return said.format(name=name, n=games)
 
 
-def tourney_not_loaded(name: str) -> str:
-    return _("{name} cannot play: it forfeits all its games.").format(name=name)
+tourney_not_loaded = sentence(N_("{name} cannot play: it forfeits all its games."), "name")
 
 
 def tourney_needs_two(players: int) -> str:
     return _("a tournament needs at least two players (files, or --with-builtin); got {n}").format(n=players)
 
 
-def tourney_bad_out(text: str) -> str:
-    return _("must be a file name ending in .csv or .json, got {text!r}").format(text=text)
+tourney_bad_out = sentence(N_("must be a file name ending in .csv or .json, got {text!r}"), "text")
 
 
-def tourney_written(path: str) -> str:
-    return _("Every game and its moves: {path}").format(path=path)
+tourney_written = sentence(N_("Every game and its moves: {path}"), "path")
 
 
-def tourney_not_written(path: str, reason: str) -> str:
-    return _("The results could not be written to {path}: {reason}.").format(path=path, reason=reason)
+tourney_not_written = sentence(N_("The results could not be written to {path}: {reason}."), "path, reason")
 
 
-def tourney_stopped(played: int, total: int, path: str) -> str:
-    return _("Tournament stopped after {played} of {total} games; the games played are in {path}.").format(
-        played=played, total=total, path=path
-    )
+tourney_stopped = sentence(
+    N_("Tournament stopped after {played} of {total} games; the games played are in {path}."), "played, total, path"
+)
 
 
 def tourney_took(seconds: float) -> str:
@@ -345,3 +324,6 @@ def tourney_took(seconds: float) -> str:
     if minutes:
         return _("Played in {minutes} min {seconds} s.").format(minutes=minutes, seconds=rest)
     return _("Played in {seconds} s.").format(seconds=rest)
+
+
+name_sentences(globals())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _, _n
+from .language import N_, _, _n, choice, name_sentences, sentence
 
 __all__ = [
     "CS111",
@@ -51,79 +51,79 @@ __all__ = [
 # -- the command line (--help) ------------------------------------------------------------
 
 
-def help_line(name: str) -> str:
-    """A fixed text of ``--help`` (an option's help by its name: ``text``, ``seed``, ``port``...; argparse's own
-    ``usage``, ``positionals``, ``options``, ``help``; the program's ``description``)."""
-    texts = {
-        "usage": _("usage: "),
-        "positionals": _("positional arguments"),
-        "options": _("options"),
-        "help": _("show this help message and exit"),
-        "description": _("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
-        "text": _("play in the terminal (ASCII board)"),
-        "seed": _("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
-        "no_browser": _("3D scene: start the server, print its URL, open no browser"),
-        "port": _("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
-        "moves": _(
+# A fixed text of ``--help`` (an option's help by its name: ``text``, ``seed``, ``port``...; argparse's own ``usage``,
+# ``positionals``, ``options``, ``help``; the program's ``description``).
+help_line = choice(
+    "name",
+    {
+        "usage": N_("usage: "),
+        "positionals": N_("positional arguments"),
+        "options": N_("options"),
+        "help": N_("show this help message and exit"),
+        "description": N_("Connect Four against a look-ahead AI. By default you play X against the AI as O."),
+        "text": N_("play in the terminal (ASCII board)"),
+        "seed": N_("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
+        "no_browser": N_("3D scene: start the server, print its URL, open no browser"),
+        "port": N_("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
+        "moves": N_(
             "start from the position after these moves, X first, as the log's moves: line writes them: a digit a "
             "move, the column counted from 0 (0-6 on 7x6); under a variant also f a flip and s a swap"
         ),
-        "analyse": _(
+        "analyse": N_(
             "print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit"
         ),
-        "lang": _("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
-    }
-    return texts[name]
+        "lang": N_("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
+    },
+)
 
 
-def help_variant(turn_every: int, swap_every: int, most_every: int, chance: float, most_chance: float) -> str:
-    """``--variant``'s help: the parts, with the ranges the errors name (``k`` from 1 to ``most_every`` moves,
-    ``p`` from 0 to ``most_chance``) and the defaults."""
-    return _(
+# ``--variant``'s help: the parts, with the ranges the errors name (``k`` from 1 to ``most_every`` moves, ``p`` from 0
+# to ``most_chance``) and the defaults.
+help_variant = sentence(
+    N_(
         "rule variant: standard (the default); gravity:down|up|left|right|down-left|down-right; gravity:turn[:k] "
         "(gravity turns every k moves, k from 1 to {most_every}, default {turn_every}); tetris; flip; chance[:p] "
         "(p from 0 to {most_chance:g}, default {chance:g}); swap[:k] (every k moves, k from 1 to {most_every}, "
         "default {swap_every}); or several joined with + (e.g. tetris+chance:0.2); see the README for the rules"
-    ).format(
-        turn_every=turn_every, swap_every=swap_every, most_every=most_every, chance=chance, most_chance=most_chance
-    )
+    ),
+    "turn_every, swap_every, most_every, chance, most_chance",
+)
 
 
-def help_exit_codes(played: int, stopped: int, bad_option: int, nothing: int, interrupted: int) -> str:
-    """The end of ``--help``: what the exit codes mean."""
-    return _(
+# The end of ``--help``: what the exit codes mean.
+help_exit_codes = sentence(
+    N_(
         "Exit codes: {played} all went well (a game played to its end, the scene's tab closed, --analyse or --help "
         "printed); {stopped} the game ended before its end (Ctrl-D or Ctrl-C, no input, output that cannot be "
         "written); {bad_option} a bad option; {nothing} nothing to play: the game given by --moves is over already; "
         "{interrupted} Ctrl-C while the program starts"
-    ).format(played=played, stopped=stopped, bad_option=bad_option, nothing=nothing, interrupted=interrupted)
+    ),
+    "played, stopped, bad_option, nothing, interrupted",
+)
 
 
-def command_error(prog: str, message: str) -> str:
-    return _("{prog}: error: {message}").format(prog=prog, message=message)
+command_error = sentence(N_("{prog}: error: {message}"), "prog, message")
 
 
-def see_help(message: str, prog: str) -> str:
-    """An error of argparse's own about how options are written (an unknown option, a missing value)."""
-    return _("{message} ({prog} --help lists the options)").format(message=message, prog=prog)
+# An error of argparse's own about how options are written (an unknown option, a missing value).
+see_help = sentence(N_("{message} ({prog} --help lists the options)"), "message, prog")
 
 
-def output_failed(reason: str) -> str:
-    """The output cannot be written (a full disk): the program ends."""
-    return _("cannot write the output: {reason}").format(reason=reason)
+# The output cannot be written (a full disk): the program ends.
+output_failed = sentence(N_("cannot write the output: {reason}"), "reason")
 
 
-def io_failed(reason: str) -> str:
-    """Reading the input or writing the output failed otherwise: the program ends."""
-    return _("input or output failed: {reason}").format(reason=reason)
+# Reading the input or writing the output failed otherwise: the program ends.
+io_failed = sentence(N_("input or output failed: {reason}"), "reason")
 
 
-def no_input() -> str:
-    """The terminal game with a person to move, and stdin closed (``<&-``)."""
-    return _(
+# The terminal game with a person to move, and stdin closed (``<&-``).
+no_input = sentence(
+    N_(
         "there is no input (stdin is closed), so nobody can type a move: give the game a terminal, "
         "or let the computer play both sides (--x ai --o ai)"
     )
+)
 
 
 def help_ply(ox: str, perfect: str, default: int, size: tuple[int, int]) -> str:
@@ -135,27 +135,23 @@ def help_ply(ox: str, perfect: str, default: int, size: tuple[int, int]) -> str:
     ).format(ox=ox, perfect=perfect, default=default, cells=width * height, width=width, height=height)
 
 
-def help_eval(ox: str) -> str:
-    return _("how an AI playing {ox} judges its horizon: simple 0-50-100 or smart").format(ox=ox)
+help_eval = sentence(N_("how an AI playing {ox} judges its horizon: simple 0-50-100 or smart"), "ox")
 
 
-def help_tiebreak(default: str) -> str:
-    return _("how the AIs choose among equal moves, one setting for the game (default: {default})").format(
-        default=default
-    )
+help_tiebreak = sentence(
+    N_("how the AIs choose among equal moves, one setting for the game (default: {default})"), "default"
+)
 
 
-def help_size(width: int, height: int) -> str:
-    return _("the board: WxH, width and height each from 4 to 10 (default: {width}x{height})").format(
-        width=width, height=height
-    )
+help_size = sentence(
+    N_("the board: WxH, width and height each from 4 to 10 (default: {width}x{height})"), "width, height"
+)
 
 
 # -- the terminal game -----------------------------------------------------------------------
 
 
-def welcome() -> str:
-    return _("Welcome to Connect Four!")
+welcome = sentence(N_("Welcome to Connect Four!"))
 
 
 def who_plays(x_level: str | None, o_level: str | None, to_move: str, start_moves: str = "") -> str:
@@ -176,9 +172,8 @@ def who_plays(x_level: str | None, o_level: str | None, to_move: str, start_move
     return seats + " " + first
 
 
-def rules_heading(name: str) -> str:
-    """Above a rule variant's rules in the terminal: ``Rules: tetris + flip.``"""
-    return _("Rules: {name}.").format(name=name)
+# Above a rule variant's rules in the terminal: ``Rules: tetris + flip.``
+rules_heading = sentence(N_("Rules: {name}."), "name")
 
 
 def take_back_tip(alone: bool) -> str:
@@ -188,12 +183,12 @@ def take_back_tip(alone: bool) -> str:
     return _("(Type u to take back the last move, r to play it again.)")
 
 
-def nothing_to_undo_here() -> str:
-    return _("(Nothing to take back: no move of yours has been made in this game.)")
+nothing_to_undo_here = sentence(N_("(Nothing to take back: no move of yours has been made in this game.)"))
 
 
-def nothing_to_redo_here() -> str:
-    return _("(Nothing to play again: r plays again what u took back, until a new move is made.)")
+nothing_to_redo_here = sentence(
+    N_("(Nothing to play again: r plays again what u took back, until a new move is made.)")
+)
 
 
 def taken_back(count: int) -> str:
@@ -204,14 +199,12 @@ def played_again(count: int) -> str:
     return _n("(Played again: {n} move.)", "(Played again: {n} moves.)", count).format(n=count)
 
 
-def over_before_it_began() -> str:
-    """A game given by ``--moves`` that had ended already: nobody made a move."""
-    return _("(Nothing to play: the moves given had ended the game.)")
+# A game given by ``--moves`` that had ended already: nobody made a move.
+over_before_it_began = sentence(N_("(Nothing to play: the moves given had ended the game.)"))
 
 
-def seed_prompt(ox: str) -> str:
-    """The prompt of the seed's ``host_game``/``play_game``, as seed 003 shows it: ``Keuze van X: ``."""
-    return _("{ox}'s choice: ").format(ox=ox)
+# The prompt of the seed's ``host_game``/``play_game``, as seed 003 shows it: ``Keuze van X: ``.
+seed_prompt = sentence(N_("{ox}'s choice: "), "ox")
 
 
 def not_possible(reason: str, line: str = "column", flips: bool = False) -> str:
@@ -225,8 +218,7 @@ def stopped(moves: str) -> str:
     return _("Game stopped. Moves so far: {moves}").format(moves=moves or _("(none)"))
 
 
-def moves_played(moves: str) -> str:
-    return _("Moves: {moves}").format(moves=moves)
+moves_played = sentence(N_("Moves: {moves}"), "moves")
 
 
 def result_in_terminal(winner: str | None, humans: list[str], termination: str = "full") -> str:
@@ -243,15 +235,17 @@ def result_in_terminal(winner: str | None, humans: list[str], termination: str =
     return _("{ox} wins!").format(ox=winner)
 
 
-def draw_reason(termination: str) -> str:
-    """Why the game is a draw, as a sentence."""
-    texts = {
-        "full": _("It's a draw: the board is full."),
-        "both fours": _("It's a draw: both sides have four in a row."),
-        "move limit": _("It's a draw: the game reached its move limit."),
-        "no move": _("It's a draw: no move is left."),
-    }
-    return texts.get(termination, _("It's a draw."))
+# Why the game is a draw, as a sentence.
+draw_reason = choice(
+    "termination",
+    {
+        "full": N_("It's a draw: the board is full."),
+        "both fours": N_("It's a draw: both sides have four in a row."),
+        "move limit": N_("It's a draw: the game reached its move limit."),
+        "no move": N_("It's a draw: no move is left."),
+    },
+    N_("It's a draw."),
+)
 
 
 def host_game_result(winner: str | None) -> str:
@@ -271,23 +265,19 @@ def play_game_result(winner: str | None) -> str:
 # -- the command line -------------------------------------------------------------------------
 
 
-def bad_level_option(perfect: str, text: str) -> str:
-    """A ``--x-ply``/``--o-ply`` value that is not a level (one deeper than the board: ``level_too_deep``)."""
-    return _("must be a whole number from 0 to the cells of the board, or {perfect}, got {text!r}").format(
-        perfect=perfect, text=text
-    )
+# A ``--x-ply``/``--o-ply`` value that is not a level (one deeper than the board: ``level_too_deep``).
+bad_level_option = sentence(
+    N_("must be a whole number from 0 to the cells of the board, or {perfect}, got {text!r}"), "perfect, text"
+)
 
 
-def bad_seed_option(text: str) -> str:
-    return _("must be a whole number (e.g. 7), got {text!r}").format(text=text)
+bad_seed_option = sentence(N_("must be a whole number (e.g. 7), got {text!r}"), "text")
 
 
-def bad_port_option(highest: int, text: str) -> str:
-    return _("must be a whole number from 0 to {highest}, got {text!r}").format(highest=highest, text=text)
+bad_port_option = sentence(N_("must be a whole number from 0 to {highest}, got {text!r}"), "highest, text")
 
 
-def port_unavailable(port: int, reason: str) -> str:
-    return _("port {port} cannot be used: {reason}").format(port=port, reason=reason)
+port_unavailable = sentence(N_("port {port} cannot be used: {reason}"), "port, reason")
 
 
 # -- CS111's sentences: that course's texts fix them in English ------------------------------
@@ -328,8 +318,9 @@ def analysis(ox: str, entries: list[str], first: int = 0) -> str:
     return _("With perfect play, for {ox} (moves of both sides counted): {columns}").format(ox=ox, columns=columns)
 
 
-def no_analysis() -> str:
-    return _("(There is no analysis for these rules: the solver plays the standard game, seen from any side.)")
+no_analysis = sentence(
+    N_("(There is no analysis for these rules: the solver plays the standard game, seen from any side.)")
+)
 
 
 def top_level_searches(sides: list[str]) -> str:
@@ -340,16 +331,15 @@ def top_level_searches(sides: list[str]) -> str:
     ).format(sides=" and ".join(sides))
 
 
-def analysis_tip() -> str:
-    return _("(Type ? instead of a column to see each column's outcome with perfect play.)")
+analysis_tip = sentence(N_("(Type ? instead of a column to see each column's outcome with perfect play.)"))
 
 
-def working_out(known: int, columns: int) -> str:
-    """The analysis is not ready at once: the solver is at work (``known`` of ``columns`` worked out so far)."""
-    return _("(Working out the outcomes with perfect play: {known} of {columns} columns so far…)").format(
-        known=known, columns=columns
-    )
+# The analysis is not ready at once: the solver is at work (``known`` of ``columns`` worked out so far).
+working_out = sentence(
+    N_("(Working out the outcomes with perfect play: {known} of {columns} columns so far…)"), "known, columns"
+)
 
 
-def analysis_unfinished(seconds: float) -> str:
-    return _("(? : not worked out within {seconds:g} s)").format(seconds=seconds)
+analysis_unfinished = sentence(N_("(? : not worked out within {seconds:g} s)"), "seconds")
+
+name_sentences(globals())

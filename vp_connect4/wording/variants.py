@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .language import _, _n
+from .language import N_, _, _n, name_sentences, sentence
 
 __all__ = [
     "ai_makes",
@@ -65,8 +65,7 @@ def bad_variant(text: object) -> str:
     )
 
 
-def variant_twice(name: str, text: str) -> str:
-    return _("{name} is given twice in the variant {text!r}").format(name=name, text=text)
+variant_twice = sentence(N_("{name} is given twice in the variant {text!r}"), "name, text")
 
 
 def bad_gravity(value: object, gravities: tuple[str, ...]) -> str:
@@ -75,15 +74,11 @@ def bad_gravity(value: object, gravities: tuple[str, ...]) -> str:
     )
 
 
-def bad_every(name: str, most: int, value: object) -> str:
-    """``name``: ``turn_every`` or ``swap_every``, a number of moves."""
-    return _("{name} must be a whole number of moves from 1 to {most}, got {value!r}").format(
-        name=name, most=most, value=value
-    )
+# ``name``: ``turn_every`` or ``swap_every``, a number of moves.
+bad_every = sentence(N_("{name} must be a whole number of moves from 1 to {most}, got {value!r}"), "name, most, value")
 
 
-def bad_chance(most: float, value: object) -> str:
-    return _("chance must be a probability from 0 to {most:g}, got {value!r}").format(most=most, value=value)
+bad_chance = sentence(N_("chance must be a probability from 0 to {most:g}, got {value!r}"), "most, value")
 
 
 def variant_board_too_big(most: int, width: int, height: int) -> str:
@@ -116,16 +111,12 @@ def gravity_name(gravity: str) -> str:
     return names[directions.index(gravity)]
 
 
-def bad_swap(first: object, second: object) -> str:
-    return _("a swap needs an X and an O checker, got the cells {first} and {second}").format(
-        first=first, second=second
-    )
+bad_swap = sentence(N_("a swap needs an X and an O checker, got the cells {first} and {second}"), "first, second")
 
 
-def bad_swap_code(number: int, moves: str) -> str:
-    return _("move {number} of {moves!r}: s must be followed by four digits, two cells' column and row").format(
-        number=number, moves=moves
-    )
+bad_swap_code = sentence(
+    N_("move {number} of {moves!r}: s must be followed by four digits, two cells' column and row"), "number, moves"
+)
 
 
 def bad_variant_move_char(number: int, moves: str, char: str) -> str:
@@ -133,24 +124,20 @@ def bad_variant_move_char(number: int, moves: str, char: str) -> str:
     return text.format(number=number, moves=moves, char=char)
 
 
-def no_swaps_here(number: int, moves: str) -> str:
-    return _("move {number} of {moves!r} is a swap, but these rules have no swaps").format(number=number, moves=moves)
+no_swaps_here = sentence(N_("move {number} of {moves!r} is a swap, but these rules have no swaps"), "number, moves")
 
 
-def swap_without_move(number: int, moves: str) -> str:
-    return _("move {number} of {moves!r} is a swap before any move: a swap follows the move it came after").format(
-        number=number, moves=moves
-    )
+swap_without_move = sentence(
+    N_("move {number} of {moves!r} is a swap before any move: a swap follows the move it came after"), "number, moves"
+)
 
 
-def nothing_to_take_back() -> str:
-    return _("there is no move to take back")
+nothing_to_take_back = sentence(N_("there is no move to take back"))
 
 
-def not_the_last_move(move: object, last: int) -> str:
-    return _("on a variant board del_move takes back the last move, which was {last}, not {move!r}").format(
-        last=last, move=move
-    )
+not_the_last_move = sentence(
+    N_("on a variant board del_move takes back the last move, which was {last}, not {move!r}"), "move, last"
+)
 
 
 # -- the terminal game on a variant board --------------------------------------------------------------
@@ -196,8 +183,7 @@ def chance_text(line: str, chosen: int, played: int) -> str:
     return text.format(chosen=chosen, played=played)
 
 
-def flip_text(ox: str) -> str:
-    return _("{ox} flips the rack: every checker falls to the new floor.").format(ox=ox)
+flip_text = sentence(N_("{ox} flips the rack: every checker falls to the new floor."), "ox")
 
 
 def cleared_text(line: str, index: int) -> str:
@@ -210,9 +196,8 @@ def gravity_text(gravity: str) -> str:
     return _("Gravity turns: it pulls {gravity} now, and every checker slides.").format(gravity=gravity_name(gravity))
 
 
-def flip_in_terminal(flip: int) -> str:
-    """How to flip at the terminal's prompt (the line under the board numbers the flip's move ``flip``)."""
-    return _("(Type f to flip the rack: the line under the board calls it move {flip}.)").format(flip=flip)
+# How to flip at the terminal's prompt (the line under the board numbers the flip's move ``flip``).
+flip_in_terminal = sentence(N_("(Type f to flip the rack: the line under the board calls it move {flip}.)"), "flip")
 
 
 def chance_note(line: str) -> str:
@@ -226,30 +211,31 @@ def chance_note(line: str) -> str:
     )
 
 
-def flip_note(flip: int) -> str:
-    """After the first flip in a terminal game: how to read it."""
-    return _(
+# After the first flip in a terminal game: how to read it.
+flip_note = sentence(
+    N_(
         "(A flip is a move: the turn passes, and the same side may not flip again at its next turn. The moves "
         "write it f; the line under the board calls it move {flip}.)"
-    ).format(flip=flip)
+    ),
+    "flip",
+)
 
 
-def cleared_note() -> str:
-    """After the first cleared line (tetris) in a terminal game: how its number is counted."""
-    return _("(Rows are counted from 0, the bottom row; columns from 0, the leftmost.)")
+# After the first cleared line (tetris) in a terminal game: how its number is counted.
+cleared_note = sentence(N_("(Rows are counted from 0, the bottom row; columns from 0, the leftmost.)"))
 
 
-def gravity_turned_note() -> str:
-    """After gravity first turned in a terminal game: where to read where it pulls."""
-    return _("(The line under the board says where gravity pulls now and what a move names.)")
+# After gravity first turned in a terminal game: where to read where it pulls.
+gravity_turned_note = sentence(N_("(The line under the board says where gravity pulls now and what a move names.)"))
 
 
-def swap_note() -> str:
-    """After the first swap in a terminal game: how its cells are named and how the moves write it."""
-    return _(
+# After the first swap in a terminal game: how its cells are named and how the moves write it.
+swap_note = sentence(
+    N_(
         "(A cell is named by its column and row, both counted from 0, row 0 at the bottom. The moves write a swap "
         "as s and those four digits, after the move it followed.)"
     )
+)
 
 
 def swap_text(first: tuple[int, int], second: tuple[int, int]) -> str:
@@ -262,8 +248,7 @@ def swap_text(first: tuple[int, int], second: tuple[int, int]) -> str:
 # start), and what the scene adds to a rule (its arrow, buttons and keys) ----------------------------------------
 
 
-def standard_rules_name() -> str:
-    return _("standard rules")
+standard_rules_name = sentence(N_("standard rules"))
 
 
 def gravity_part_name(direction: str) -> str:
@@ -274,12 +259,10 @@ def turn_part_name(every: int) -> str:
     return _n("gravity turns every {k} move", "gravity turns every {k} moves", every).format(k=every)
 
 
-def tetris_part_name() -> str:
-    return _("tetris")
+tetris_part_name = sentence(N_("tetris"))
 
 
-def flip_part_name() -> str:
-    return _("flip")
+flip_part_name = sentence(N_("flip"))
 
 
 def chance_part_name(probability: float) -> str:
@@ -332,22 +315,23 @@ def turn_scene_hint(rows: int) -> str:
     ).format(last=rows - 1)
 
 
-def tetris_help() -> str:
-    return _("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
+tetris_help = sentence(
+    N_("A full row vanishes and the checkers above it fall one row; a four made by the move counts first.")
+)
 
 
-def flip_rule() -> str:
-    return _(
+flip_rule = sentence(
+    N_(
         "Instead of dropping a checker you may flip the rack over: every checker falls to the new floor. "
         "Nobody flips it twice in a row."
     )
+)
 
 
-def flip_scene_hint() -> str:
-    """What the scene adds to :func:`flip_rule`."""
-    return _(
-        "The Flip the rack button or f does it. (A drag with the right mouse button only rotates your view of it.)"
-    )
+# What the scene adds to :func:`flip_rule`.
+flip_scene_hint = sentence(
+    N_("The Flip the rack button or f does it. (A drag with the right mouse button only rotates your view of it.)")
+)
 
 
 def chance_help(probability: float) -> str:
@@ -369,3 +353,6 @@ def rules_help(sentences: list[str]) -> str:
     if not sentences:
         return ""
     return _("<b>Rules:</b> {rules}").format(rules="<br>".join(sentences))
+
+
+name_sentences(globals())

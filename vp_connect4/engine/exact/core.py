@@ -30,6 +30,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
+from .. import position
 from ..budget import CHECK_EVERY
 
 BOUND_BITS = 7  # a bound (twice a score, plus one) lies within -64..63
@@ -87,15 +88,9 @@ def _line(stones: int, shift: int) -> int:
     return (two_up & ((stones << (3 * shift)) | down)) | (two_down & (up | (stones >> (3 * shift))))
 
 
-@jit
-def non_losing_moves(playable: int, their_winning: int) -> int:
-    """:func:`.position.non_losing_moves`: the playable cells that do not lose at once (0: every move loses)."""
-    forced = playable & their_winning
-    if forced:
-        if forced & (forced - 1):
-            return 0
-        playable = forced
-    return playable & ~(their_winning >> 1)
+# the playable cells that do not lose at once (0: every move loses): the plain search's own rule, on plain integers,
+# compiled here
+non_losing_moves = jit(position.non_losing_moves)
 
 
 # the work array: the board's shape, the stats, the columns' masks (centre first), then room for the moves
