@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 import http.client
-import re
 import signal
 import socket
 import struct
@@ -22,6 +21,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from http import HTTPStatus
 from pathlib import Path
 
 import pytest
@@ -30,13 +30,13 @@ from browser.scene_process import (
     OTHER_LOOPBACK,
     PYTHON,
     ROOT,
+    START_TIMEOUT,
     SceneProcess,
     WebSocketClient,
     descendants,
     listening_addresses,
     wait_gone,
     websocket_handshake,
-    websocket_port,
 )
 
 from vp_connect4.vp3d.server.protocol import IGNORED_BURST, IGNORED_PER_SECOND
@@ -46,14 +46,7 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="inspects processes and sockets via /proc"),
 ]
 
-SWITCHING_PROTOCOLS = 101
-BAD_REQUEST = 400
-FORBIDDEN = 403
-NOT_FOUND = 404
-CONFLICT = 409
-READY_TIMEOUT = 30.0
 LOG_TIMEOUT = 10.0
-TRACEBACKS = ("Traceback", "Exception ignored", "Task exception")
 CWD_FILES = {"secret.html": "<p>a student's file</p>", "notes.js": "var secret = 1", "photo.png": "not a png"}
 
 
@@ -88,26 +81,12 @@ def scene() -> Iterator[SceneProcess]:
         yield process
 
 
-def ws_port_of(scene: SceneProcess) -> int:
-    status, _, page = http_get(scene.port, "/")
-    assert status == 200
-    return websocket_port(page.decode("utf-8"))
-
-
-def own_origin(scene: SceneProcess) -> str:
-    return f"http://{LOOPBACK}:{scene.port}"
-
-
 # ---- without starting a scene ----
 
 
 def test_importing_the_server_does_not_import_vpython() -> None:
     code = "import sys, vp_connect4.vp3d.server.server; assert 'vpython' not in sys.modules"
     subprocess.run([PYTHON, "-c", code], cwd=ROOT, check=True, timeout=30)
-
-
-def no_traceback(scene: SceneProcess) -> None:
-    assert not any(word in scene.stderr for word in TRACEBACKS), scene.describe()
 
 
 def test_asset_table_holds_only_files_of_vpython() -> None:
@@ -147,7 +126,7 @@ def test_the_page_sends_every_slider_change_and_connects_to_loopback() -> None:
 
 
 def test_both_sockets_listen_on_loopback_only(served: SceneProcess) -> None:
-    ws_port = ws_port_of(served)  # the page is served once both listen (the HTTP port listens a moment before)
+    ws_port = served.websocket_port()  # the page is served once both listen (the HTTP port listens a moment before)
     addresses = listening_addresses(served.process.pid)
     ports = {port for _, port in addresses}
     assert ports == {served.port, ws_port}, addresses
@@ -162,7 +141,7 @@ def test_other_addresses_are_refused(served: SceneProcess) -> None:
             socket.create_connection((OTHER_LOOPBACK, control.getsockname()[1]), timeout=2).close()
         except OSError:
             pytest.skip(f"{OTHER_LOOPBACK} does not reach this machine's loopback here")
-    for port in (served.port, ws_port_of(served)):
+    for port in (served.port, served.websocket_port()):
         with pytest.raises(ConnectionRefusedError):
             socket.create_connection((OTHER_LOOPBACK, port), timeout=2).close()
 
@@ -199,7 +178,7 @@ def test_the_page_is_vpythons_with_the_websocket_on_loopback(served: SceneProces
     assert headers["content-type"].startswith("text/html")
     assert b"glowscript" in page
     assert b'new WebSocket("ws://127.0.0.1:"+sock)' in page
-    assert ws_port_of(served) != served.port
+    assert served.websocket_port() != served.port
 
 
 @pytest.mark.parametrize(
@@ -223,7 +202,7 @@ def test_the_page_is_vpythons_with_the_websocket_on_loopback(served: SceneProces
 )
 def test_everything_else_is_404(served: SceneProcess, path: str) -> None:
     status, _, body = http_get(served.port, path)
-    assert status == NOT_FOUND, body[:200]
+    assert status == HTTPStatus.NOT_FOUND, body[:200]
     assert b"root:" not in body and b"a student's file" not in body
 
 
@@ -247,44 +226,44 @@ def test_everything_else_is_404(served: SceneProcess, path: str) -> None:
 def test_a_foreign_origin_is_refused_and_the_scene_goes_on(served: SceneProcess, origin: str | None) -> None:
     if origin is not None:
         origin = origin.format(port=served.port)
-    status, connection = websocket_handshake(ws_port_of(served), origin)
+    status, connection = websocket_handshake(served.websocket_port(), origin)
     connection.close()
-    assert status == (BAD_REQUEST if origin and origin.endswith(".evil.example") else FORBIDDEN)
+    assert status == (HTTPStatus.BAD_REQUEST if origin and origin.endswith(".evil.example") else HTTPStatus.FORBIDDEN)
     assert served.process.poll() is None, served.describe()
     assert http_get(served.port, "/")[0] == 200  # still serving
 
 
 def test_after_refusals_the_own_page_connects_and_a_second_tab_gets_409(scene: SceneProcess) -> None:
-    ws_port = ws_port_of(scene)
+    ws_port = scene.websocket_port()
     for origin in ("http://evil.example", None):
         status, connection = websocket_handshake(ws_port, origin)
         connection.close()
-        assert status == FORBIDDEN
-    status, page = websocket_handshake(ws_port, own_origin(scene))
+        assert status == HTTPStatus.FORBIDDEN
+    status, page = websocket_handshake(ws_port, scene.origin)
     with page:
-        assert status == SWITCHING_PROTOCOLS
-        scene.wait_for("^scene ready$", READY_TIMEOUT)  # the scene went on after the refusals
-        for origin in (own_origin(scene), f"http://localhost:{scene.port}"):
+        assert status == HTTPStatus.SWITCHING_PROTOCOLS
+        scene.wait_ready()  # the scene went on after the refusals
+        for origin in (scene.origin, f"http://localhost:{scene.port}"):
             status, second = websocket_handshake(ws_port, origin)
             second.close()
-            assert status == CONFLICT
+            assert status == HTTPStatus.CONFLICT
         assert scene.process.poll() is None, scene.describe()
 
 
 def test_the_localhost_name_of_the_page_is_its_own_origin(scene: SceneProcess) -> None:
-    status, page = websocket_handshake(ws_port_of(scene), f"http://localhost:{scene.port}")
+    status, page = websocket_handshake(scene.websocket_port(), f"http://localhost:{scene.port}")
     with page:
-        assert status == SWITCHING_PROTOCOLS
-        scene.wait_for("^scene ready$", READY_TIMEOUT)
+        assert status == HTTPStatus.SWITCHING_PROTOCOLS
+        scene.wait_ready()
 
 
 # ---- (d) the end ----
 
 
 def test_closing_the_scene_connection_ends_with_0_and_no_process_left(scene: SceneProcess) -> None:
-    status, page = websocket_handshake(ws_port_of(scene), own_origin(scene))
-    assert status == SWITCHING_PROTOCOLS
-    scene.wait_for("^scene ready$", READY_TIMEOUT)
+    status, page = websocket_handshake(scene.websocket_port(), scene.origin)
+    assert status == HTTPStatus.SWITCHING_PROTOCOLS
+    scene.wait_ready()
     family = descendants(scene.process.pid)
     assert family, "the tiny scene should have started a worker process"
     page.close()
@@ -294,10 +273,10 @@ def test_closing_the_scene_connection_ends_with_0_and_no_process_left(scene: Sce
 
 
 def test_ctrl_c_ends_cleanly_with_130(scene: SceneProcess) -> None:
-    status, page = websocket_handshake(ws_port_of(scene), own_origin(scene))
+    status, page = websocket_handshake(scene.websocket_port(), scene.origin)
     with page:
-        assert status == SWITCHING_PROTOCOLS
-        scene.wait_for("^scene ready$", READY_TIMEOUT)
+        assert status == HTTPStatus.SWITCHING_PROTOCOLS
+        scene.wait_ready()
         family = descendants(scene.process.pid)
         scene.process.send_signal(signal.SIGINT)
         assert scene.wait_exit() == 130, scene.describe()
@@ -309,8 +288,8 @@ def test_ctrl_c_ends_cleanly_with_130(scene: SceneProcess) -> None:
 def test_the_game_ends_cleanly_on_a_signal_before_the_page_connects(signum: int) -> None:
     args = ["-m", "vp_connect4", "--no-browser", "--port", "0"]
     with SceneProcess(args, port=0) as scene:
-        scene.wait_for(r"^Open http://127\.0\.0\.1:\d+/ in your browser$", READY_TIMEOUT)
-        deadline = time.monotonic() + READY_TIMEOUT
+        scene.wait_for(r"^Open http://127\.0\.0\.1:\d+/ in your browser$", START_TIMEOUT)
+        deadline = time.monotonic() + START_TIMEOUT
         while not (family := descendants(scene.process.pid)):  # the AI worker starts after that line
             assert time.monotonic() < deadline, scene.describe()
             time.sleep(0.05)
@@ -318,20 +297,10 @@ def test_the_game_ends_cleanly_on_a_signal_before_the_page_connects(signum: int)
         scene.process.send_signal(signum)
         assert scene.wait_exit() == 128 + signum, scene.describe()
         assert wait_gone(family) == set()
-        no_traceback(scene)
+        scene.assert_no_traceback()
 
 
 # ---- (e) junk is ignored, the game goes on ----
-
-
-def open_scene(scene: SceneProcess) -> tuple[WebSocketClient, dict[str, int]]:
-    """Connect as the scene's page; the indices of the tiny scene's canvas, slider and menu."""
-    page = WebSocketClient(ws_port_of(scene), own_origin(scene))
-    assert page.status == SWITCHING_PROTOCOLS
-    page.send("trigger")  # as the page does once it has loaded
-    _, found = scene.wait_for(r"^objects: (.*)$", READY_TIMEOUT)
-    scene.wait_for("^scene ready$", READY_TIMEOUT)
-    return page, {name: int(idx) for name, idx in re.findall(r"(\w+)=(\d+)", found.group(1))}
 
 
 FLOOD = 1000  # junk messages sent at once
@@ -369,7 +338,7 @@ JUNK = [
 
 
 def test_junk_on_the_scene_websocket_is_ignored_and_the_game_goes_on(scene: SceneProcess) -> None:
-    page, objects = open_scene(scene)
+    page, objects = scene.connect_page()
     with page:
         start = len(scene.lines)
         for junk in JUNK:
@@ -385,11 +354,11 @@ def test_junk_on_the_scene_websocket_is_ignored_and_the_game_goes_on(scene: Scen
         assert scene.wait_for(r"^(ignored|menu): ", LOG_TIMEOUT, start)[1].string == "menu: two"
         assert scene.process.poll() is None, scene.describe()
     assert scene.wait_exit() == 0, scene.describe()
-    no_traceback(scene)
+    scene.assert_no_traceback()
 
 
 def test_a_flood_of_junk_is_logged_in_part_and_the_game_goes_on(scene: SceneProcess) -> None:
-    page, objects = open_scene(scene)
+    page, objects = scene.connect_page()
     with page:
         start = len(scene.lines)
         for n in range(FLOOD):
@@ -404,7 +373,7 @@ def test_a_flood_of_junk_is_logged_in_part_and_the_game_goes_on(scene: SceneProc
         left_out = [int(line.split()[1]) for line in scene.lines[start:last] if "more like these" in line]
         assert left_out and sum(left_out) + len(logged) == FLOOD
     assert scene.wait_exit() == 0, scene.describe()
-    no_traceback(scene)
+    scene.assert_no_traceback()
 
 
 ORDERED = 60  # messages sent at once, each with one slider value
@@ -415,7 +384,7 @@ def test_the_events_of_messages_sent_at_once_are_handled_in_order(scene: ScenePr
     arrow keys sent just before it."""
     from vp_connect4.vp3d.view.sliders import MAX_PLY, slider_to_level
 
-    page, objects = open_scene(scene)
+    page, objects = scene.connect_page()
     values = [(3 * n) % (MAX_PLY + 2) for n in range(ORDERED)]
     with page:
         start = len(scene.lines)
@@ -428,17 +397,17 @@ def test_the_events_of_messages_sent_at_once_are_handled_in_order(scene: ScenePr
             start += 1
         assert logged == [f"level: {slider_to_level(value).label}" for value in values]
     assert scene.wait_exit() == 0, scene.describe()
-    no_traceback(scene)
+    scene.assert_no_traceback()
 
 
 def test_messages_followed_by_a_close_end_without_a_traceback(scene: SceneProcess) -> None:
-    page, objects = open_scene(scene)
+    page, objects = scene.connect_page()
     for value in range(5):
         page.send("trigger")
         page.send(f'[{{"widget": "slider", "idx": {objects["slider"]}, "value": {value}}}]')
     page.close()
     assert scene.wait_exit() == 0, scene.describe()
-    no_traceback(scene)
+    scene.assert_no_traceback()
 
 
 def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) -> None:
@@ -451,7 +420,7 @@ def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) 
     assert http_get(scene.port, "/")[0] == 200  # still serving
     scene.process.send_signal(signal.SIGINT)
     assert scene.wait_exit() == 130, scene.describe()
-    no_traceback(scene)
+    scene.assert_no_traceback()
 
 
 @pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\n"])
@@ -480,10 +449,10 @@ def test_every_answer_forbids_framing(served: SceneProcess, path: str) -> None:
 def test_a_second_tab_gets_a_page_saying_where_the_game_is(scene: SceneProcess) -> None:
     from vp_connect4 import wording
 
-    page, _ = open_scene(scene)
+    page, _ = scene.connect_page()
     with page:
         status, headers, body = http_get(scene.port, "/")
-        assert status == CONFLICT
+        assert status == HTTPStatus.CONFLICT
         assert headers["content-type"].startswith("text/html")
         assert html.escape(wording.game_open_elsewhere()).encode() in body
         assert b"glowscript" not in body

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from browser.scene_page import ScenePage
 from browser.scene_process import SceneProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,6 +26,10 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 1000, "height": 1000}
 TEST_TIMEOUT = 120  # seconds, per browser test (pytest-timeout)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "scene(*options): the command-line options of the game the view fixture shows")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -70,3 +76,13 @@ def scene_fixture(*options: str, doc: str) -> Callable[[], Iterator[SceneProcess
 
     scene.__doc__ = doc
     return pytest.fixture(scene)
+
+
+@pytest.fixture
+def view(context: Any, request: pytest.FixtureRequest) -> Iterator[ScenePage]:
+    """The game (``main.py``) started with the command-line options of the test's ``@pytest.mark.scene(*options)``,
+    its page open in the test's browser context; the game is stopped after the test."""
+    marker = request.node.get_closest_marker("scene")
+    assert marker is not None, "a test that takes the view says its game: @pytest.mark.scene(*options)"
+    with SceneProcess.main(*marker.args) as scene:
+        yield ScenePage.open(context, scene)

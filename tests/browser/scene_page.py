@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from vp_connect4 import Board
 
 from .pixels import Image, decode_png
 from .scene_process import SceneProcess
@@ -194,6 +197,19 @@ class ScenePage:
         A refused input (a checker still falling) is logged as ``ignored: ...``; a person would try again.
         """
         self.play_line(f"move {number}: {ox} column {col}", act, timeout)
+
+    def x_then_o(self, board: Board, number: int, col: int, act: Callable[[], None]) -> int:
+        """X's move ``number + 1`` into ``col`` by ``act()`` (see :meth:`play`); then, unless it ended the game, O's
+        answer, read from the log. Both are made on ``board`` too; returns the number of the last move made."""
+        number += 1
+        self.play(number, "X", col, act)
+        board.add_move(col, "X")
+        if board.wins_for("X") or board.is_full():
+            return number
+        number += 1
+        answer = self.wait_log(rf"^move {number}: O column (\d)$")
+        board.add_move(int(answer[-1]), "O")
+        return number
 
     def play_line(self, line: str, act: Any, timeout: float = MOVE_TIMEOUT) -> None:
         """Call ``act()`` until the scene logs the move ``line`` (``move 3: X row 2``, ``move 4: O flip``...)."""

@@ -3,7 +3,7 @@
 - :class:`SceneProcess` runs a scene (``main.py --no-browser --port P`` or the tiny test scene) and
   collects its stdout lines in a thread, so a test can wait for ``scene ready``, ``move 3: ...``.
 - :func:`websocket_handshake` opens a websocket by hand with a chosen ``Origin`` (and ``Host``);
-  :class:`WebSocketClient` sends frames on it, junk and oversized ones too.
+  :class:`WebSocketClient` sends frames on it, junk and oversized ones too; :func:`read_until` reads an answer.
 - :func:`descendants`, :func:`alive`, :func:`listening_addresses` inspect processes and sockets.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import http.client
 import os
 import re
 import signal
@@ -20,6 +21,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from http import HTTPStatus
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +35,9 @@ RELOAD_GRACE_ENV = "VP_CONNECT4_RELOAD_GRACE"
 QUICK_RELOAD_GRACE = 5.0  # seconds a test's scene waits for a reload after its tab closed (the program's: a minute)
 POLL = 0.05
 HANDSHAKE_TIMEOUT = 5.0
+HTTP_TIMEOUT = 10.0  # seconds for a scene's HTTP server to answer
+READY_BY_HAND_TIMEOUT = 30.0  # seconds for a scene to log ``scene ready`` once a page opened by hand has connected
+TRACEBACKS = ("Traceback", "Exception ignored", "Task exception")  # in a scene's stderr: something went wrong
 TCP_LISTEN = "0A"  # socket state LISTEN in /proc/net/tcp
 WEBSOCKET_PORT = re.compile(r"var sock = '(\d+)'")
 
@@ -131,6 +136,13 @@ class SceneProcess:
                     raise AssertionError(f"no line matching {pattern!r} within {timeout}s; {self.describe()}")
                 self._changed.wait(min(left, 0.2))
 
+    def wait_ready(self, start: int = 0) -> int:
+        """Wait until the scene logs ``scene ready`` (from line ``start`` on): a page has connected and it is built.
+
+        Returns the line's index. For a page opened by hand (:meth:`connect_page`, :func:`websocket_handshake`).
+        """
+        return self.wait_for("^scene ready$", READY_BY_HAND_TIMEOUT, start)[0]
+
     def wait_for_port(self, timeout: float = START_TIMEOUT) -> None:
         """Wait until the HTTP server accepts connections."""
         deadline = time.monotonic() + timeout
@@ -150,6 +162,44 @@ class SceneProcess:
             return self.process.wait(timeout)
         except subprocess.TimeoutExpired:
             raise AssertionError(f"the scene still runs {timeout}s later; {self.describe()}") from None
+
+    @property
+    def origin(self) -> str:
+        """The ``Origin`` its own page sends: ``http://127.0.0.1:PORT``."""
+        return f"http://{LOOPBACK}:{self.port}"
+
+    def websocket_port(self) -> int:
+        """The websocket port written into the page it serves (``GET /``, which must answer 200)."""
+        connection = http.client.HTTPConnection(LOOPBACK, self.port, timeout=HTTP_TIMEOUT)
+        try:
+            connection.request("GET", "/")
+            response = connection.getresponse()
+            page = response.read()
+            assert response.status == HTTPStatus.OK, f"GET / answered {response.status}"
+        finally:
+            connection.close()
+        return websocket_port(page.decode("utf-8"))
+
+    def connect_page(self) -> tuple[WebSocketClient, dict[str, int]]:
+        """Connect by hand as its own page does and wait until the scene is built (:meth:`wait_ready`).
+
+        Returns the connection, which the caller closes, and the indices of the tiny scene's canvas and widgets
+        from its ``objects: canvas=0 slider=5 menu=6`` line.
+        """
+        page = WebSocketClient(self.websocket_port(), self.origin)
+        try:
+            assert page.status == HTTPStatus.SWITCHING_PROTOCOLS
+            page.send("trigger")  # as the page does once it has loaded
+            _, found = self.wait_for(r"^objects: (.*)$", READY_BY_HAND_TIMEOUT)
+            self.wait_ready()
+        except BaseException:
+            page.socket.close()
+            raise
+        return page, {name: int(index) for name, index in re.findall(r"(\w+)=(\d+)", found.group(1))}
+
+    def assert_no_traceback(self) -> None:
+        """Nothing in the scene's stderr so far says that something went wrong (:data:`TRACEBACKS`)."""
+        assert not any(word in self.stderr for word in TRACEBACKS), self.describe()
 
     def describe(self) -> str:
         tail = "\n".join(self.lines[-20:])
@@ -266,6 +316,17 @@ def websocket_port(page: str) -> int:
     return int(found.group(1))
 
 
+def read_until(connection: socket.socket, end: bytes) -> bytes:
+    """The answer on ``connection`` read until ``end`` has come in it, or all of it if the server hangs up first."""
+    answer = b""
+    while end not in answer:
+        chunk = connection.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    return answer
+
+
 def websocket_handshake(port: int, origin: str | None, host: str | None = "") -> tuple[int, socket.socket]:
     """Open a websocket on loopback ``port`` with the given ``Origin`` header (None: no header).
 
@@ -285,12 +346,7 @@ def websocket_handshake(port: int, origin: str | None, host: str | None = "") ->
         headers.append(f"Origin: {origin}")
     connection = socket.create_connection((LOOPBACK, port), timeout=HANDSHAKE_TIMEOUT)
     connection.sendall(("\r\n".join(headers) + "\r\n\r\n").encode("ascii"))
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        chunk = connection.recv(4096)
-        if not chunk:
-            break
-        answer += chunk
+    answer = read_until(connection, b"\r\n\r\n")
     status_line = answer.split(b"\r\n", 1)[0].decode("latin-1")
     assert status_line.startswith("HTTP/1.1 "), f"not an HTTP answer: {answer[:200]!r}"
     return int(status_line.split()[1]), connection
@@ -302,6 +358,7 @@ class WebSocketClient:
     TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
 
     def __init__(self, port: int, origin: str, host: str = "") -> None:
+        self.port = port
         self.status, self.socket = websocket_handshake(port, origin, host)
 
     CONTINUATION = 0x0

@@ -34,18 +34,9 @@ def board_after(moves: str) -> list[list[str]]:
 def play_to_the_end(view: ScenePage) -> str:
     """X opens with the blunder, then plays at ply 3 against ply 1 until the result; the game's moves."""
     board, me, number = Board(), Player("X", "LEFT", MY_PLY), 0
-    while True:
+    while not (board.wins_for("X") or board.wins_for("O") or board.is_full()):
         col = BLUNDER if number == 0 else me.next_move(board)
-        number += 1
-        view.play(number, "X", col, lambda c=col: view.press(str(c)))
-        board.add_move(col, "X")
-        if board.wins_for("X") or board.is_full():
-            break
-        number += 1
-        answer = view.wait_log(rf"^move {number}: O column (\d)$")
-        board.add_move(int(answer[-1]), "O")
-        if board.wins_for("O") or board.is_full():
-            break
+        number = view.x_then_o(board, number, col, lambda c=col: view.press(str(c)))
     view.wait_log("^result: ")
     return view.wait_log("^moves: ").removeprefix("moves: ")
 

@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
 
 import catalogue
+import pytest
 
-from browser.conftest import scene_fixture
 from browser.scene_page import ScenePage
-from browser.scene_process import SceneProcess
 from vp_connect4.wording import LANGUAGES
 
 BILINGUAL = ("Language / Taal", *LANGUAGES.values())  # vp3d.view.controls.LANGUAGE_LABEL and the languages' names
@@ -125,16 +123,10 @@ STATUS_JS = "() => document.getElementById('c4-status').textContent"
 CUE_JS = "() => document.getElementById('c4-cue').textContent"
 EVENTS_JS = "() => document.getElementById('c4-events').textContent"
 
-dutch_flip = scene_fixture(
-    "--lang", "nl", "--variant", "flip", "--o-ply", "1", "--tiebreak", "LEFT",
-    doc="You against the AI at ply 1, the flip variant, the page in Dutch.",
-)  # fmt: skip
 
-
-def test_the_dutch_page_has_no_english_label_left_at_the_start_after_a_move_and_with_a_hint(
-    context: Any, dutch_flip: SceneProcess
-) -> None:
-    view = ScenePage.open(context, dutch_flip)
+@pytest.mark.scene("--lang", "nl", "--variant", "flip", "--o-ply", "1", "--tiebreak", "LEFT")
+def test_the_dutch_page_has_no_english_label_left_at_the_start_after_a_move_and_with_a_hint(view: ScenePage) -> None:
+    """You against the AI at ply 1, the flip variant, the page in Dutch."""
     view.page.wait_for_function(f"() => ({STATUS_JS})().startsWith('Jij bent')")
     seen = page_texts(view)
     assert english_left(seen) == []
@@ -162,16 +154,9 @@ def test_the_dutch_page_has_no_english_label_left_at_the_start_after_a_move_and_
     assert english_left(seen) == []
 
 
-dutch_standard = scene_fixture(
-    "--lang", "nl", "--moves", "010101", "--o", "human",
-    doc="Two people, X to win in column 0, the page in Dutch.",
-)  # fmt: skip
-
-
-def test_the_dutch_page_has_no_english_left_at_a_game_end_and_in_the_analysis(
-    context: Any, dutch_standard: SceneProcess
-) -> None:
-    view = ScenePage.open(context, dutch_standard)
+@pytest.mark.scene("--lang", "nl", "--moves", "010101", "--o", "human")
+def test_the_dutch_page_has_no_english_left_at_a_game_end_and_in_the_analysis(view: ScenePage) -> None:
+    """Two people, X to win in column 0, the page in Dutch."""
     view.play(7, "X", 0, lambda: view.press("0"))
     view.wait_log(r"^result: X wins$")
     view.page.wait_for_function(f"() => ({STATUS_JS})().includes('vier op een rij')", timeout=30_000)

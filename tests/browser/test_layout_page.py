@@ -9,7 +9,7 @@ canvas follows it. Moves are played with the arrow keys and Enter. The boxes mea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -146,8 +146,8 @@ def status_text(view: ScenePage) -> str:
     return view.page.evaluate(f"() => document.querySelector('{STATUS}').textContent")
 
 
-def play_by_keys(view: ScenePage, number: int, col: int) -> None:
-    """X's move ``number`` into ``col``: ← to the leftmost column, → to ``col``, Enter."""
+def keys_for(view: ScenePage, col: int) -> Callable[[], None]:
+    """What plays into ``col`` by keys: ← to the leftmost column, → to ``col``, Enter."""
 
     def keys() -> None:
         for _ in range(LAYOUT.width):
@@ -156,7 +156,7 @@ def play_by_keys(view: ScenePage, number: int, col: int) -> None:
             view.press("ArrowRight")
         view.press("Enter")
 
-    view.play(number, "X", col, keys)
+    return keys
 
 
 def set_o_level(view: ScenePage, level: Level, logged: str) -> None:
@@ -205,22 +205,9 @@ def test_nothing_moves_from_the_start_to_the_end_of_a_game(sized: tuple[Any, int
         assert not outside(moments["start"], width, height), outside(moments["start"], width, height)
         assert_rack_seen(view)
 
-        board = Board()
-        number = 0
-
-        def x_then_o() -> None:
-            nonlocal number
-            number += 1
-            play_by_keys(view, number, MY_COLUMN)
-            board.add_move(MY_COLUMN, "X")
-            if board.wins_for("X") or board.is_full():
-                return
-            number += 1
-            answer = view.wait_log(rf"^move {number}: O column (\d)$")
-            board.add_move(int(answer[-1]), "O")
-
+        board, number, mine = Board(), 0, keys_for(view, MY_COLUMN)
         for _ in range(2):
-            x_then_o()
+            number = view.x_then_o(board, number, MY_COLUMN, mine)
         moments["after two moves each"] = boxes(view)
 
         set_o_level(view, Level(None), "perfect")  # the hint sees with O's eyes: perfect
@@ -238,7 +225,7 @@ def test_nothing_moves_from_the_start_to_the_end_of_a_game(sized: tuple[Any, int
         set_o_level(view, Level(0), "0")
 
         while not (board.wins_for("X") or board.wins_for("O") or board.is_full()):
-            x_then_o()
+            number = view.x_then_o(board, number, MY_COLUMN, mine)
         assert view.wait_log("^result: ") == "result: X wins"
         won = said_in("en", wording.result_in_scene, "X", ["X"])  # "You win! X (orange) has four in a row."
         view.page.wait_for_function(

@@ -6,11 +6,9 @@ its ``next_move`` raises, the page says so (the status line, the box with the fi
 
 from __future__ import annotations
 
-from typing import Any
+import pytest
 
-from browser.conftest import scene_fixture
 from browser.scene_page import ScenePage
-from browser.scene_process import SceneProcess
 from vp_connect4 import Board, Player
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.control.intents import PlayColumn
@@ -35,14 +33,9 @@ def student_answer(board: Board, ply: int) -> int:
     return Player("O", "LEFT", ply).next_move(board)
 
 
-vs_student = scene_fixture(
-    "--o", "examples/player.py", "--o-ply", "1", "--tiebreak", "LEFT",
-    doc="You (X) against a student's player file as O (examples/player.py) at ply 1, tiebreak LEFT.",
-)  # fmt: skip
-
-
-def test_a_students_player_plays_o_at_the_ply_of_the_slider(context: Any, vs_student: SceneProcess) -> None:
-    view = ScenePage.open(context, vs_student)
+@pytest.mark.scene("--o", "examples/player.py", "--o-ply", "1", "--tiebreak", "LEFT")
+def test_a_students_player_plays_o_at_the_ply_of_the_slider(view: ScenePage) -> None:
+    """You (X) against a student's player file as O (examples/player.py) at ply 1, tiebreak LEFT."""
     seat = "() => document.querySelector('#c4-o-player option:checked').textContent"
     view.page.wait_for_function(f"() => ({seat})() === 'O (blue): examples/player.py'", timeout=10_000)
     board = Board()
@@ -64,14 +57,9 @@ def test_a_students_player_plays_o_at_the_ply_of_the_slider(context: Any, vs_stu
     assert not view.page.evaluate(BOX_SHOWN)
 
 
-vs_raising = scene_fixture(
-    "--o", "examples/raising_player.py", "--o-ply", "1", "--tiebreak", "LEFT",
-    doc="You (X) against a student's player file whose next_move raises (examples/raising_player.py).",
-)  # fmt: skip
-
-
-def test_a_raising_next_move_is_shown_on_the_page_and_the_game_goes_on(context: Any, vs_raising: SceneProcess) -> None:
-    view = ScenePage.open(context, vs_raising)
+@pytest.mark.scene("--o", "examples/raising_player.py", "--o-ply", "1", "--tiebreak", "LEFT")
+def test_a_raising_next_move_is_shown_on_the_page_and_the_game_goes_on(view: ScenePage) -> None:
+    """You (X) against a student's player file whose next_move raises (examples/raising_player.py)."""
     view.play(1, "X", 3, lambda: view.press(key_for(3)))
     error = view.wait_log(r"^(move 2|error): ", STUDENT_TIMEOUT)
     assert error.startswith("error: examples/raising_player.py: Player('O', 'LEFT', 1).next_move(b) raised an error")
