@@ -28,7 +28,7 @@ from ...rules import STANDARD, Dropped, Spot, other, spot_of
 from ...rules.movecode import read
 
 if TYPE_CHECKING:
-    from ...engine.position import Position
+    from ...engine.exact.solver import Position  # the solver's face names the positions it takes
 
 SECONDS_PER_POSITION = 1.0  # the solver's first try at one position beyond the book
 RETRY_SECONDS = 3.0  # its second try at a position the first did not work out
@@ -120,14 +120,14 @@ def solver_positions(board: Board, moves: str) -> list[Position]:
     """The position the solver takes before each move of ``moves`` played from ``board`` (X first), and after the
     last. ValueError where the rules are others than the standard game seen from gravity's side."""
     referee, ox = board.referee, PLAYERS[0]
+    if not referee.solver_takes:
+        raise ValueError(f"the solver does not take the rules {board.variant}")
     positions = [referee.solver_position(ox)]
     for _, move, swaps in referee.read_code(moves):
         referee.replay(move, ox, swaps)
         ox = other(ox)
         positions.append(referee.solver_position(ox))
-    if any(position is None for position in positions):
-        raise ValueError(f"the solver does not take the rules {board.variant}")
-    return positions  # type: ignore[return-value]
+    return positions  # type: ignore[return-value]  # never None: the solver takes the rules
 
 
 def board_after(board: Board, moves: str, count: int) -> tuple[Board, Spot | None]:

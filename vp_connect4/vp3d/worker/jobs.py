@@ -160,9 +160,11 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
     """
     from ...engine.exact import perfect
 
-    position = board.referee.solver_position(ox)
-    if position is None or board.referee.outcome(ox) is not None:
+    referee = board.referee
+    if not referee.solver_takes or referee.outcome(ox) is not None:
         return None
+    position = referee.solver_position(ox)
+    assert position is not None  # the solver takes the rules
     return perfect.outcomes_in_time(position, budget)
 
 
