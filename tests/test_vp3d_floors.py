@@ -5,6 +5,7 @@ over MAX_CLASS_LINES lines counting its bases within the package; no function ov
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import vp_connect4
@@ -29,18 +30,18 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(node.level - 1):
-                base = base.rpartition(".")[0]
-            target = f"{base}.{node.module}" if node.level and node.module else (node.module or base)
-            for alias in node.names:
-                whole = f"{target}.{alias.name}"
-                module = whole if (PACKAGE.parent / (whole.replace(".", "/") + ".py")).exists() else target
-                found.append((node.lineno, module))
-        elif isinstance(node, ast.Import):
-            found.extend((node.lineno, alias.name) for alias in node.names)
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            target = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+            submodules = [f"{target}.{alias.name}" for alias in node.names]
+            found += [(node.lineno, sub if _is_module(sub) else target) for sub in submodules]
     return [(line, module) for line, module in found if module.startswith("vp_connect4")]
+
+
+def _is_module(name: str) -> bool:
+    path = PACKAGE.parent / name.replace(".", "/")
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
 def _floor(module: str) -> int:

@@ -93,7 +93,7 @@ def run_scene(
     resumed = resume.resumed_game(game, seed) if restart.resumed() else None
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
-        print(log_lines.resumed(len(game.move_string)), flush=True)
+        print(log_lines.Line.RESUMED(len(game.move_string)), flush=True)
     else:
         print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
     runner = ProcessAiRunner()

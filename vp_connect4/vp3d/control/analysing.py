@@ -59,10 +59,7 @@ class Analysis:
     """Owns the analysis shown (``viewing``) and the last one (``analysed``, kept for its game)."""
 
     def __init__(self, ctx: Context, playing: Playing, results: Results, hints: Hints) -> None:
-        self.ctx = ctx
-        self.playing = playing
-        self.results = results
-        self.hints = hints
+        self.ctx, self.playing, self.results, self.hints = ctx, playing, results, hints
         self.viewing: Viewing | None = None  # Analyse game, while it is shown
         self.analysed: GameAnalysis | None = None  # the last analysis, kept for its game
 
@@ -133,7 +130,7 @@ class Analysis:
 
     def failed(self, error: BaseException) -> None:
         failure = wording.phrase(wording.analysis_failed, error)
-        self.ctx.log(log_lines.error(failure.in_english()))
+        self.ctx.log(log_lines.Line.ERROR(failure.in_english()))
         self.ctx.view.cue(wording.capitalised(failure()))
         self.leave()
 
@@ -168,7 +165,7 @@ class Analysis:
         if viewing.found is None:
             ctx.jobs.drop()
         self.viewing = None
-        ctx.log(log_lines.analysis_left())
+        ctx.log(log_lines.Line.ANALYSIS_LEFT())
         ctx.view.show_analysing(False)
         ctx.view.show_chart(None)
         ctx.view.redraw(ctx.game)

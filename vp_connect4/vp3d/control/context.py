@@ -45,11 +45,7 @@ class Context:
         move_time: float,
         paused: bool = False,
     ) -> None:
-        self.game = game
-        self.view = view
-        self.jobs = jobs
-        self.log = log
-        self.clock = clock
+        self.game, self.view, self.jobs, self.log, self.clock = game, view, jobs, log, clock
         self.move_time = move_time  # the seconds a player file may take for a move
         self.paused = paused
         self.generation = 0
@@ -71,7 +67,7 @@ class Context:
 
     def refuse(self, reason: str | wording.Phrase | Exception) -> None:
         """Log why in English, show it as a cue in the language spoken."""
-        self.log(log_lines.ignored(wording.said_in_english(reason)))
+        self.log(log_lines.Line.IGNORED(wording.said_in_english(reason)))
         shown = str(reason) if isinstance(reason, Exception) else wording.said(reason)
         self.view.cue(wording.capitalised(shown))
 

@@ -76,6 +76,7 @@ class Controller:
         ``move_time``: the seconds a player file may take for a move."""
         state = state if state is not None else SceneState()
         self.ctx = ctx = Context(game, view, AiJobs(runner), log, clock, move_time, state.paused)
+        self.game, self.view = game, view  # the context's: the game changes in place, never for another
         self.seed = seed
         self.duel_pause = duel_pause
         # the order matters: when the position changes, the hint's labels go, then the banner, then the events
@@ -121,14 +122,6 @@ class Controller:
         }
 
     # -- public --------------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        return self.ctx.game
-
-    @property
-    def view(self) -> View:
-        return self.ctx.view
 
     @property
     def paused(self) -> bool:
@@ -223,7 +216,7 @@ class Controller:
             self.files.failed(answer.request, answer.error)
         elif answer.error is not None:
             ctx.error = wording.phrase(wording.ai_failed, answer.kind == MOVE, answer.error)
-            ctx.log(log_lines.error(ctx.error.in_english()))
+            ctx.log(log_lines.Line.ERROR(ctx.error.in_english()))
             ctx.view.cue(ctx.error())
             if answer.kind == HINT:
                 self.hints.failed()
@@ -231,7 +224,7 @@ class Controller:
             self.hints.arrived(answer)
         elif self.game.why_not(answer.value) is not None:
             ctx.error = wording.phrase(wording.ai_bad_column, answer.value)
-            ctx.log(log_lines.error(ctx.error.in_english()))
+            ctx.log(log_lines.Line.ERROR(ctx.error.in_english()))
         else:
             self.playing.play(answer.value)
 

@@ -48,8 +48,8 @@ class Results:
             return
         self.tally.add(outcome.winner)
         ctx.view.show_tally(self.tally.text())
-        ctx.log(log_lines.result(outcome))
-        ctx.log(log_lines.moves(ctx.game.move_string))
+        ctx.log(log_lines.Line.RESULT(outcome))
+        ctx.log(log_lines.Line.MOVES(ctx.game.move_string))
 
     def unfinished(self) -> str | None:
         """The game code of a game left before its result was announced (None: no move, or announced)."""
@@ -60,7 +60,7 @@ class Results:
         """The game is left: log its moves, unless its result (with them) is logged."""
         code = self.unfinished()
         if code is not None:
-            self.ctx.log(log_lines.moves(code))
+            self.ctx.log(log_lines.Line.MOVES(code))
 
     def take_back(self) -> None:
         """Undo: the result taken back no longer counts."""
@@ -87,9 +87,7 @@ class Games:
     """New game, Load, Undo, Redo, Pause, Reset view and the rules and size menus; owns nothing of its own."""
 
     def __init__(self, ctx: Context, playing: Playing, results: Results) -> None:
-        self.ctx = ctx
-        self.playing = playing
-        self.results = results
+        self.ctx, self.playing, self.results = ctx, playing, results
 
     def on_new_game(self, intent: intents.Command) -> None:
         self.new_game(None)
@@ -108,7 +106,7 @@ class Games:
         if size is not None:
             ctx.log(log_lines.size_setting(*size))
         self._restarted()
-        ctx.log(log_lines.new_game())
+        ctx.log(log_lines.Line.NEW_GAME())
         if size is not None:
             ctx.reloading = True
             ctx.view.reload_page()
@@ -129,10 +127,10 @@ class Games:
             ctx.refuse(error)
             return
         if replaced is not None:
-            ctx.log(log_lines.moves(replaced))
+            ctx.log(log_lines.Line.MOVES(replaced))
         ctx.jobs.drop()
         self._restarted()
-        ctx.log(log_lines.loaded(ctx.game.move_string))
+        ctx.log(log_lines.Line.LOADED(ctx.game.move_string))
         ctx.view.redraw(ctx.game)
         ctx.show_settings()
         ctx.view.clear_load_field()
@@ -171,7 +169,7 @@ class Games:
         ctx.jobs.drop()
         redone = len(ctx.game.redo())
         ctx.position_changed()
-        ctx.log(log_lines.redo(redone))
+        ctx.log(log_lines.undo(redone, redo=True))
         ctx.view.redraw(ctx.game)
 
     def on_toggle_pause(self, intent: intents.Command) -> None:

@@ -64,7 +64,7 @@ class PlayerFiles:
         source = request.seat.source or ""
         ctx.error = wording.phrase(wording.player_file_failed, request.ox, Path(PlayerFile.parse(source).shown).name)
         self.failure = Failure(request.ox, error, ctx.generation)
-        ctx.log(log_lines.error(_in_english(error)))
+        ctx.log(log_lines.Line.ERROR(_in_english(error)))
 
     def on_retry(self, intent: intents.Command) -> None:
         """Try again: the failed player file is asked for its move again (its file loaded again)."""
@@ -105,14 +105,14 @@ class PlayerFiles:
             return
         error = future.exception()
         if error is not None:
-            ctx.log(log_lines.ignored(_in_english(error)))
+            ctx.log(log_lines.Line.IGNORED(_in_english(error)))
             ctx.view.cue(wording.capitalised(error.summary if isinstance(error, StudentError) else str(error)))
             self.failure = Failure(None, error, ctx.generation)
             return
         if name not in self.files:
             self.files.append(name)
             ctx.view.show_player_files(list(self.files))
-        ctx.log(log_lines.player_file(name))
+        ctx.log(log_lines.Line.PLAYER_FILE(name))
         ctx.view.clear_player_file_field()
 
     def failed_move(self) -> bool:

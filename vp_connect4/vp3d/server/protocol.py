@@ -75,7 +75,7 @@ class IgnoredLog:
             if self._left_out:
                 self.write(log_lines.ignored_left_out(self._left_out))
                 self._left_out = 0
-            self.write(log_lines.ignored(what))
+            self.write(log_lines.Line.IGNORED(what))
 
 
 def _print_flush(line: str) -> None:

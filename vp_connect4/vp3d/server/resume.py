@@ -39,7 +39,7 @@ class Resumed:
     def farewell(self, log: Any = print) -> None:
         """The program ends before a page reconnected (the tab was closed): log the moves, once."""
         if self.game.history and not self.state.result_logged:
-            log(log_lines.moves(self.game.move_string))
+            log(log_lines.Line.MOVES(self.game.move_string))
 
 
 def saved_game(game: Game, seed: int | None, state: SceneState) -> str:

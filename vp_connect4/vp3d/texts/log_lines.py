@@ -41,14 +41,32 @@ Nothing here imports VPython.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from ...game import Move
-from ...rules import Cell, Cleared, Event, GravityTurned, Outcome, Swapped, Veered
+from ...rules import Cell, Cleared, Event, GravityTurned, Swapped, Veered
 
 if TYPE_CHECKING:
     from ..worker.analysis import GameAnalysis, Step
     from ..worker.jobs import HintAnswer
+
+
+class Line(Enum):
+    """The lines that are a fixed text around their values, as data: ``Line.MOVES(code)`` is ``moves: <code>``."""
+
+    RESULT = "result: {}"  # the outcome: ``X wins``, ``O wins``, ``draw``
+    MOVES = "moves: {}"  # the game so far (or at its end), as its game code
+    IGNORED = "ignored: {}"  # why input was refused, in English
+    ERROR = "error: {}"  # what went wrong, in English
+    PLAYER_FILE = "player file: {}"  # the Player file field's file joined the X and O menus
+    LOADED = "loaded: {}"  # the game code the page's Load made the game
+    NEW_GAME = "new game"
+    RESUMED = "resumed: {} checkers down"  # the program restarted after a reload and resumed its game
+    ANALYSIS_LEFT = "analysis: back to the game"
+
+    def __call__(self, *values: object) -> str:
+        return self.value.format(*values)
 
 
 def columns(width: int) -> str:
@@ -84,15 +102,6 @@ def event_line(event: Event, line: str = "column") -> str:
 
 def _cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
-
-
-def result(outcome: Outcome) -> str:
-    return f"result: {outcome}"
-
-
-def moves(code: str) -> str:
-    """The game so far (or at its end), as its game code."""
-    return f"moves: {code}"
 
 
 def setting(*words: object) -> str:
@@ -139,51 +148,15 @@ def analysis_summary(analysis: GameAnalysis, found: list[Step]) -> str:
     return text + (f" ({analysis.unknown} unknown)" if analysis.unknown else "")
 
 
-def analysis_left() -> str:
-    return "analysis: back to the game"
-
-
-def ignored(reason: str) -> str:
-    return f"ignored: {reason}"
-
-
 def ignored_left_out(count: int) -> str:
     """The server's: how many ``ignored:`` lines were left out (a page sending junk cannot flood the log)."""
-    return ignored(f"{count} more like these, not logged")
+    return Line.IGNORED(f"{count} more like these, not logged")
 
 
-def error(text: str) -> str:
-    return f"error: {text}"
-
-
-def player_file(name: str) -> str:
-    return f"player file: {name}"
-
-
-def undo(count: int) -> str:
-    return f"undo: {_moves(count)}"
-
-
-def redo(count: int) -> str:
-    return f"redo: {_moves(count)}"
-
-
-def _moves(count: int) -> str:
-    return f"{count} move{'s' if count != 1 else ''}"
-
-
-def new_game() -> str:
-    return "new game"
-
-
-def loaded(code: str) -> str:
-    return f"loaded: {code}"
+def undo(count: int, redo: bool = False) -> str:
+    """``undo: 2 moves``; ``redo``: ``redo: 1 move``."""
+    return f"{'redo' if redo else 'undo'}: {count} move{'s' if count != 1 else ''}"
 
 
 def paused(on: bool) -> str:
     return "paused" if on else "resumed"
-
-
-def resumed(checkers: int) -> str:
-    """The program restarted after a reload: its game resumed with this many checkers down."""
-    return f"resumed: {checkers} checkers down"
