@@ -18,7 +18,7 @@ from vp_connect4.board import Board
 from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, HUMAN, Seat
 from vp_connect4.vp3d.control.controller import Controller
-from vp_connect4.vp3d.control.hint_intents import HINT_QUIET, HINT_TRIES
+from vp_connect4.vp3d.control.hinting import HINT_QUIET, HINT_TRIES
 from vp_connect4.vp3d.control.intents import (
     ChangeRules,
     Command,
@@ -27,16 +27,15 @@ from vp_connect4.vp3d.control.intents import (
     SetLanguage,
 )
 from vp_connect4.vp3d.control.keys import key_intent
-from vp_connect4.vp3d.texts.hints import UNKNOWN_SCORE, label_scores, label_words, outcomes_line
+from vp_connect4.vp3d.texts.hints import UNKNOWN_SCORE, label_scores, label_words
+from vp_connect4.vp3d.texts.log_lines import analysis_step, analysis_summary, outcomes
 from vp_connect4.vp3d.worker import analysis
 from vp_connect4.vp3d.worker.analysis import (
     GameAnalysis,
     analyse,
     chart_points,
     first_change,
-    step_line,
     steps,
-    summary_line,
 )
 from vp_connect4.vp3d.worker.jobs import AiRequest, HintAnswer
 
@@ -97,7 +96,7 @@ def test_columns_not_worked_out_in_time_are_question_marks_and_grey_whatever_the
     assert label_words(hint) == ["loses\nin 4", "?", "", "wins\nin 9"]
     assert label_words(hint, working=True) == ["loses\nin 4", "…", "", "wins\nin 9"]  # still being worked out
     assert label_scores(hint) == [0.0, UNKNOWN_SCORE, -1.0, 100.0]  # grey: neither a win nor a loss
-    assert outcomes_line("O", hint) == "outcomes: O -4 ? full +9"
+    assert outcomes("O", hint) == "outcomes: O -4 ? full +9"
     assert hint.complete_outcomes is None  # the status line's best move comes from the scores then
     assert label_words(HintAnswer([50.0, 100.0])) is None
 
@@ -213,10 +212,10 @@ def test_analyse_gives_each_positions_outcome_from_the_book_and_marks_where_it_c
     moves = steps(found)
     assert [step.changed for step in moves] == [True, False, False, False, False, True, False]
     assert first_change(moves) == 0
-    assert step_line(moves[0]) == "analysis: move 1 X column 0 +41 -> -39"
-    assert step_line(moves[1]) == "analysis: move 2 O column 1 +39 -> +38"
-    assert step_line(moves[-1]) == "analysis: move 7 X column 0 +1 -> won"
-    assert summary_line(found, moves) == "analysis: result changed at move 1"
+    assert analysis_step(moves[0]) == "analysis: move 1 X column 0 +41 -> -39"
+    assert analysis_step(moves[1]) == "analysis: move 2 O column 1 +39 -> +38"
+    assert analysis_step(moves[-1]) == "analysis: move 7 X column 0 +1 -> won"
+    assert analysis_summary(found, moves) == "analysis: result changed at move 1"
     assert found.kept_by(1) == (3,) and found.kept_by(6) == (0,) and found.kept_by(2) == ()  # 3: the win in 41
 
 
@@ -261,10 +260,10 @@ def test_only_certain_changes_are_marked() -> None:
         (0, 5, False),  # a draw became a win: no loss of ground
         (-5, -4, False),
     ]
-    assert summary_line(unsure, moves) == "analysis: no change found (1 unknown)"
+    assert analysis_summary(unsure, moves) == "analysis: no change found (1 unknown)"
     drew = GameAnalysis("33", (41, 0, 0))  # X's first move gave the win away for a draw
     assert [step.changed for step in steps(drew)] == [True, False]
-    assert step_line(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
+    assert analysis_step(steps(GameAnalysis("3", (None, None)))[0]) == "analysis: move 1 X column 3 ? -> ?"
     said = wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True)  # which column kept it: unknown
     assert said == "Move 2 of 2: O (blue) played column 3: O draws → O loses in 4 ← the result changed here."
     assert wording.analysis_step(2, 2, "O", 3, "O draws", "O loses in 4", True, [1, 5]).endswith(

@@ -16,6 +16,7 @@ from vp_connect4.board import Board
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.player import Player
+from vp_connect4.vp3d.control.context import SceneState
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import (
     Command,
@@ -27,7 +28,6 @@ from vp_connect4.vp3d.control.intents import (
     SetTiebreak,
 )
 from vp_connect4.vp3d.control.keys import key_intent
-from vp_connect4.vp3d.server.resume import SceneState
 from vp_connect4.vp3d.texts.hints import best_line
 from vp_connect4.vp3d.worker.jobs import AiRequest
 

@@ -240,3 +240,32 @@ def test_each_text_style_is_a_style_attribute_on_one_line() -> None:
     for name, style in styles.items():
         assert style and not style.endswith(";") and not set(style) & set("\n{}/*'\""), name
     assert markup.STATUS_STYLE == "font: bold 20px sans-serif; color: #1a237e"  # its box is page.css's
+
+
+def test_the_panels_rows_give_the_ids_widgets_js_gives_by_their_order() -> None:
+    """The page's script names the menus, sliders and buttons by the order they are made: that of the rows."""
+    import re
+
+    from vp_connect4.vp3d import assets
+    from vp_connect4.vp3d.view.panel import BUTTON, MENU, ROWS, SLIDER
+
+    script = assets.script("widgets.js")
+
+    def named(variable: str) -> list[str]:
+        listed = re.search(variable + r" = \[([^\]]*)\]", script)
+        assert listed is not None, variable
+        return re.findall(r"'([^']+)'", listed.group(1))
+
+    assert [row.id for row in ROWS if row.kind == MENU] == named("selectIds")
+    assert [row.id for row in ROWS if row.kind == BUTTON] == named("buttonIds")
+    assert [row.id for row in ROWS if row.kind == SLIDER] == ["c4-x-ply", "c4-o-ply"]  # widgets.js's order too
+
+
+def test_the_panel_is_made_in_the_order_of_its_rows(vp: FakeVpython) -> None:
+    from vp_connect4.vp3d.view.panel import LINE, ROWS
+
+    Controls(Canvas(), lambda intent: None, 7)
+    made = vp.made[5:]  # after the title, status, cue, events and banner above the canvas
+    kinds = {"text": "wtext", "placeholder": "wtext", "line": "wtext", "field": "winput"}
+    assert [widget.kind for widget in made] == [kinds.get(row.kind, row.kind) for row in ROWS]
+    assert all(widget.text == "\n" for widget, row in zip(made, ROWS, strict=True) if row.kind == LINE)

@@ -16,9 +16,10 @@ from vp_connect4 import Board, Player
 from vp_connect4.errors import InvalidSettingError
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
+from vp_connect4.vp3d.control.context import SceneState
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import AddPlayerFile, ChangeRules, Command, PlayColumn, SetSeat
-from vp_connect4.vp3d.server.resume import SceneState, resumed_game, saved_game
+from vp_connect4.vp3d.server.resume import resumed_game, saved_game
 from vp_connect4.vp3d.worker import student_moves
 from vp_connect4.vp3d.worker.ai import ProcessAiRunner
 from vp_connect4.vp3d.worker.jobs import AiRequest

@@ -29,7 +29,8 @@ from vp_connect4.vp3d.control.intents import (
 )
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import best_line
-from vp_connect4.vp3d.texts.telling import event_line, log_lines, told
+from vp_connect4.vp3d.texts.log_lines import event_line, move_lines
+from vp_connect4.vp3d.texts.telling import told
 from vp_connect4.vp3d.worker.jobs import AiRequest
 
 ROWS_LINE = "log: rows 0-5, counted from the bottom"
@@ -113,7 +114,7 @@ def test_chance_logs_the_column_chosen_and_where_the_checker_went() -> None:
 def test_event_lines_of_every_kind() -> None:
     game = Game(Board(7, 6, variant="gravity:turn:1+tetris"), rng=random.Random(0))
     move = game.play(3)
-    assert log_lines(move) == ["move 1: X column 3", "event: gravity left"]
+    assert move_lines(move) == ["move 1: X column 3", "event: gravity left"]
     assert event_line(move.events[0]) == ""  # the landing: the move line tells it
 
 

@@ -11,7 +11,7 @@ waits on the queue between frames (see ``control.pacing``: 60 frames a second wh
 something moves, 10 when idle), never in VPython's ``rate``, which spins.
 Mouse positions become columns here (``RackLayout.pick_slot``), so a click
 picks the right column at any camera angle (a row, when a rule variant's gravity pulls sideways). See
-``view.controls`` for the page's widgets and status line, and ``control.controller`` for the log lines
+``view.controls`` for the page's widgets and status line, and ``texts.log_lines`` for the log lines
 (also printed here: ``Open <url> in your browser``, ``scene ready`` once the
 scene is built). Closing the tab ends the program with exit code 0 (the
 server raises ``SystemExit(0)``); the ``finally`` stops the AI worker. A reload
@@ -33,11 +33,13 @@ from ..errors import InvalidSettingError
 from ..game import Game
 from ..options import Parser, add_language, choose_language, port, seed
 from ..students import DEFAULT_TIME_LIMIT
+from .control.context import SceneState
 from .control.controller import Controller
 from .control.intents import Hover, Intent, PlayColumn
 from .control.keys import key_intent
 from .control.pacing import Pacer
-from .server.resume import RESUME_ENV, SceneState
+from .server.resume import RESUME_ENV
+from .texts import log_lines
 from .view.rack import RackLayout
 from .view.sliders import slider_top
 from .worker.ai import ProcessAiRunner
@@ -91,7 +93,7 @@ def run_scene(
     resumed = resume.resumed_game(game, seed) if restart.resumed() else None
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
-        print(f"resumed: {len(game.move_string)} checkers down", flush=True)
+        print(log_lines.Line.RESUMED(len(game.move_string)), flush=True)
     else:
         print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
     runner = ProcessAiRunner()

@@ -19,16 +19,14 @@ import numbers
 import operator
 import os
 import random
-import signal
 import sys
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
 from ...levels import Level
 from .. import errors, protocol
 from . import loading, recursion, traces
+from .watchdog import guard_worker
 
 WATCH_INTERVAL = 0.25  # seconds between the watchdog's looks at our process
 OK = "ok"
@@ -38,8 +36,7 @@ SCORE_METHODS = ("scores_for", "scores_for_tourney")
 
 def serve(parent_pid: int, cwd: str) -> None:
     """Answer our process's requests until its end of the pipe closes (in the worker process)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(parent_pid,), name="watch-parent", daemon=True).start()
+    guard_worker(parent_pid, WATCH_INTERVAL)
     requests = os.fdopen(os.dup(0), "rb")
     answers = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_RDWR)
@@ -56,12 +53,6 @@ def serve(parent_pid: int, cwd: str) -> None:
             protocol.send(answers, session.answer(request))
         except (OSError, ValueError):  # our end is closed; or an answer JSON cannot hold
             return
-
-
-def _watch_parent(parent_pid: int) -> None:
-    while os.getppid() == parent_pid:
-        time.sleep(WATCH_INTERVAL)
-    os._exit(1)
 
 
 class Session:

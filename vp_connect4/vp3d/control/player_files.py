@@ -1,6 +1,6 @@
-"""The controller's player files: a student's file that plays a side, and the page's Player file field.
+"""Player files: a student's file that plays a side, and the page's Player file field.
 
-A mixin of :class:`.controller.Controller`. A side's player file moves in the AI worker like our AI
+A part of :class:`.controller.Controller`. A side's player file moves in the AI worker like our AI
 (``worker.student_moves``). When it fails (an exception, no answer within the time limit, a column that cannot be
 played), the game waits: the status line says so in one short sentence, a box over the rack shows the error in words
 with the student's own lines and what to do (``Try again``: :data:`~.intents.Command.RETRY`, the file is loaded
@@ -19,10 +19,11 @@ from typing import Any
 from ... import wording
 from ...students import StudentError
 from ...students.files import PlayerFile, names_player_file
+from ..texts import log_lines
 from ..worker.jobs import AiRequest
 from ..worker.student_moves import PlayerFileCheck
 from . import intents
-from .handlers import ControllerParts
+from .context import Context
 
 
 @dataclass(frozen=True)
@@ -46,54 +47,57 @@ class Failure:
         return wording.player_load_advice() if self.ox is None else wording.player_error_advice(self.ox)
 
 
-class PlayerFileIntents(ControllerParts):
-    """Player file handlers; the controller provides the state, ``generation``, ``move_time`` and ``_refuse``."""
+class PlayerFiles:
+    """Owns the player files the X and O menus offer besides human and AI, a failure (the box over the rack) and the
+    Player file field's file while the worker loads it."""
 
-    generation: int
-    move_time: float
-    player_files: list[str]
-    _error: wording.Phrase | None
-    _failure: Failure | None
-    _failure_shown: tuple[str, list[str], str, bool] | None
-    _checking: tuple[str, Future[Any]] | None
+    def __init__(self, ctx: Context, files: list[str]) -> None:
+        self.ctx = ctx
+        self.files = list(dict.fromkeys(files))  # what the X and O menus offer besides human and AI
+        self.failure: Failure | None = None  # a player file failed (the box over the rack)
+        self._shown: tuple[str, list[str], str, bool] | None = None
+        self._checking: tuple[str, Future[Any]] | None = None  # the Player file field's file, while the worker loads it
 
-    def _player_file_failed(self, request: AiRequest, error: BaseException) -> None:
+    def failed(self, request: AiRequest, error: BaseException) -> None:
         """``request``'s player file failed to move: the game waits (see the module docstring)."""
+        ctx = self.ctx
         source = request.seat.source or ""
-        self._error = wording.phrase(wording.player_file_failed, request.ox, Path(PlayerFile.parse(source).shown).name)
-        self._failure = Failure(request.ox, error, self.generation)
-        self.log(f"error: {_in_english(error)}")
+        ctx.error = wording.phrase(wording.player_file_failed, request.ox, Path(PlayerFile.parse(source).shown).name)
+        self.failure = Failure(request.ox, error, ctx.generation)
+        ctx.log(log_lines.Line.ERROR(_in_english(error)))
 
-    def _on_retry(self, intent: intents.Command) -> None:
+    def on_retry(self, intent: intents.Command) -> None:
         """Try again: the failed player file is asked for its move again (its file loaded again)."""
-        if self._failed_move():
-            self._error = None  # the next tick asks again
-            self._failure = None
+        if self.failed_move():
+            self.ctx.error = None  # the next tick asks again
+            self.failure = None
 
-    def _on_add_player_file(self, intent: intents.AddPlayerFile) -> None:
-        """Check the named file (it exists, it is a .py file) and have the worker load it; see ``_collect_file``."""
+    def on_add_player_file(self, intent: intents.AddPlayerFile) -> None:
+        """Check the named file (it exists, it is a .py file) and have the worker load it; see ``collect``."""
+        ctx = self.ctx
         text = intent.text.strip()
         if not text:
             return
         if not names_player_file(text):
-            self._refuse(wording.phrase(wording.player_file_not_a_file, text))
+            ctx.refuse(wording.phrase(wording.player_file_not_a_file, text))
             return
         source = PlayerFile.parse(text)
         if not source.path.is_file():
-            self._refuse(wording.phrase(wording.student_no_file, source.shown))
+            ctx.refuse(wording.phrase(wording.student_no_file, source.shown))
             return
-        if source.name in self.player_files:  # there already (VPython's field also asks when it loses the focus)
-            self.view.clear_player_file_field()
+        if source.name in self.files:  # there already (VPython's field also asks when it loses the focus)
+            ctx.view.clear_player_file_field()
             return
         if self._checking is not None and self._checking[0] == source.name:
             return
-        if self._failure is not None and self._failure.ox is None:
-            self._failure = None
-        check = PlayerFileCheck(source.name, self.move_time)
-        self._checking = (source.name, self.jobs.runner.submit(check.load))
+        if self.failure is not None and self.failure.ox is None:
+            self.failure = None
+        check = PlayerFileCheck(source.name, ctx.move_time)
+        self._checking = (source.name, ctx.jobs.runner.submit(check.load))
 
-    def _collect_file(self) -> None:
+    def collect(self) -> None:
         """The worker's answer about a file named in the Player file field: it joins the menus, or is refused."""
+        ctx = self.ctx
         if self._checking is None or not self._checking[1].done():
             return
         (name, future), self._checking = self._checking, None
@@ -101,33 +105,33 @@ class PlayerFileIntents(ControllerParts):
             return
         error = future.exception()
         if error is not None:
-            self.log(f"ignored: {_in_english(error)}")
-            self.view.cue(wording.capitalised(error.summary if isinstance(error, StudentError) else str(error)))
-            self._failure = Failure(None, error, self.generation)
+            ctx.log(log_lines.Line.IGNORED(_in_english(error)))
+            ctx.view.cue(wording.capitalised(error.summary if isinstance(error, StudentError) else str(error)))
+            self.failure = Failure(None, error, ctx.generation)
             return
-        if name not in self.player_files:
-            self.player_files.append(name)
-            self.view.show_player_files(list(self.player_files))
-        self.log(f"player file: {name}")
-        self.view.clear_player_file_field()
+        if name not in self.files:
+            self.files.append(name)
+            ctx.view.show_player_files(list(self.files))
+        ctx.log(log_lines.Line.PLAYER_FILE(name))
+        ctx.view.clear_player_file_field()
 
-    def _failed_move(self) -> bool:
+    def failed_move(self) -> bool:
         """A side's player file failed and the game waits for it (Try again, a setting, Undo...)."""
-        return self._error is not None and self._failure is not None and self._failure.ox is not None
+        return self.ctx.error is not None and self.failure is not None and self.failure.ox is not None
 
-    def _show_failure(self) -> None:
+    def show_failure(self) -> None:
         """The box over the rack: the failure's lines while it stands, in the language spoken; hidden otherwise."""
-        failure = self._failure
+        failure, ctx = self.failure, self.ctx
         if failure is not None and (
-            (self._error is None and failure.ox is not None) or failure.generation != self.generation
+            (ctx.error is None and failure.ox is not None) or failure.generation != ctx.generation
         ):
-            failure = self._failure = None  # the game went on: a setting, Undo, a move...
+            failure = self.failure = None  # the game went on: a setting, Undo, a move...
         shown = ("", [], "", False)
         if failure is not None:
             shown = (failure.heading(), failure.code(), failure.advice(), failure.ox is not None)
-        if shown != self._failure_shown:
-            self._failure_shown = shown
-            self.view.show_player_error(*shown)
+        if shown != self._shown:
+            self._shown = shown
+            ctx.view.show_player_error(*shown)
 
 
 def _in_english(error: BaseException) -> str:

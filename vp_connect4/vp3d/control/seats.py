@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from ...board import other
 from ...game import AI, KINDS, Seat
 from ...levels import DEFAULT_PLY, Level
+from ..texts import log_lines
 
 
 def hint_seat(seats: Mapping[str, Seat], ox: str) -> Seat:
@@ -41,4 +42,4 @@ def setting_lines(ox: str, old: Seat, new: Seat) -> list[str]:
     smart``: what differs."""
     changes = (("player", who(old), who(new)), ("ply", old.level, new.level))
     changes += (("evaluation", old.evaluation, new.evaluation),)
-    return [f"setting: {ox} {name} {now}" for name, was, now in changes if was != now]
+    return [log_lines.setting(ox, name, now) for name, was, now in changes if was != now]

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..texts import log_lines
+
 TRIGGER = b"trigger"
 MAX_COORDINATE = 1e9  # larger numbers in a position or size are junk, not a scene
 SHOWN_CHARS = 60  # of a refused value in the log line
@@ -71,9 +73,9 @@ class IgnoredLog:
                 return
             self._tokens -= 1
             if self._left_out:
-                self.write(f"ignored: {self._left_out} more like these, not logged")
+                self.write(log_lines.ignored_left_out(self._left_out))
                 self._left_out = 0
-            self.write(f"ignored: {what}")
+            self.write(log_lines.Line.IGNORED(what))
 
 
 def _print_flush(line: str) -> None:

@@ -7,7 +7,7 @@ process id, the same listening sockets). The saved game travels in the environme
 fell), the start moves (so New game still returns to the start), the rule variant, the board's size (the
 size menu reloads the page: the rack is made anew), both seats (a player file's too), the
 tiebreak, the seed, and the scene's own state
-(:class:`SceneState`: whether the result was logged, the score across games, Pause, shown scores). The
+(``control.context.SceneState``: whether the result was logged, the score across games, Pause, shown scores). The
 restarted program runs the same command line (``python -m vp_connect4 ...``, ``python main.py ...``
 or a ``scenes/*.py`` script), so the scene builds its game as before and :func:`resumed_game`
 replaces it with the saved one. Nothing here imports vpython.
@@ -22,18 +22,10 @@ from typing import Any
 
 from ...board import Board
 from ...game import Game, Seat
+from ..control.context import SceneState
+from ..texts import log_lines
 
 RESUME_ENV = "VP_CONNECT4_RESUME"
-
-
-@dataclass(frozen=True)
-class SceneState:
-    """What the scene keeps across a reload besides the game and its settings."""
-
-    result_logged: bool = False  # the game is over and its ``result:``/``moves:`` lines are already in the log
-    tally: tuple[int, int, int] = (0, 0, 0)  # the score across games: X's wins, O's wins, draws
-    paused: bool = False  # an AI duel was paused
-    keep_scores: bool = False  # "keep scores shown" was ticked
 
 
 @dataclass
@@ -47,7 +39,7 @@ class Resumed:
     def farewell(self, log: Any = print) -> None:
         """The program ends before a page reconnected (the tab was closed): log the moves, once."""
         if self.game.history and not self.state.result_logged:
-            log(f"moves: {self.game.move_string}")
+            log(log_lines.Line.MOVES(self.game.move_string))
 
 
 def saved_game(game: Game, seed: int | None, state: SceneState) -> str:

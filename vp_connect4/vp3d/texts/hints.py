@@ -8,7 +8,8 @@ then the flip's if flips are played (``flip``: its index).
 
 At the perfect level the labels above the columns say each column's exact outcome (:func:`label_words`:
 ``wins in 7``, ``draw``, ``loses in 12``; ``…`` while it is being worked out, ``?`` not worked out in time) and the
-log has its ``outcomes:`` line. A column not worked out is never coloured as a result (:func:`label_scores`).
+log has its ``outcomes:`` line (:func:`.log_lines.outcomes`). A column not worked out is never coloured as a
+result (:func:`label_scores`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from ... import wording
 from ...engine.exact.perfect import best_of
-from ..worker.analysis import value_token
 
 if TYPE_CHECKING:
     from ..worker.jobs import HintAnswer
@@ -72,10 +72,3 @@ def label_scores(hint: HintAnswer) -> list[float]:
     """The scores that colour the labels: a column not worked out in time is grey (UNKNOWN_SCORE), whatever the
     search's score for it (the log's ``hint:`` line keeps that): its label says ``?`` or ``…``, not a result."""
     return [UNKNOWN_SCORE if col in hint.unknown else score for col, score in enumerate(hint.scores)]
-
-
-def outcomes_line(ox: str, hint: HintAnswer) -> str:
-    """The log's ``outcomes: X -40 -42 0 +41 0 -42 -40``: per column its signed distance, ``?`` (not worked out
-    in time) or ``full``."""
-    tokens = ["full" if score < 0 else value_token(hint.outcome(col)) for col, score in enumerate(hint.scores)]
-    return f"outcomes: {ox} " + " ".join(tokens)

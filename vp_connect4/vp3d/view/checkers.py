@@ -100,9 +100,31 @@ class Checkers:
         self.layout = layout
         self.clock = clock
         self._vp = vp
+        self._canvas = canvas
         vec = vp.vector
         self._colours = {ox: vec(*rgb) for ox, rgb in palette.CHECKER_COLOURS.items()}
-        self._spheres = [
+        self._spheres, self._marks = self._make_cells()
+        self._ghost = vp.sphere(
+            canvas=canvas, pos=vec(*layout.drop_start(0)), radius=CHECKER_RADIUS, opacity=GHOST_OPACITY, visible=False
+        )
+        _, y, z = layout.drop_start(0)
+        self._thinker = vp.sphere(
+            canvas=canvas, pos=vec(0, y + THINK_LIFT, z), radius=CHECKER_RADIUS, emissive=True, visible=False
+        )
+        self._think_start: float | None = None
+        self._markers = self._ring_pair(HOLE_RADIUS + 0.02, 0.035, MARKER_COLOUR)
+        self._win_rings = [self._ring_pair(HOLE_RADIUS + 0.03, 0.05, WIN_RING_COLOUR) for _ in range(WIN_RINGS)]
+        self.shown: dict[tuple[int, int], str] = {}  # (row, col) -> 'X'/'O': the board last shown at rest
+        self._last: tuple[int, int] | None = None
+        self._winners: list[tuple[int, int]] = []
+        self._pulse_start = self._pulse_until = 0.0
+
+    def _make_cells(self) -> tuple[list[list[Any]], list[list[Any]]]:
+        """A sphere for every cell, hidden, and its mark, seen while it shows an O checker (the camera stays in
+        front)."""
+        vp, layout, canvas = self._vp, self.layout, self._canvas
+        vec = vp.vector
+        spheres = [
             [
                 vp.sphere(
                     canvas=canvas,
@@ -116,7 +138,7 @@ class Checkers:
             ]
             for row in range(layout.height)
         ]
-        self._marks = [  # each sphere's mark, seen while it shows an O checker (the camera stays in front)
+        marks = [
             [
                 vp.ring(
                     canvas=canvas,
@@ -131,38 +153,25 @@ class Checkers:
             ]
             for row in range(layout.height)
         ]
-        self._ghost = vp.sphere(
-            canvas=canvas, pos=vec(*layout.drop_start(0)), radius=CHECKER_RADIUS, opacity=GHOST_OPACITY, visible=False
-        )
-        _, y, z = layout.drop_start(0)
-        self._thinker = vp.sphere(
-            canvas=canvas, pos=vec(0, y + THINK_LIFT, z), radius=CHECKER_RADIUS, emissive=True, visible=False
-        )
-        self._think_start: float | None = None
+        return spheres, marks
+
+    def _ring_pair(self, radius: float, thickness: float, colour: tuple[float, float, float]) -> list[Any]:
+        """A ring on each face of the rack, hidden until placed on a cell."""
+        vec = self._vp.vector
         ring_z = PANEL_Z + PANEL_THICKNESS / 2 + 0.02
-
-        def ring_pair(radius: float, thickness: float, colour: tuple[float, float, float]) -> list[Any]:
-            """A ring on each face of the rack, hidden until placed on a cell."""
-            return [
-                vp.ring(
-                    canvas=canvas,
-                    pos=vec(0, 0, side * ring_z),
-                    axis=vec(0, 0, 1),
-                    radius=radius,
-                    thickness=thickness,
-                    color=vec(*colour),
-                    emissive=True,
-                    visible=False,
-                )
-                for side in (1, -1)
-            ]
-
-        self._markers = ring_pair(HOLE_RADIUS + 0.02, 0.035, MARKER_COLOUR)
-        self._win_rings = [ring_pair(HOLE_RADIUS + 0.03, 0.05, WIN_RING_COLOUR) for _ in range(WIN_RINGS)]
-        self.shown: dict[tuple[int, int], str] = {}  # (row, col) -> 'X'/'O': the board last shown at rest
-        self._last: tuple[int, int] | None = None
-        self._winners: list[tuple[int, int]] = []
-        self._pulse_start = self._pulse_until = 0.0
+        return [
+            self._vp.ring(
+                canvas=self._canvas,
+                pos=vec(0, 0, side * ring_z),
+                axis=vec(0, 0, 1),
+                radius=radius,
+                thickness=thickness,
+                color=vec(*colour),
+                emissive=True,
+                visible=False,
+            )
+            for side in (1, -1)
+        ]
 
     # -- what the controller asks ----------------------------------------------------
 

@@ -31,9 +31,8 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ...engine.frames import DIAGONAL
 from ...game import Move
-from ...rules import Cleared, Dropped, Flipped, GravityTurned, Path, Spot, Swapped, Veered, spot_of
+from ...rules import DIAGONAL_GRAVITIES, Cleared, Dropped, Flipped, GravityTurned, Path, Spot, Swapped, Veered, spot_of
 from .checkers import GRAVITY, Pose, fall_duration, fall_height
 from .rack import GRAVITY_DIRECTIONS, RackLayout
 
@@ -266,7 +265,7 @@ def _drop(plan: Plan, layout: RackLayout, slot: int, spot: Spot, ox: str, veered
     entry = layout.entry(slot, plan.gravity)
     if veered is not None:
         plan.steps.append(Glide(spot, layout.entry(veered.chosen, plan.gravity), entry, ox))
-    if plan.gravity in DIAGONAL and spot != (0, slot):
+    if plan.gravity in DIAGONAL_GRAVITIES and spot != (0, slot):
         top = layout.cell(0, slot)
         plan.steps.append(Fall(((spot, entry, top, ox),)))
         plan.steps.append(Fall(((spot, top, layout.cell(*spot), ox),), gravity=SLIDE_GRAVITY))

@@ -13,41 +13,16 @@ its own that no text changes, and ``assets/page_layout.js`` gives the canvas the
   input's reason (e.g. ``column 3 is full``), shown for a few seconds; ``#c4-banner``, the result over the canvas.
 - the canvas (click a column; right-drag or Ctrl-drag rotates; the wheel zooms).
 - the panel right of the canvas (its caption anchor), a setting a line: ``#c4-goal``, a puzzle's task (only when
-  the scene has one), then
-
-  ========================  ==========================  ================================================
-  element                   id (set by a small script)  what
-  ========================  ==========================  ================================================
-  ``<select>``              ``c4-x-player``             ``X (orange): human`` / ``AI`` / a file (``player_panel``)
-  text                      ``c4-x-ply-label``          ``X look-ahead``
-  jQuery-UI slider          ``c4-x-ply``                X's ply, 0 .. MAX_PLY (or deeper), then ``perfect``
-  text                      ``c4-x-ply-value``          the value: ``ply 4 (medium)`` / ``perfect``
-  ``<select>``              ``c4-x-eval``               ``simple 0-50-100`` / ``smart``
-  (a human side's slider and evaluation menu are disabled, greyed; the sides' lines line up)
-  the same four for O       ``c4-o-...``                ``O (blue): human`` / ``O (blue): AI`` ...
-  ``<select>``              ``c4-tiebreak``             ``tiebreak LEFT`` / ``tiebreak RIGHT`` / ``tiebreak RANDOM``
-  ``<button>``              ``c4-new``                  ``New game``
-  ``<button>``              ``c4-undo``                 ``Undo``
-  ``<button>``              ``c4-redo``                 ``Redo``: plays again what Undo took back
-  ``<button>``              ``c4-hint``                 ``Hint``
-  ``<input type=checkbox>`` ``c4-keep``                 ``keep scores shown``
-  ``<button>``              ``c4-pause``                ``Pause`` / ``Resume``
-  ``<button>``              ``c4-reset-view``           ``Reset view``
-  ``<button>``              ``c4-swap``                 ``Swap sides``: X's and O's players change places
-  ``<select>``              ``c4-variant``              the rules (``texts.rules_menu``): a new game under them
-  ``<button>``              ``c4-flip``                 ``Flip the rack``: a move (greyed without flips)
-  ``<button>``              ``c4-analyse``              ``Analyse game`` / ``Back to the game``
-  text                      ``c4-tally``                ``Score: X 2 – O 1, draws 0`` (New game keeps it)
-  ``<select>``              ``c4-lang``                 ``English`` / ``Nederlands``: every text in it
-  ``<code>``                ``c4-moves``                the game code: the moves so far, as ``--moves`` takes
-  ``<button>``              ``c4-copy``                 ``Copy``: the game code to the clipboard (``Copied``)
-  ``<input type=text>``     name ``c4-load-code``       a game code to load (its keys do not play columns)
-  ``<button>``              ``c4-load``                 ``Load`` (or Enter): that game; a bad code: a cue
-  ========================  ==========================  ================================================
-
-  and a help text naming the colours and how to play, rotate and zoom, and a rule variant's rules; last,
-  ``#c4-scores``, visually hidden (for screen readers and tests): the hint's labels above the rack as they
-  read, ``50 | 100 | ...`` or ``loses in 40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
+  the scene has one), then the widgets of :data:`.panel.ROWS` (a row each: its id, kind, words, intent), in the page's
+  order: X's player (``human`` / ``AI`` / a file, :mod:`.player_panel`), look-ahead slider (0 .. MAX_PLY or deeper,
+  then ``perfect``) and evaluation, the same for O (a human side's slider and evaluation menu are greyed; the sides'
+  lines line up), the tiebreak, New game, Undo, Redo, Hint, *keep scores shown*, Pause / Resume, Reset view, Swap
+  sides, the rules and size menus (a new game under them), Flip the rack (greyed without flips), Analyse game /
+  Back to the game, the score (New game keeps it), the language (every text in it), the game code with its Copy
+  button, the field and button that load a game code (its keys do not play columns; a bad code: a cue), the help
+  (the colours, how to play, rotate and zoom, a rule variant's rules) and, last, ``#c4-scores``, visually hidden
+  (for screen readers and tests): the hint's labels above the rack as they read, ``50 | 100 | ...`` or ``loses in
+  40 | draw | ...`` (``-`` for a hidden one), empty without a hint.
 The same script (``assets/widgets.js``) stops the browser's context menu, so a right-drag rotates, keeps the
 arrow keys and Space from scrolling the page (they choose and drop a column) and takes the focus off a clicked
 button; ``assets/page_layout.js`` sizes the canvas. The HTML of each text (status, cue, events, the game code...)
@@ -67,30 +42,19 @@ from ...levels import exact_on
 from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
 from .. import assets
-from ..control.intents import (
-    ChangeRules,
-    Command,
-    Intent,
-    KeepScores,
-    LoadGame,
-    SetLanguage,
-    SetSeat,
-    SetTiebreak,
-)
+from ..control.intents import Command, Intent
 from ..texts.rules_help import rules_help
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
-from .player_panel import seat_choices, seat_index, seat_who
-from .sliders import MAX_PLY, level_to_slider, slider_to_level
+from .panel import BUTTON, CHECKBOX, FIELD, LANGUAGE_CODES, LINE, MENU, PLACEHOLDER, ROWS, SIDES, SLIDER, TEXT, Row
+from .player_panel import seat_choices, seat_index
+from .sliders import MAX_PLY, level_to_slider
 
 SLIDER_LENGTH = 160  # VPython's length: the track is 112 pixels wide, its margins 12 each side
 LOAD_FIELD_WIDTH = 160  # pixels
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
-
-LANGUAGE_CODES = tuple(wording.LANGUAGES)
-LANGUAGE_LABEL = "Language / Taal"
 
 
 class Controls:
@@ -117,8 +81,11 @@ class Controls:
         self.goal_text = goal
         self.rules = variant if variant is not None else Variant()
         self.variants = menu_variants(self.rules)
+        self.sizes = menu_sizes((width, height))
         self._events_text = ""
+        self.code = ""
         self._analysing = False
+        self._paused = False
         self._reselect_at: list[float] = []
         self.files: list[str] = []  # the player files the X and O menus offer after human and AI
         canvas.title = ""
@@ -129,153 +96,129 @@ class Controls:
         self.events = vp.wtext(pos=head, text=markup.placeholder("c4-events"))
         self.banner = vp.wtext(pos=head, text=markup.banner(""))
         canvas.caption = ""
-        anchor = canvas.caption_anchor  # the panel beside the canvas: a setting a line
-
-        def new_line() -> None:
-            vp.wtext(pos=anchor, text="\n")
-
-        self.goal = vp.wtext(pos=anchor, text="") if goal else None  # a puzzle's task, above the widgets
-        self.kind: dict[str, Any] = {}
-        self.ply_label: dict[str, Any] = {}
-        self.ply: dict[str, Any] = {}
-        self.ply_value: dict[str, Any] = {}
-        self.evaluation_label: dict[str, Any] = {}
-        self.evaluation: dict[str, Any] = {}
-        for ox in ("X", "O"):
-            self.kind[ox] = vp.menu(pos=anchor, choices=self._kinds(ox), bind=self._on_kind(ox))
-            new_line()
-            self.ply_label[ox] = vp.wtext(pos=anchor, text="")
-            self.ply[ox] = vp.slider(
-                pos=anchor, min=0, max=top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=self._on_ply(ox)
-            )
-            self.ply_value[ox] = vp.wtext(pos=anchor, text="")
-            new_line()
-            self.evaluation_label[ox] = vp.wtext(pos=anchor, text="")
-            self.evaluation[ox] = vp.menu(
-                pos=anchor,
-                choices=self._evaluations(),
-                bind=self._on_evaluation(ox),
-                disabled=False,  # VPython 7.6.5's menu has no ``disabled`` until it is given one
-            )
-            new_line()
-        self.tiebreak = vp.menu(pos=anchor, choices=self._tiebreaks(), bind=self._on_tiebreak)
-        new_line()
-        self.buttons = {
-            name: vp.button(pos=anchor, text=wording.button(name), bind=lambda _, intent=intent: put(intent))
-            for name, intent in (
-                ("new", Command.NEW_GAME),
-                ("undo", Command.UNDO),
-                ("redo", Command.REDO),
-                ("hint", Command.HINT),
-            )
-        }
-        new_line()
-        self.keep = vp.checkbox(pos=anchor, text=wording.button("keep"), bind=lambda box: put(KeepScores(box.checked)))
-        new_line()
-        self.pause = vp.button(pos=anchor, text=wording.button("pause"), bind=lambda _: put(Command.TOGGLE_PAUSE))
-        self.buttons["reset"] = vp.button(
-            pos=anchor, text=wording.button("reset"), bind=lambda _: put(Command.RESET_VIEW)
-        )
-        self.buttons["swap"] = vp.button(
-            pos=anchor, text=wording.button("swap"), bind=lambda _: put(Command.SWAP_SIDES)
-        )
-        new_line()
-        self.variant_caption = vp.wtext(pos=anchor, text="")
-        self.variant = vp.menu(
-            pos=anchor, choices=self._variant_names(), index=self.variants.index(self.rules), bind=self._on_variant
-        )
-        new_line()
-        self.sizes = menu_sizes((width, height))
-        self.size_caption = vp.wtext(pos=anchor, text="")
-        self.size = vp.menu(
-            pos=anchor, choices=list(map(size_name, self.sizes)), index=self.sizes.index((width, height)),
-            bind=lambda m: put(ChangeRules(size=size_name(self.sizes[m.index]))),
-        )  # fmt: skip
-        new_line()
-        self.flip = vp.button(pos=anchor, text=wording.button("flip"), bind=lambda _: put(Command.FLIP))
-        self.buttons["analyse"] = vp.button(
-            pos=anchor, text=wording.button("analyse"), bind=lambda _: put(Command.ANALYSE_GAME)
-        )
-        new_line()
-        self.tally = vp.wtext(pos=anchor, text=markup.placeholder("c4-tally"))
-        new_line()
-        # the language menu's label is in both languages: findable in either
-        vp.wtext(pos=anchor, text=markup.caption(LANGUAGE_LABEL, "load"))
-        self.language = vp.menu(
-            pos=anchor,
-            choices=list(wording.LANGUAGES.values()),
-            index=LANGUAGE_CODES.index(wording.language()),
-            bind=self._on_language,
-        )
-        new_line()
-        self._code = ""
-        self.moves = vp.wtext(pos=anchor, text="")
-        new_line()
-        self.load_caption = vp.wtext(pos=anchor, text="")
-        self.load_field = vp.winput(pos=anchor, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
-        self.buttons["load"] = vp.button(
-            pos=anchor, text=wording.button("load"), bind=lambda _: put(LoadGame(self.load_field.text))
-        )
-        self.help = vp.wtext(pos=anchor, text="")
-        self.score_texts = vp.wtext(pos=anchor, text=markup.placeholder("c4-scores"))
-        self.page_script = vp.wtext(pos=anchor, text="")  # a script the page runs once: loading it again
-        vp.wtext(pos=anchor, text=markup.PAGE_STYLE + markup.PAGE_SCRIPT)
+        self._anchor = canvas.caption_anchor  # the panel beside the canvas: a setting a line
+        self.goal = vp.wtext(pos=self._anchor, text="") if goal else None  # a puzzle's task, above the widgets
+        self.widgets: dict[str, Any] = {}
+        for row in ROWS:
+            widget = self._make(row)
+            if row.kind != LINE:
+                self.widgets[row.id] = widget
+        self._name_widgets()
         self.relabel()
 
-    def _kinds(self, ox: str) -> list[str]:
+    def _make(self, row: Row) -> Any:
+        """The widget of ``row``, in the panel (after the ones before it)."""
+        vp, at = self._vp, self._anchor
+        if row.kind == LINE:
+            return vp.wtext(pos=at, text="\n")
+        if row.kind == PLACEHOLDER:
+            return vp.wtext(pos=at, text=markup.placeholder(row.id))
+        if row.kind == TEXT:
+            return vp.wtext(pos=at, text=self._words(row))
+        if row.kind == FIELD:
+            return vp.winput(pos=at, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
+        bind = self._bind(row)
+        if row.kind == SLIDER:
+            return vp.slider(pos=at, min=0, max=self.top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=bind)
+        if row.kind == MENU:
+            index = self._selected(row.id)
+            chosen = {} if index is None else {"index": index}
+            # ``disabled``: VPython 7.6.5's menu has none until it is given one
+            return vp.menu(pos=at, choices=self._words(row), bind=bind, disabled=False, **chosen)
+        maker = vp.checkbox if row.kind == CHECKBOX else vp.button
+        return maker(pos=at, text=self._words(row), bind=bind)
+
+    def _bind(self, row: Row) -> Callable[[Any], None]:
+        """The widget's callback: it puts the row's intent on the queue, nothing else."""
+        intent = row.intent
+        if isinstance(intent, Command):
+            return lambda _: self._put(intent)
+        assert intent is not None, row
+        return lambda widget: self._put(intent(self, widget))
+
+    def _words(self, row: Row) -> Any:
+        """What ``row``'s widget says now: a button's words, a text, a menu's choices ("" for a text said later)."""
+        if isinstance(row.label, str):
+            name = row.label
+            if name == "pause" and self._paused:
+                name = "resume"
+            elif name == "analyse" and self._analysing:
+                name = "back"
+            return wording.button(name)
+        return "" if row.label is None else row.label(self)
+
+    def _selected(self, row_id: str) -> int | None:
+        """A menu's first choice, where it is not the first of its choices."""
+        sizes = self.sizes.index((self.width, self.height))
+        chosen = {"c4-variant": self.variants.index(self.rules), "c4-size": sizes}
+        return chosen.get(row_id, LANGUAGE_CODES.index(wording.language()) if row_id == "c4-lang" else None)
+
+    def _name_widgets(self) -> None:
+        """The widgets by what they are for (the sides' by side)."""
+        w = self.widgets
+
+        def sides(name: str) -> dict[str, Any]:
+            return {ox: w[f"c4-{ox.lower()}-{name}"] for ox in SIDES}
+
+        self.kind, self.ply_label = sides("player"), sides("ply-label")
+        self.ply, self.ply_value = sides("ply"), sides("ply-value")
+        self.evaluation_label, self.evaluation = sides("eval-label"), sides("eval")
+        self.tiebreak, self.keep, self.pause, self.flip = w["c4-tiebreak"], w["c4-keep"], w["c4-pause"], w["c4-flip"]
+        self.variant_caption, self.variant = w["c4-variant-caption"], w["c4-variant"]
+        self.size_caption, self.size = w["c4-size-caption"], w["c4-size"]
+        self.tally, self.language, self.moves = w["c4-tally"], w["c4-lang"], w["c4-moves"]
+        self.load_caption, self.load_field = w["c4-load-caption"], w["c4-load-code"]
+        self.help, self.score_texts, self.page_script = w["c4-help"], w["c4-scores"], w["c4-page-script"]
+        own = ("c4-pause", "c4-flip")  # Pause's words follow the game; the flip is greyed with the rules
+        self.buttons = {row.label: w[row.id] for row in ROWS if row.kind == BUTTON and row.id not in own}
+
+    def kinds(self, ox: str) -> list[str]:
         return seat_choices(ox, self.files)
 
     def show_player_files(self, files: list[str]) -> None:
         """The player files the X and O menus offer after human and AI."""
         self.files = list(files)
         for ox in ("X", "O"):
-            _relabel_menu(self.kind[ox], self._kinds(ox))
+            _relabel_menu(self.kind[ox], self.kinds(ox))
         self._reselect_at = [time.monotonic() + delay for delay in RESELECT_AFTER]  # new choices: see RESELECT_AFTER
 
-    def _evaluations(self) -> list[str]:
+    def evaluations(self) -> list[str]:
         return [wording.evaluation(name) for name in EVALUATIONS]
 
-    def _tiebreaks(self) -> list[str]:
+    def tiebreaks(self) -> list[str]:
         return [wording.tiebreak(name) for name in TIEBREAKS]
 
-    def _variant_names(self) -> list[str]:
+    def variant_names(self) -> list[str]:
         return [variant.name() for variant in self.variants]
 
-    def _help(self) -> str:
+    def help_text(self) -> str:
         return markup.help_text(self.width, rules_help(self.rules, self.height))
+
+    def size_names(self) -> list[str]:
+        return list(map(size_name, self.sizes))
 
     def relabel(self) -> None:
         """Say every fixed text of the page again, in the language spoken now (menus keep their choice).
 
-        The controller re-sends what depends on the game: status, settings (slider values, Pause/Resume),
-        tally and banner.
+        The controller re-sends what depends on the game: status, settings (slider values), tally and banner.
         """
         _set(self.title, "text", markup.title())
         if self.goal is not None:
             _set(self.goal, "text", markup.goal(wording.said(self.goal_text)))
-        for ox in ("X", "O"):
-            _relabel_menu(self.kind[ox], self._kinds(ox))
-            _set(self.ply_label[ox], "text", markup.ply_label(ox, wording.look_ahead_caption(ox)))
-            _set(self.evaluation_label[ox], "text", markup.caption(wording.evaluation_caption()))
-            _relabel_menu(self.evaluation[ox], self._evaluations())
-        _relabel_menu(self.tiebreak, self._tiebreaks())
-        _set(self.variant_caption, "text", markup.caption(wording.variant_caption(), "short"))
-        _relabel_menu(self.variant, self._variant_names())
-        _set(self.size_caption, "text", markup.caption(wording.size_caption(), "short"))
-        for name, widget in self.buttons.items():
-            _set(widget, "text", wording.button("back" if name == "analyse" and self._analysing else name))
-        _set(self.flip, "text", wording.button("flip"))
-        _set(self.keep, "text", wording.button("keep"))
+        for row in ROWS:
+            if row.label is None:
+                continue
+            if row.kind == MENU:
+                _relabel_menu(self.widgets[row.id], self._words(row))
+            else:
+                _set(self.widgets[row.id], "text", self._words(row))
         _set(self.language, "index", LANGUAGE_CODES.index(wording.language()))
-        _set(self.moves, "text", markup.moves(self._code))
-        _set(self.load_caption, "text", markup.caption(wording.load_caption(), "load"))
-        _set(self.help, "text", self._help())
         self.show_events(self._events_text)
         now = time.monotonic()
         self._reselect_at = [now + delay for delay in RESELECT_AFTER]
 
     def menus(self) -> list[Any]:
-        return [*self.kind.values(), *self.evaluation.values(), self.tiebreak, self.variant, self.size, self.language]
+        return [self.widgets[row.id] for row in ROWS if row.kind == MENU]
 
     def settle(self, now: float) -> None:
         """Once a frame: after a relabel, send each menu's selected choice again (see RESELECT_AFTER)."""
@@ -285,26 +228,6 @@ class Controls:
         for menu in self.menus():
             if menu.index is not None:
                 menu.selected = menu.choices[menu.index]
-
-    # -- callbacks: intents only ---------------------------------------------------------
-
-    def _on_kind(self, ox: str) -> Callable[[Any], None]:
-        return lambda m: self._put(SetSeat(ox, "kind", seat_who(self.files, m.index)))
-
-    def _on_ply(self, ox: str) -> Callable[[Any], None]:
-        return lambda s: self._put(SetSeat(ox, "level", slider_to_level(s.value, self.top)))
-
-    def _on_evaluation(self, ox: str) -> Callable[[Any], None]:
-        return lambda m: self._put(SetSeat(ox, "evaluation", EVALUATIONS[m.index]))
-
-    def _on_tiebreak(self, m: Any) -> None:
-        self._put(SetTiebreak(TIEBREAKS[m.index]))
-
-    def _on_variant(self, m: Any) -> None:
-        self._put(ChangeRules(variant=str(self.variants[m.index])))
-
-    def _on_language(self, m: Any) -> None:
-        self._put(SetLanguage(LANGUAGE_CODES[m.index]))
 
     # -- shown state ---------------------------------------------------------------------
 
@@ -330,7 +253,7 @@ class Controls:
     def show_analysing(self, on: bool) -> None:
         """Analyse game's button says *Back to the game* while the analysis is shown."""
         self._analysing = on
-        _set(self.buttons["analyse"], "text", wording.button("back" if on else "analyse"))
+        _set(self.buttons["analyse"], "text", wording.button("back" if on else "analyse"))  # as _words says it
 
     def show_score_texts(self, texts: list[str]) -> None:
         """The hint's labels as they read (``#c4-scores``, see the module docstring); ``[]``: none shown."""
@@ -343,8 +266,8 @@ class Controls:
         _set(self.keep, "checked", on)
 
     def show_moves(self, code: str) -> None:
-        self._code = code
-        _set(self.moves, "text", markup.moves(self._code))
+        self.code = code
+        _set(self.moves, "text", markup.moves(self.code))
 
     def clear_load_field(self) -> None:
         self.load_field.text = ""
@@ -362,12 +285,13 @@ class Controls:
             _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
             _set(self.evaluation[ox], "disabled", not seat.is_ai or seat.source is not None)  # a file: its own
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
+        self._paused = paused
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
         self.show_rules(game.board)
         size = (game.board.width, game.board.height)
         if size not in self.sizes:
             self.sizes = menu_sizes(*self.sizes, size)
-            _relabel_menu(self.size, list(map(size_name, self.sizes)))
+            _relabel_menu(self.size, self.size_names())
         _set(self.size, "index", self.sizes.index(size))
 
     def show_rules(self, board: Board) -> None:
@@ -376,12 +300,12 @@ class Controls:
         variant = board.variant
         if variant not in self.variants:
             self.variants = menu_variants(*self.variants, variant)
-            _relabel_menu(self.variant, self._variant_names())
+            _relabel_menu(self.variant, self.variant_names())
         _set(self.variant, "index", self.variants.index(variant))
         _set(self.flip, "disabled", board.flip_move() is None)
         if variant != self.rules:
             self.rules = variant
-            _set(self.help, "text", self._help())
+            _set(self.help, "text", self.help_text())
             self.show_events(self._events_text)
 
 

@@ -235,86 +235,96 @@ class Rack:
 
         self.layout = layout
         self._vp = vp
+        self._canvas = canvas
+        self.panels = self._make_panels()
+        self._turn = (0.0, 0.0)  # the panels' turn (radians) and lift now
+        self.floor_y = self._make_stand()
+        self.row_numbers = self._make_numbers()
+        self.arrow = vp.arrow(
+            canvas=canvas,
+            pos=vp.vector(*layout.arrow_centre),
+            axis=vp.vector(0, -ARROW_LENGTH, 0),
+            shaftwidth=ARROW_SHAFT,
+            color=vp.vector(*ARROW_COLOUR),
+            emissive=True,
+            visible=False,
+        )
+        self._arrow_angle: float | None = None
+
+    def _make_panels(self) -> list[Any]:
+        """The front and back panels, each a grey slab with a hole per cell."""
+        vp, layout = self._vp, self.layout
         vec = vp.vector
-        grey = vec(*palette.RACK)
-        width = layout.width * CELL
-        height = layout.height * CELL
         centre_y = (layout.top + layout.bottom) / 2
         holes = [
             vp.shapes.circle(pos=[layout.x(col), layout.y(row) - centre_y], radius=HOLE_RADIUS)
             for row in range(layout.height)
             for col in range(layout.width)
         ]
-        outline = vp.shapes.rectangle(width=width, height=height)
-        self.panels = [
+        outline = vp.shapes.rectangle(width=layout.width * CELL, height=layout.height * CELL)
+        return [
             vp.extrusion(
-                canvas=canvas,
+                canvas=self._canvas,
                 path=[vec(0, centre_y, z - PANEL_THICKNESS / 2), vec(0, centre_y, z + PANEL_THICKNESS / 2)],
                 shape=[outline, *holes],
-                color=grey,
+                color=vec(*palette.RACK),
                 shininess=0.6,
             )
             for z in (PANEL_Z, -PANEL_Z)
         ]
-        self._turn = (0.0, 0.0)  # the panels' turn (radians) and lift now
+
+    def _make_stand(self) -> float:
+        """The side posts, the base, its feet and the floor; returns the floor's height."""
+        vp, layout, canvas = self._vp, self.layout, self._canvas
+        vec = vp.vector
+        width = layout.width * CELL
+        centre_y = (layout.top + layout.bottom) / 2
         depth = 2 * PANEL_Z + PANEL_THICKNESS
         assert math.isclose(layout.base_front, (depth + BASE_OVERHANG) / 2)
-        post_height = height + BASE_HEIGHT
+        post_height = layout.height * CELL + BASE_HEIGHT
+        post_x = layout.half_width + POST_WIDTH / 2
         for side in (-1, 1):
             vp.box(
                 canvas=canvas,
-                pos=vec(side * (layout.half_width + POST_WIDTH / 2), centre_y - BASE_HEIGHT / 2, 0),
+                pos=vec(side * post_x, centre_y - BASE_HEIGHT / 2, 0),
                 size=vec(POST_WIDTH, post_height + 0.15, depth + BASE_OVERHANG),
-                color=grey,
+                color=vec(*palette.RACK),
             )
-        base_y = layout.bottom - BASE_HEIGHT / 2
-        vp.box(
-            canvas=canvas,
-            pos=vec(0, base_y, 0),
-            size=vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + BASE_OVERHANG),
-            color=vec(*palette.BASE),
-        )
+        base_size = vec(width + 2 * POST_WIDTH, BASE_HEIGHT, depth + BASE_OVERHANG)
+        vp.box(canvas=canvas, pos=vec(0, layout.bottom - BASE_HEIGHT / 2, 0), size=base_size, color=vec(*palette.BASE))
         feet_y = layout.bottom - BASE_HEIGHT - 0.1
         for side in (-1, 1):
-            vp.box(
-                canvas=canvas,
-                pos=vec(side * (layout.half_width + POST_WIDTH / 2), feet_y, 0),
-                size=vec(POST_WIDTH + 0.2, 0.2, 2.2),
-                color=vec(*palette.BASE),
-            )
-        self.floor_y = feet_y - 0.1
+            feet_size = vec(POST_WIDTH + 0.2, 0.2, 2.2)
+            vp.box(canvas=canvas, pos=vec(side * post_x, feet_y, 0), size=feet_size, color=vec(*palette.BASE))
+        floor_y = feet_y - 0.1
         vp.box(
             canvas=canvas,
-            pos=vec(0, self.floor_y - 0.05, 0),
+            pos=vec(0, floor_y - 0.05, 0),
             size=vec(width + 6, 0.1, FLOOR_DEPTH),
             color=vec(*FLOOR_COLOUR),
             shininess=0.2,
         )
+        return floor_y
+
+    def _make_numbers(self) -> dict[str, list[Any]]:
+        """The column numbers, and the row numbers by the side checkers come in from (shown when gravity pulls
+        sideways: see point_arrow)."""
+        vp, layout, canvas = self._vp, self.layout, self._canvas
         # The column numbers are 3D text on the base's front, so they stay under their columns at any
         # zoom and angle (a ``label`` is drawn flat over the canvas and went astray after a zoom).
         for col in range(layout.width):
             x, y, z = layout.label_centre(col)
             number_label(vp, canvas, (x, y, z), col)  # counted from 0, as the keys, the log and the game code
-
         # When gravity pulls sideways a move names a row: its number stands on the post where checkers come in
         # (0 the bottom row, as the keys), shown only then (see point_arrow).
-        self.row_numbers: dict[str, list[Any]] = {}
+        row_numbers: dict[str, list[Any]] = {}
         for side, sign in (("left", 1), ("right", -1)):  # gravity left: checkers come in on the right
             x = sign * (layout.half_width + POST_WIDTH / 2)
-            self.row_numbers[side] = [
+            row_numbers[side] = [
                 number_label(vp, canvas, (x, layout.y(layout.slot_row(slot)), layout.base_front), slot, False)
                 for slot in range(layout.height)
             ]
-        self.arrow = vp.arrow(
-            canvas=canvas,
-            pos=vec(*layout.arrow_centre),
-            axis=vec(0, -ARROW_LENGTH, 0),
-            shaftwidth=ARROW_SHAFT,
-            color=vec(*ARROW_COLOUR),
-            emissive=True,
-            visible=False,
-        )
-        self._arrow_angle: float | None = None
+        return row_numbers
 
     def turn_panels(self, angle: float, lift: float) -> None:
         """Turn the panels to ``angle`` (radians, counterclockwise from upright) about their middle, raised by

@@ -26,16 +26,16 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
-import signal
 import struct
 import subprocess
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, BinaryIO
+
+from ...students.worker.watchdog import guard_worker
 
 STOP_WAIT = 2.0  # seconds for a terminated worker to end before it is killed
 WATCH_INTERVAL = 0.25  # seconds between the worker's checks that the scene's process is alive
@@ -63,8 +63,7 @@ def _read(pipe: BinaryIO) -> bytes | None:
 
 def serve(parent_pid: int) -> None:
     """The worker's life (in the worker process): answer each request on stdin until it closes."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the scene's: it closes the runner
-    threading.Thread(target=_watch_parent, args=(parent_pid,), name="watch-parent", daemon=True).start()
+    guard_worker(parent_pid, WATCH_INTERVAL)  # Ctrl-C is the scene's (it closes the runner); ends with the scene
     requests = sys.stdin.buffer
     with open(os.dup(sys.stdout.fileno()), "wb") as answers:
         os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a job's prints go to stderr, not into the answers
@@ -85,13 +84,6 @@ def serve(parent_pid: int) -> None:
                 _write(answers, message)
             except OSError:  # the scene's end is closed
                 return
-
-
-def _watch_parent(parent_pid: int) -> None:
-    """End the worker, even in the middle of a job, once the scene's process is gone."""
-    while os.getppid() == parent_pid:
-        time.sleep(WATCH_INTERVAL)
-    os._exit(1)
 
 
 # -- the scene's side ------------------------------------------------------------------

@@ -11,9 +11,9 @@ No VPython. Two sides:
   learnt), while the analysis has taken less than :data:`TOTAL_SECONDS`. The rest are None: shown as ``?``.
   For each move that changed the result, the columns that would have kept it (:attr:`GameAnalysis.kept`; the
   solver's within :data:`RETRY_SECONDS`, while the analysis is younger than :data:`TOTAL_SECONDS`).
-* the scene's (:func:`steps`, :func:`first_change`, :func:`step_line`): each move with its mover's outcome
-  before and after it; a move that certainly turned a won position into a draw or a loss, or a draw into a
-  loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
+* the scene's (:func:`steps`, :func:`first_change`; their log lines are ``texts.log_lines``'): each move with
+  its mover's outcome before and after it; a move that certainly turned a won position into a draw or a loss, or
+  a draw into a loss, for the side that made it (both outcomes known; a ``?`` marks nothing) is marked, and the first of
   them is where the result changed hands.
 """
 
@@ -29,7 +29,7 @@ from ...rules import STANDARD, Dropped, Spot, other, spot_of
 from ...rules.movecode import read
 
 if TYPE_CHECKING:
-    from ...engine.position import Position
+    from ...engine.exact.solver import Position  # the solver's face names the positions it takes
 
 SECONDS_PER_POSITION = 1.0  # the solver's first try at one position beyond the book
 RETRY_SECONDS = 3.0  # its second try at a position the first did not work out
@@ -201,29 +201,6 @@ def _lost_ground(before: int | None, after: int | None, won: bool) -> bool:
 
 def _sign(distance: int) -> int:
     return (distance > 0) - (distance < 0)
-
-
-def value_token(distance: int | None, won: bool = False) -> str:
-    """An outcome in the log: ``+35``, ``0``, ``-12``; ``?`` not worked out in time; ``won`` the move made four."""
-    if won:
-        return "won"
-    if distance is None:
-        return "?"
-    return f"{distance:+d}" if distance else "0"
-
-
-def step_line(step: Step) -> str:
-    """The log's line for a step shown: ``analysis: move 7 X column 3 +35 -> 0`` (column 0-based)."""
-    before, after = value_token(step.before), value_token(step.after, step.won)
-    return f"analysis: move {step.number} {step.ox} column {step.col} {before} -> {after}"
-
-
-def summary_line(analysis: GameAnalysis, found: list[Step]) -> str:
-    """The log's line when the analysis arrives: ``analysis: result changed at move 7`` or
-    ``analysis: no change found``, then `` (<u> unknown)`` if ``u`` positions were not worked out in time."""
-    index = first_change(found)
-    text = "analysis: no change found" if index is None else f"analysis: result changed at move {found[index].number}"
-    return text + (f" ({analysis.unknown} unknown)" if analysis.unknown else "")
 
 
 def chart_points(analysis: GameAnalysis, cells: int) -> list[tuple[int, int]]:
