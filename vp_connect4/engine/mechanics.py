@@ -13,14 +13,11 @@ In a diagonal frame (the rack's own layout) a drop slides along the diagonal thr
 cell; a flip sends each diagonal's checkers, in the opposite order, to the low end of the diagonal it
 turns into; tetris clears full rack rows and every checker slides down its diagonal as far as it can.
 
-A :class:`State` is a named tuple, from the point of view of the side to move:
-``(frame, mine, theirs, moves, flips)``: the frame, the bitboards of the side to move and of
-the other side in that frame, the moves made since the empty rack (gravity turns and the
-tetris move limit count them), and whether each side's last move was a flip (bit 0: the side
-to move, bit 1: the other). :meth:`Mechanics.play` gives the next state, from the other
-side's point of view, and the game's result if it ended (:meth:`Mechanics.result`, the one
-place that decides that a game is over): an :class:`Ended`, whose :class:`Termination` is the one word for why a
-game is over from here up to ``rules.Outcome``.
+A :class:`.state.State` is a named tuple, from the point of view of the side to move: ``(frame, mine, theirs,
+moves, flips)``: the frame, the bitboards of the side to move and of the other side in that frame, the moves made
+since the empty rack (gravity turns and the tetris move limit count them), and whether each side's last move was
+a flip (bit 0: the side to move, bit 1: the other). :meth:`Mechanics.play` gives the next state, seen by the other
+side, and the result if the game ended (an :class:`.state.Ended`: :meth:`Mechanics.result` is the one judge).
 """
 
 from __future__ import annotations
@@ -29,7 +26,19 @@ from functools import cache
 
 from .frames import GRAVITIES, Cell, Frame, Path, frame, line_mask
 from .position import Bitboard, Geometry, Position, has_four, move_bit
-from .state import FULL, MINE_FLIPPED, MOVE_LIMIT, NO_MOVE, THEIRS_FLIPPED, Ended, State, fours_ended
+from .state import (
+    BOTH_FOURS,
+    FULL,
+    MINE_FLIPPED,
+    MOVE_LIMIT,
+    MOVER_WINS,
+    NO_MOVE,
+    OTHER_WINS,
+    THEIRS_FLIPPED,
+    Ended,
+    State,
+    new_state,
+)
 
 Happened = list[tuple]
 """What a move did, in rack cells, for the front ends: ``("drop", cell)``, ``("flip", paths)``,
@@ -163,7 +172,7 @@ class Mechanics:
         moves += 1
         # seen by the other side: its own last move (its old "theirs" flag) and whether this one was a flip
         flips = (MINE_FLIPPED if flips & THEIRS_FLIPPED else 0) | (THEIRS_FLIPPED if flipping else 0)
-        after = State(frame, theirs, mine, moves, flips)
+        after = new_state((frame, theirs, mine, moves, flips))
         ended = self._fours(after)
         if ended is None and self.tetris:
             after = self._clear_full_rows(after, landed, happened)
@@ -189,8 +198,10 @@ class Mechanics:
 
     def _fours(self, after: State) -> Ended | None:
         """Fours after a move (``after`` is seen by the other side): who won, seen by the mover."""
-        other_four, mover_four = self.fours(after)
-        return fours_ended(mover_four, other_four)
+        geom = self.frames[after[0]].geom  # seen by the other side: its "theirs" are the mover's
+        if has_four(geom, after[2]):
+            return BOTH_FOURS if has_four(geom, after[1]) else MOVER_WINS
+        return OTHER_WINS if has_four(geom, after[1]) else None
 
     # -- flips ------------------------------------------------------------------------------------
 
@@ -252,16 +263,17 @@ class Mechanics:
         After a drop only the row of ``landed`` can be full; ``landed`` 0 means: look at every row. Under
         diagonal gravity the full rack rows vanish, then every checker slides down its diagonal.
         """
-        frame, a, b, moves, flips = after
+        frame, a, b = after[0], after[1], after[2]
         info = self.frames[frame]
         rows, below, from_row = self._rows[frame]
         geom = info.geom
         candidates = [(landed.bit_length() - 1) % geom.stride] if landed else range(geom.height - 1, -1, -1)
-        cleared = False
+        cleared = changed = False
         for row in candidates:
             mask = a | b
             if mask & rows[row] != rows[row]:
                 continue
+            changed = True
             cells = tuple(sorted(info.to_rack[col * geom.stride + row] for col in range(geom.width)))
             if info.diagonal:
                 a, b, cleared = a & ~rows[row], b & ~rows[row], True
@@ -278,7 +290,7 @@ class Mechanics:
             if happened is not None and falls:
                 kind, line, index, cells, _ = happened[-1]
                 happened[-1] = (kind, line, index, cells, tuple(falls))
-        return State(frame, a, b, moves, flips)
+        return new_state((frame, a, b, after[3], after[4])) if changed else after  # most moves clear nothing
 
     def _fall_paths(self, frame: int, mask: Bitboard, row: int) -> list[Path]:
         info = self.frames[frame]
@@ -338,7 +350,7 @@ class Mechanics:
                 moved.append((there.to_rack[base + old_row], there.to_rack[base + row]))
         if happened is not None:
             happened.append(("turn", there.gravity, moved))
-        return State(new_frame, new[0], new[1], moves, flips)
+        return new_state((new_frame, new[0], new[1], moves, flips))
 
     # -- between the rack and the frames ------------------------------------------------------------
 
@@ -360,7 +372,7 @@ class Mechanics:
                 theirs |= 1 << from_rack[cell]
         other = "O" if ox == "X" else "X"
         flips = (MINE_FLIPPED if ox in flipped else 0) | (THEIRS_FLIPPED if other in flipped else 0)
-        return State(frame, mine, theirs, moves, flips)
+        return new_state((frame, mine, theirs, moves, flips))
 
     def cells_of(self, state: State, ox: str) -> dict[Cell, str]:
         """The rack cells of ``state`` (whose side to move is ``ox``) and their checkers."""

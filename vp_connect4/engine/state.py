@@ -3,7 +3,9 @@ engine up to ``rules.Outcome`` and the front ends."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from typing import NamedTuple
 
 from .position import Bitboard
@@ -47,10 +49,6 @@ BOTH_FOURS, FULL, NO_MOVE, MOVE_LIMIT = (
 )
 
 
-def fours_ended(mover_four: bool, other_four: bool) -> Ended | None:
-    """How fours end a game, seen by the side that just moved (None: nobody has four)."""
-    if mover_four and other_four:
-        return BOTH_FOURS
-    if mover_four:
-        return MOVER_WINS
-    return OTHER_WINS if other_four else None
+new_state: Callable[[tuple[int, Bitboard, Bitboard, int, int]], State] = partial(tuple.__new__, State)
+"""``new_state((frame, mine, theirs, moves, flips))``: a State made as quickly as a plain tuple (the search makes one
+a move; ``State(...)`` goes through a Python-level constructor)."""
