@@ -190,7 +190,7 @@ class Referee:
     @property
     def solver_takes(self) -> bool:
         """Whether the exact solver takes this board's positions: the rules are the standard game's, seen from
-        gravity's side (then :meth:`solver_position` is never None)."""
+        gravity's side (then :meth:`solver_position` gives its position; elsewhere it raises)."""
         return self.mechanics.straight_only
 
     def solver_position(self, ox: str) -> Position:
