@@ -1,7 +1,7 @@
 """A Player that never answers: its ``scores_for`` makes the opponent with the same ply instead of one less, so
 the recursion only stops when the board is full (7 to the power 42 boards). The time limit stops it."""
 
-from player import Player as CorrectPlayer
+from vp_connect4 import Player as CorrectPlayer
 
 
 class Player(CorrectPlayer):

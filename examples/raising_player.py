@@ -1,7 +1,7 @@
 """A Player whose ``next_move`` raises: it looks for the best score with ``scores.index(...)`` of a score that is
 not there (a typo: 100 instead of the highest score). The error shows with this file's own lines."""
 
-from player import Player as CorrectPlayer
+from vp_connect4 import Player as CorrectPlayer
 
 
 class Player(CorrectPlayer):

@@ -2,7 +2,7 @@
 minus it (it forgets to turn the opponent's scores around). ``vp-connect4 check`` finds the first position
 where that shows."""
 
-from player import Player as CorrectPlayer
+from vp_connect4 import Player as CorrectPlayer
 
 
 class Player(CorrectPlayer):

@@ -87,7 +87,7 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
 def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp_path: Path) -> None:
     path = tmp_path / "leftist.py"
     path.write_text(
-        "from player import Player as Correct\n\n"
+        "from vp_connect4 import Player as Correct\n\n"
         "class Player(Correct):\n"
         "    def tiebreak_move(self, scores):\n"
         "        return scores.index(max(scores))  # LEFT, whatever the tiebreak\n"
@@ -107,7 +107,7 @@ def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp
 
 
 TOURNEY = """
-    from player import Player as Correct
+    from vp_connect4 import Player as Correct
 
     class Player(Correct):
         def score_board_for_tourney(self, b):
@@ -171,7 +171,7 @@ def test_a_player_that_recurses_forever_or_loops_fails_in_words_naming_the_file(
     assert out.startswith(f"examples/{example} failed on this position (ply 0, the empty board):")
     if example == "recursing_player.py":
         assert out.strip().splitlines()[-1] == "RecursionError: maximum recursion depth exceeded"
-        assert f'File "examples/{example}", line 15, in scores_for' in out
+        assert f'File "examples/{example}", line 19, in scores_for' in out
     else:
         assert out.strip().endswith(
             "gave no answer within 3 s, so its process was stopped (does it loop or recurse forever?)."

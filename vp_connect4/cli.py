@@ -31,7 +31,7 @@ from .rules.part import MOST_EVERY
 from .rules.swap import Swap
 from .rules.turn import Turn
 from .students import StudentError, StudentPlayer
-from .students.commands import names_command, run_command, seconds
+from .students.commands import add_memory_limit, names_command, run_command, seconds, use_limits
 from .students.files import PlayerFile, names_player_file
 from .students.process import DEFAULT_TIME_LIMIT
 from .text_ui import analysis_text, play_in_terminal
@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
     move_time_help = wording.help_move_time(DEFAULT_TIME_LIMIT)
     parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=move_time_help)
+    add_memory_limit(parser)
     add_language(parser)
     return parser
 
@@ -184,6 +185,7 @@ def _main(argv: list[str] | None) -> int:
     choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
+    use_limits(args)
     args.x_ply = args.ply if args.x_ply is None else args.x_ply
     args.o_ply = args.ply if args.o_ply is None else args.o_ply
     seats = _checked_seats(parser, args)

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import wording
 from ..levels import Level
 from ..options import Parser, add_language, choose_language, level
-from . import parallel
+from . import parallel, sandbox
 from .check import run_check
 from .check_text import report_text
 from .errors import StudentError
@@ -54,6 +54,7 @@ def check_main(argv: list[str]) -> int:
     add_move_time(parser)
     add_language(parser)
     args = parser.parse_args(argv)
+    use_limits(args)
     source = PlayerFile.parse(args.file)
     if not source.path.is_file():
         print(wording.student_no_file(source.shown))
@@ -88,6 +89,7 @@ def tourney_main(argv: list[str]) -> int:
     add_move_time(parser)
     add_language(parser)
     args = parser.parse_args(argv)
+    use_limits(args)
     for name in args.files:
         if not PlayerFile.parse(name).path.is_file():
             parser.error(wording.student_no_file(name))
@@ -141,8 +143,28 @@ def save(tournament: Tournament, path: Path) -> bool:
 
 
 def add_move_time(parser: argparse.ArgumentParser) -> None:
+    """``--move-time`` and ``--memory-limit``: what a player file's process may take (:func:`use_limits` after)."""
     help_text = wording.help_move_time(DEFAULT_TIME_LIMIT)
     parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=help_text)
+    add_memory_limit(parser)
+
+
+def add_memory_limit(parser: argparse.ArgumentParser) -> None:
+    help_text = wording.help_memory_limit(sandbox.settings.shown_size(sandbox.settings.DEFAULT_MEMORY))
+    parser.add_argument("--memory-limit", type=memory_size, default=None, metavar="SIZE", help=help_text)
+
+
+def use_limits(args: argparse.Namespace) -> None:
+    """The parsed ``--memory-limit``, for every player file's process from now on (this one's and its workers')."""
+    if args.memory_limit is not None:
+        sandbox.set_memory_limit(args.memory_limit)
+
+
+def memory_size(text: str) -> int:
+    try:
+        return sandbox.parse_memory(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def ply(text: str) -> int:

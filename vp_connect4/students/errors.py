@@ -19,6 +19,7 @@ RAISED = "raised"
 TIMED_OUT = "timed out"
 ENDED = "ended"  # its process ended (sys.exit in a thread, os._exit, a crash of Python itself)
 BAD_ANSWER = "bad answer"  # not a column number, not a list of scores
+FORGED = "forged"  # its process sent what is not an answer (the student's code wrote into the answers' pipe)
 ILLEGAL_MOVE = "illegal move"
 
 
@@ -81,3 +82,7 @@ def process_ended(shown: str, call: str, code: int | None) -> StudentError:
 
 def illegal_move(shown: str, call: str, col: int, reason: object) -> StudentError:
     return StudentError(wording.phrase(wording.student_illegal_move, shown, call, col, reason), ILLEGAL_MOVE)
+
+
+def forged(shown: str, call: str, reason: str) -> StudentError:
+    return StudentError(wording.phrase(wording.student_forged, shown, call, reason), FORGED)

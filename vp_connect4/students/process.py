@@ -1,7 +1,10 @@
 """A student's worker process, seen from our side: requests with a time limit, and a fresh process after a hang.
 
-The worker is a new Python (``subprocess``; never ``fork``, never ``multiprocessing``) started with our import
-path, in a session of its own; it imports the student's file (``worker.serve``). A request waits at most
+The worker is a new, isolated Python (``subprocess`` and ``python -I``; never ``fork``, never ``multiprocessing``)
+started with our import path, in the sandbox (:mod:`.sandbox`: a player file's worker; our own levels run
+without it) and a session of its own; it imports the student's file (``worker.serve``). Every answer is
+checked (:mod:`.answers`): one that is not an answer to the request is the file's failure, and its worker is
+killed. A request waits at most
 ``time_limit`` seconds (starting the worker and loading the file: :data:`LOAD_TIME_LIMIT`, if that is longer):
 then the process (with anything it started) is killed, :class:`StudentError` says so, and the next request
 starts a fresh process, which loads the file again. A process that ends by itself
@@ -11,6 +14,7 @@ is reported the same way. ``close()`` ends it; so does our process's end (the wo
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import signal
@@ -20,15 +24,23 @@ import threading
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from . import errors, protocol
+from . import answers, errors, protocol, sandbox
 from .errors import StudentError
-from .files import Source
+from .files import PlayerFile, Source
 
 DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
 LOAD_TIME_LIMIT = 30.0  # seconds a worker may take to start and load the file (or the time limit, if longer)
 STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it is killed
-_BOOT = "import sys; from vp_connect4.students.worker.serve import serve; serve(int(sys.argv[1]), sys.argv[2])"
+BOOT_PATH = "import os, sys; sys.path[:0] = [p for p in sys.argv[2].split(os.pathsep) if p]; "  # then the module
+_BOOT = BOOT_PATH + "from vp_connect4.students.worker.serve import start; start(sys.argv[1])"
 _ENDED = object()  # the reader's mark: the worker's answers ended
+
+
+@dataclass(frozen=True)
+class _NotAMessage:
+    """The reader's mark: what came on the pipe was no message (``reason``); the worker is not to be trusted."""
+
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,7 @@ class StudentProcess:
         self.time_limit = time_limit
         self.loaded: Loaded | None = None
         self._process: subprocess.Popen[bytes] | None = None
+        self._jail: sandbox.Jail | None = None
         self._answers: queue.Queue[Any] = queue.Queue()
         self._killed = False  # kill() was called: no new worker starts
 
@@ -79,14 +92,14 @@ class StudentProcess:
 
     def close(self) -> None:
         """End the worker (and whatever it started); a later request starts a new one."""
-        process, self._process = self._process, None
+        process = self._process
         if process is None:
             return
         with contextlib.suppress(OSError):
             process.stdin.close()  # type: ignore[union-attr]
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(STOP_WAIT)
-        _kill(process)
+        self._stop_now()
 
     def kill(self) -> None:
         """End the worker at once, from any thread, for good: a call waiting for it ends, none starts a new one."""
@@ -94,13 +107,24 @@ class StudentProcess:
         self._stop_now()
 
     def _start(self) -> None:
-        cwd = os.getcwd()
-        path = os.pathsep.join(os.path.abspath(entry or cwd) for entry in sys.path)
-        env = dict(os.environ, PYTHONPATH=path, PYTHONIOENCODING="utf-8")
-        command = [sys.executable, "-c", _BOOT, str(os.getpid()), cwd]
+        jail = None
+        if isinstance(self.source, PlayerFile):
+            sandbox.announce()
+            jail = sandbox.Jail(self.source.path)
+        config = {
+            "parent": 0 if jail is not None and jail.tool is not None else os.getpid(),
+            "cwd": os.getcwd(),
+            "memory": sandbox.memory_limit(),
+            "file_size": sandbox.settings.FILE_SIZE,
+            "processes": sandbox.settings.PROCESSES if jail is not None and jail.caps_tasks_itself else None,
+            "time_limit": self.time_limit,
+        }
+        command = [sys.executable, "-I", "-c", _BOOT, json.dumps(config), os.pathsep.join(import_path())]
         posix = os.name == "posix"
+        self._jail = jail
         self._process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
+            jail.command(command) if jail else command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, env=jail.env if jail else None, cwd=jail.cwd if jail else None,
             start_new_session=posix,
         )  # fmt: skip
         self._answers = queue.Queue()
@@ -124,17 +148,25 @@ class StudentProcess:
         if answer is _ENDED:
             code = self._stop_now()
             raise errors.process_ended(shown, call, code)
-        status, detail = answer
-        if status == "ok":
+        try:
+            if isinstance(answer, _NotAMessage):
+                raise answers.Forged(answer.reason)
+            status, detail = answers.checked(answer, message)
+        except answers.Forged as forged:
+            self._stop_now()
+            raise errors.forged(shown, call, str(forged)) from None
+        if status == answers.OK:
             return detail
         raise errors.from_worker(status, detail, shown, call)
 
     def _stop_now(self) -> int | None:
         process, self._process = self._process, None
-        if process is None:
-            return None
-        _kill(process)
-        return process.returncode
+        jail, self._jail = self._jail, None
+        if process is not None:
+            _kill(process)
+        if jail is not None:
+            jail.close()
+        return None if process is None else process.returncode
 
     def __enter__(self) -> StudentProcess:
         return self
@@ -148,9 +180,25 @@ def _read_answers(pipe: BinaryIO, answers: queue.Queue[Any]) -> None:
         while True:
             try:
                 answers.put(protocol.receive(pipe))
-            except (EOFError, OSError, ValueError):  # ended, closed, or not our message
+            except (EOFError, OSError):  # ended, or closed
                 answers.put(_ENDED)
                 return
+            except Exception as error:  # anything else is no message (too long, not JSON, nested too deep)
+                answers.put(_NotAMessage(str(error)[:200] or type(error).__name__))
+                return
+
+
+def import_path() -> list[str]:
+    """Our process's import path for a worker (``python -I`` ignores PYTHONPATH), without the current folder (a
+    ``random.py`` there is no module of ours), but for this checkout's folder when the package comes from there."""
+    cwd = os.getcwd()
+    ours = os.path.dirname(sandbox.bubblewrap.PACKAGE)
+    kept = []
+    for entry in sys.path:
+        path = os.path.abspath(entry) if entry else cwd
+        if path != cwd or path == ours:
+            kept.append(path)
+    return kept
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:

@@ -11,6 +11,11 @@ import struct
 from typing import Any, BinaryIO
 
 _HEADER = struct.Struct("!Q")
+MOST_BYTES = 1 << 20  # the longest message read: a header that announces more is not ours
+
+
+class TooLong(ValueError):
+    """A header announced more than :data:`MOST_BYTES` bytes."""
 
 
 def send(pipe: BinaryIO, message: Any) -> None:
@@ -20,11 +25,14 @@ def send(pipe: BinaryIO, message: Any) -> None:
 
 
 def receive(pipe: BinaryIO) -> Any:
-    """The next message; raises EOFError at the end of the pipe (the other process has ended or closed it)."""
+    """The next message; EOFError at the end of the pipe (the other process has ended or closed it); ValueError
+    (:class:`TooLong`, or JSON's) for what is not a message."""
     header = pipe.read(_HEADER.size)
     if len(header) < _HEADER.size:
         raise EOFError
     (size,) = _HEADER.unpack(header)
+    if size > MOST_BYTES:
+        raise TooLong(f"a message of {size} bytes (at most {MOST_BYTES})")
     data = pipe.read(size)
     if len(data) < size:
         raise EOFError

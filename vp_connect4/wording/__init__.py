@@ -30,6 +30,7 @@ the scene) over one language machinery
 from .chart import *  # noqa: F403
 from .language import *  # noqa: F403
 from .rules import *  # noqa: F403
+from .sandbox import *  # noqa: F403
 from .scene import *  # noqa: F403
 from .scene_players import *  # noqa: F403
 from .students import *  # noqa: F403

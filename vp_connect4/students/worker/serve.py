@@ -1,10 +1,10 @@
 """The worker process: it imports one student's file (or makes one of our levels) and answers calls on it.
 
-Started by ``students.process`` as ``python -c ... serve(parent_pid, cwd)``; requests come on stdin, answers go
-back on stdout (``students.protocol``). Before the student's code runs, the process's own stdin and stdout
-become the null device: ``input()`` in a student's file meets the end of input at once, and what it prints is
-not shown (nor mixed into the answers). Ctrl-C is our process's, not the worker's; a watchdog ends the worker
-when our process is gone, even in the middle of a student's endless loop.
+Started by ``students.process`` as ``python -I -c ... start(config)``, in the sandbox; requests come on stdin,
+answers go back on stdout (``students.protocol``). Before the student's code runs, the process's own stdin,
+stdout and stderr become the null device: ``input()`` in a student's file meets the end of input at once, and
+what it prints is not shown (nor mixed into the answers). Ctrl-C is our process's, not the worker's; a watchdog
+ends the worker when our process is gone, even in the middle of a student's endless loop.
 
 Requests (dicts): ``{"op": "load", "source": {...}}``; ``{"op": "call", "method": ..., "ox", "tiebreak",
 "ply", "width", "height", "rows", "seed"}``; ``{"op": "reference", ...}`` (the same fields: the seed's
@@ -15,6 +15,7 @@ seed text's recipe reads to the letter). Answers: ``[status, detail]``, status
 
 from __future__ import annotations
 
+import json
 import numbers
 import operator
 import os
@@ -24,31 +25,46 @@ from pathlib import Path
 from typing import Any
 
 from ...levels import Level
-from .. import errors, protocol
+from .. import answers, errors, protocol
+from ..sandbox import limits
 from . import loading, recursion, traces
 from .watchdog import guard_worker
 
+LOAD_CPU = 30.0  # seconds of CPU time to import the file (the wall-clock limit: process.LOAD_TIME_LIMIT)
 WATCH_INTERVAL = 0.25  # seconds between the watchdog's looks at our process
 OK = "ok"
-MOVE_METHODS = ("next_move",)
-SCORE_METHODS = ("scores_for", "scores_for_tourney")
+MOVE_METHODS, SCORE_METHODS = answers.MOVE_METHODS, answers.SCORE_METHODS
 
 
-def serve(parent_pid: int, cwd: str) -> None:
+def start(config: str) -> None:
+    """The worker's start (``students.process``'s command line): caps itself, guards, then :func:`serve`.
+
+    ``config`` (JSON): ``parent`` (our process's id; 0: this process's parent now, as inside the sandbox, where
+    ours cannot be seen), ``cwd`` (the folder file names are shown relative to), ``memory``, ``file_size``,
+    ``processes`` (None: not capped here), ``time_limit`` (seconds of a call: its CPU time is held to it).
+    """
+    settings = json.loads(config)
+    limits.hold(settings["memory"], settings["file_size"], settings["processes"])
+    guard_worker(settings["parent"] or os.getppid(), WATCH_INTERVAL)
+    serve(settings["cwd"], float(settings["time_limit"]))
+
+
+def serve(cwd: str, time_limit: float) -> None:
     """Answer our process's requests until its end of the pipe closes (in the worker process)."""
-    guard_worker(parent_pid, WATCH_INTERVAL)
     requests = os.fdopen(os.dup(0), "rb")
     answers = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
-    sys.path[:] = [entry for entry in sys.path if entry]  # '' was our folder: the student's comes first instead
+    os.dup2(null, 2)
+    sys.path[:] = [entry for entry in sys.path if entry]
     session = Session(cwd)
     while True:
         try:
             request = protocol.receive(requests)
         except EOFError:
             return
+        limits.hold_cpu(max(time_limit, LOAD_CPU) if request.get("op") == "load" else time_limit)
         try:
             protocol.send(answers, session.answer(request))
         except (OSError, ValueError):  # our end is closed; or an answer JSON cannot hold
@@ -79,8 +95,7 @@ class Session:
         if "builtin" in source:
             self.level = Level.parse(source["builtin"])
             return [OK, {"class_name": "Player", "flavour": loading.HANZE, "methods": [*MOVE_METHODS, *SCORE_METHODS]}]
-        path = Path(source["path"])
-        os.chdir(path.parent)  # as when the student runs the file from its folder
+        path = Path(source["path"])  # alone in its folder, in the sandbox; the working folder stays the current one
         try:
             module = loading.import_file(path)
         except BaseException as error:

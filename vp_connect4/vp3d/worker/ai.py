@@ -1,7 +1,7 @@
 """The AI off the render loop: jobs run in one worker process, answers come back as futures.
 
 The worker is a fresh Python process (``subprocess``, never ``fork``: forking a process that runs
-VPython's server threads is unsafe) with the scene's import path (``PYTHONPATH``). A job is a picklable callable
+VPython's server threads is unsafe), isolated (``-I``), with the scene's import path. A job is a picklable callable
 (``jobs.AiRequest``'s methods; none of them imports VPython) and its arguments, pickled
 and sent to the worker's stdin, one job at a time; the answer (the value, or the exception the job
 raised) comes back on its stdout, where a thread of the scene completes the job's future (what a
@@ -35,12 +35,13 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, BinaryIO
 
+from ...students.process import BOOT_PATH, import_path
 from ...students.worker.watchdog import guard_worker
 
 STOP_WAIT = 2.0  # seconds for a terminated worker to end before it is killed
 WATCH_INTERVAL = 0.25  # seconds between the worker's checks that the scene's process is alive
 _HEADER = struct.Struct("!Q")  # each message on a pipe: its length, then a pickle
-_BOOT = "import sys; from vp_connect4.vp3d.worker.ai import serve; serve(int(sys.argv[1]))"
+_BOOT = BOOT_PATH + "from vp_connect4.vp3d.worker.ai import serve; serve(int(sys.argv[1]))"
 
 
 def _write(pipe: BinaryIO, message: bytes) -> None:
@@ -93,10 +94,9 @@ class _Worker:
     """A worker process: its stdin is written by the runner (under its lock), its stdout read by ``reader``."""
 
     def __init__(self) -> None:
-        command = [sys.executable, "-c", _BOOT, str(os.getpid())]
-        path = os.pathsep.join(entry for entry in sys.path if entry)  # the scene's modules, the same vp_connect4
-        env = dict(os.environ, PYTHONPATH=path)
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        # isolated (-I): the scene's modules, the same vp_connect4, and no module of the current folder
+        command = [sys.executable, "-I", "-c", _BOOT, str(os.getpid()), os.pathsep.join(import_path())]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.requests: BinaryIO = self.process.stdin  # type: ignore[assignment]
         self.answers: BinaryIO = self.process.stdout  # type: ignore[assignment]
         self.job: Future[Any] | None = None  # sent, not answered yet

@@ -1,0 +1,112 @@
+"""Every message a student's worker sends back, checked before anything of ours reads it.
+
+The worker runs the student's code, and that code can write into the worker's answer pipe whatever it likes (a
+forged answer, nonsense, a header that announces 2^62 bytes). :func:`checked` holds each answer to the one shape
+its request allows (see ``worker.serve``) and returns it; :class:`Forged` says what was wrong. Nothing of ours
+trusts a message's shape: a forged one is the student's failure, in words, never our traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import errors
+
+OK = "ok"
+FLAVOURS = ("hanze", "cs111")
+MOVE_METHODS = ("next_move",)
+SCORE_METHODS = ("scores_for", "scores_for_tourney")
+KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, "score_board_for_tourney")
+MOST_LINES = 200  # of a student's traceback
+LONGEST_LINE = 2000  # characters of one line, of a name
+WHAT = ("column", "scores")
+
+
+class Forged(Exception):
+    """The worker's message is not an answer to the request: ``str()`` says how, in a few words."""
+
+
+def checked(answer: object, request: dict[str, Any]) -> tuple[str, Any]:
+    """``(status, detail)`` of the worker's ``answer`` to ``request``, each of its shape; :class:`Forged` if not."""
+    if not (isinstance(answer, list) and len(answer) == 2 and isinstance(answer[0], str)):
+        raise Forged("not a pair [status, detail]")
+    status, detail = answer
+    if status == OK:
+        return status, _ok(detail, request)
+    if status in (errors.RAISED, errors.NOT_LOADED):
+        return status, _lines(detail)
+    if status == errors.NO_CLASS:
+        looked_for, found = _pair(detail)
+        return status, [_names(looked_for), _names(found)]
+    if status == errors.NO_METHOD:
+        class_name, method = _pair(detail)
+        return status, [_text(class_name), _text(method)]
+    if status == errors.BAD_ANSWER:
+        if not (isinstance(detail, list) and len(detail) == 3 and detail[1] in WHAT and _whole(detail[2])):
+            raise Forged("a bad answer's detail is not [value, kind, width]")
+        return status, [_text(detail[0]), detail[1], detail[2]]
+    raise Forged(f"unknown status {_short(status)}")
+
+
+def _ok(detail: object, request: dict[str, Any]) -> Any:
+    if request.get("op") == "load":
+        if not isinstance(detail, dict):
+            raise Forged("a loaded file's detail is not a dict")
+        methods = detail.get("methods")
+        if not (isinstance(methods, list) and all(method in KNOWN_METHODS for method in methods)):
+            raise Forged("the methods found are not method names")
+        if detail.get("flavour") not in FLAVOURS:
+            raise Forged("the flavour is neither seed's")
+        return {"class_name": _text(detail.get("class_name")), "flavour": detail["flavour"], "methods": methods}
+    method, width = request.get("method"), request.get("width")
+    if method in MOVE_METHODS and request.get("op") == "call":
+        if not _whole(detail):
+            raise Forged("a move that is not a whole number")
+        return detail
+    if not (isinstance(detail, list) and len(detail) == width and all(_number(score) for score in detail)):
+        raise Forged(f"scores that are not a list of {width} numbers")
+    return [float(score) for score in detail]
+
+
+def _pair(detail: object) -> list[Any]:
+    if not (isinstance(detail, list) and len(detail) == 2):
+        raise Forged("a detail that is not a pair")
+    return detail
+
+
+def _lines(detail: object) -> list[str]:
+    if not (isinstance(detail, list) and all(isinstance(line, str) for line in detail)):
+        raise Forged("traceback lines that are not text")
+    lines = [line[:LONGEST_LINE] for line in detail]
+    return lines if len(lines) <= MOST_LINES else [*lines[: MOST_LINES // 2], "  ...", *lines[-MOST_LINES // 2 :]]
+
+
+def _names(detail: object) -> list[str]:
+    if not (isinstance(detail, list) and len(detail) <= MOST_LINES):
+        raise Forged("names that are not a list")
+    return [_text(name) for name in detail]
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise Forged("a name that is not text")
+    return value[:LONGEST_LINE]
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> bool:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        float(value)
+    except OverflowError:  # a whole number too large for a float
+        return False
+    return True
+
+
+def _short(value: str) -> str:
+    return repr(value[:40])
+
