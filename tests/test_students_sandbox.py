@@ -1,0 +1,229 @@
+"""The sandbox of a student's file, tried as an adversary would: every hostile file of ``hostile_players`` plays a
+tournament against a correct file and forfeits with a reason in words, while the correct file's results stay
+what they would be, no file of the teacher's changes, no process it started is left, and the results file is
+complete. Then: a folder full of modules named like Python's and ours, forged answers, check and the terminal
+game, and the sandbox's one line where the tool is missing."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import hostile_players
+import pytest
+from conftest import ROOT
+
+from vp_connect4.students import answers, protocol, sandbox
+
+pytestmark = [
+    pytest.mark.timeout(240),
+    pytest.mark.skipif(sandbox.protections().tool == "", reason="no sandbox tool here (the one line says so)"),
+]
+
+EXAMPLES = ROOT / "examples"
+GONE_WAIT = 20.0  # seconds for a killed sandbox's processes to be gone
+
+
+# as the console script vp-connect4 starts (python -m would put the current folder first on the path)
+SCRIPT = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from vp_connect4.cli import main; sys.exit(main())"
+
+
+def run(*arguments: str, cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", SCRIPT, *arguments], capture_output=True, timeout=200, cwd=cwd,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8", **(env or {})), stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest() for path in folder.rglob("*") if path.is_file()}
+
+
+def processes_with(mark: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and mark.encode() in (entry / "cmdline").read_bytes():
+                found.append(entry.name)
+        except OSError:
+            pass
+    return found
+
+
+def wait_until_gone(mark: str) -> list[str]:
+    deadline = time.monotonic() + GONE_WAIT
+    while (left := processes_with(mark)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return left
+
+
+@pytest.fixture
+def listener() -> Iterator[socket.socket]:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.setblocking(False)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> Path:
+    """The teacher's folder: a class's files side by side (the correct one, alice.py), and a secret."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    (folder / "alice.py").write_text((EXAMPLES / "player.py").read_text())
+    (folder / "secret.txt").write_text("the teacher's secret")
+    return folder
+
+
+@pytest.mark.parametrize("name", [name for name in hostile_players.ATTACKS if name not in hostile_players.SLOW])
+def test_a_hostile_file_forfeits_in_words_and_is_contained(name: str, classroom: Path, listener: socket.socket) -> None:
+    mark = f"hostile-{uuid.uuid4().hex}"
+    fields = {"mark": mark, "teacher": classroom, "other": classroom / "alice.py", "secret": classroom / "secret.txt",
+              "port": listener.getsockname()[1], "home": Path.home(), "package": ROOT / "vp_connect4"}  # fmt: skip
+    (classroom / f"{name}.py").write_text(hostile_players.source(name, **fields))
+    before = snapshot(classroom) | snapshot(ROOT / "vp_connect4")
+    results = classroom.parent / "results.csv"
+    code, out, err = run(
+        "tourney", f"{name}.py", "alice.py", "--ply", "1", "--move-time", "10", "--seed", "1", "--out", str(results),
+        cwd=classroom,
+    )  # fmt: skip
+    assert code == 0, out + err
+    assert "vp_connect4/" not in out + err and "Traceback" not in err  # no line of ours, no traceback of ours
+    assert len(out) < 100_000
+    assert f"{name}.py forfeited 2 games; the first time:" in out, out
+    reason = out.split("the first time:", 1)[1]
+    assert "LEAKED" not in reason and "CONNECTED" not in reason and "the teacher's secret" not in out
+    with results.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 2 and all(row["forfeit"] for row in rows), rows
+    standings = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "2 "))]
+    assert standings[0][1:6] == ["alice.py", "2", "2", "0", "0"], out  # the correct file: its two wins
+    assert snapshot(classroom) | snapshot(ROOT / "vp_connect4") == before | {}  # nothing written, nothing new
+    assert not Path(f"/tmp/{mark}.txt").exists() and not (Path.home() / "written.txt").exists()
+    assert wait_until_gone(mark) == []
+    with pytest.raises(BlockingIOError):
+        listener.accept()  # no connection came
+
+
+def test_the_processes_a_file_starts_are_held_to_a_few(classroom: Path) -> None:
+    (classroom / "many.py").write_text(hostile_players.source("two_hundred_processes", mark=uuid.uuid4().hex))
+    code, out, _ = run("tourney", "many.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=classroom)
+    assert code == 0 and "Resource temporarily unavailable" in out, out
+
+
+@pytest.mark.timeout(300)
+def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: Path) -> None:
+    (classroom / "sleepy.py").write_text(hostile_players.source("sleeps_100_s_at_import"))
+    code, out, _ = run("tourney", "sleepy.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=classroom)
+    assert code == 0 and "sleepy.py forfeited 2 games" in out and "gave no answer within 30 s" in out, out
+
+
+@pytest.mark.parametrize("name", ["a_child_that_leaves_its_session", "stops_its_parent", "kills_its_parent",
+                                  "interrupts_its_parent", "memory_in_a_move", "forges_ok_abc"])  # fmt: skip
+def test_check_and_the_terminal_game_contain_it_too(name: str, classroom: Path) -> None:
+    mark = f"hostile-{uuid.uuid4().hex}"
+    (classroom / "h.py").write_text(hostile_players.source(name, mark=mark))
+    code, out, err = run("check", "h.py", "--ply", "1", "--move-time", "10", cwd=classroom)
+    assert code == 1 and "h.py failed on this position" in out and "Traceback" not in err, out + err
+    code, out, err = run("--text", "--x", "h.py", "--o", "ai", "--ply", "1", cwd=classroom)
+    assert code != 0 and "h.py" in out + err and "Traceback (most recent call last)" not in err, out + err
+    assert wait_until_gone(mark) == []
+
+
+SHADOWS = ("random", "json", "numbers", "signal", "typing", "struct", "threading", "subprocess")
+
+
+def test_modules_named_like_pythons_and_ours_in_the_current_folder_break_nothing(tmp_path: Path) -> None:
+    for name in SHADOWS:
+        (tmp_path / f"{name}.py").write_text("raise ImportError('the shadow was imported')\n")
+    (tmp_path / "vp_connect4").mkdir()
+    (tmp_path / "vp_connect4" / "__init__.py").write_text("raise ImportError('the shadow package was imported')\n")
+    (tmp_path / "base.py").write_text((EXAMPLES / "player.py").read_text())
+    player = str(EXAMPLES / "player.py")
+    code, out, err = run("tourney", "base.py", player, "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=tmp_path)
+    assert code == 0 and "forfeit" not in out.split("Every game")[0].split("points", 1)[1], out + err
+    code, out, _ = run("check", "base.py", "--ply", "1", cwd=tmp_path)
+    assert code == 0 and "agree with the reference" in out, out
+    code, out, err = run("--text", "--x", "base.py", "--o", "ai", "--ply", "1", "--seed", "1", cwd=tmp_path)
+    assert code == 0 and "moves:" in out.lower(), out + err
+
+
+def test_the_scenes_ai_worker_ignores_modules_of_the_current_folder(tmp_path: Path) -> None:
+    for name in SHADOWS:
+        (tmp_path / f"{name}.py").write_text("raise ImportError('the shadow was imported')\n")
+    script = (
+        f"import os, sys; sys.path.insert(0, {str(ROOT)!r}); os.chdir({str(tmp_path)!r})\n"
+        "from vp_connect4.vp3d.worker.ai import ProcessAiRunner\n"
+        "runner = ProcessAiRunner(); runner.start(); print(runner.submit(abs, -3).result(60)); runner.close()\n"
+    )
+    result = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True, timeout=120,
+                            stdin=subprocess.DEVNULL)  # fmt: skip
+    assert result.stdout.strip() == "3", result.stderr
+
+
+@pytest.mark.parametrize(
+    ("answer", "request_"),
+    [
+        (["raised", 5], {"op": "call", "method": "next_move", "width": 7}),
+        (["ok", "abc"], {"op": "call", "method": "next_move", "width": 7}),
+        (["ok", True], {"op": "call", "method": "next_move", "width": 7}),
+        (["ok", [1, 2, 3]], {"op": "call", "method": "scores_for", "width": 7}),
+        (["ok", ["a"] * 7], {"op": "call", "method": "scores_for", "width": 7}),
+        (["ok", [10**400] * 7], {"op": "call", "method": "scores_for", "width": 7}),
+        (["ok", {"class_name": "P", "flavour": "x", "methods": []}], {"op": "load"}),
+        (["ok", []], {"op": "load"}),
+        (["no class", "abc"], {"op": "load"}),
+        (["no method", [1, 2]], {"op": "call", "method": "next_move", "width": 7}),
+        (["bad answer", ["x", "column"]], {"op": "call", "method": "next_move", "width": 7}),
+        (["hello", None], {"op": "load"}),
+        ("ok", {"op": "load"}),
+        ([], {"op": "load"}),
+    ],
+)
+def test_every_forged_answer_is_refused(answer: object, request_: dict[str, object]) -> None:
+    with pytest.raises(answers.Forged):
+        answers.checked(answer, request_)
+
+
+def test_good_answers_pass_as_they_are() -> None:
+    assert answers.checked(["ok", 3], {"op": "call", "method": "next_move", "width": 7}) == ("ok", 3)
+    scores = answers.checked(["ok", [50, 0.5, -1, 100, 0, 50, 50]], {"op": "call", "method": "scores_for", "width": 7})
+    assert scores == ("ok", [50.0, 0.5, -1.0, 100.0, 0.0, 50.0, 50.0])
+    assert answers.checked(["raised", ["a", "b"]], {"op": "load"}) == ("raised", ["a", "b"])
+
+
+def test_a_header_that_announces_too_much_is_no_message(tmp_path: Path) -> None:
+    path = tmp_path / "pipe"
+    path.write_bytes((2**62).to_bytes(8, "big") + b"[]")
+    with path.open("rb") as pipe, pytest.raises(protocol.TooLong):
+        protocol.receive(pipe)
+
+
+def test_without_the_tool_one_line_says_what_holds_and_a_correct_file_plays(classroom: Path) -> None:
+    (classroom / "greedy.py").write_text(hostile_players.source("memory_in_a_move"))
+    code, out, err = run("tourney", "greedy.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv",
+                         cwd=classroom, env={"VP_CONNECT4_BWRAP": "off"})  # fmt: skip
+    lines = [line for line in err.splitlines() if line.startswith("Player files run without a sandbox")]
+    assert len(lines) == 1 and "memory 1 GiB a process" in lines[0], err
+    assert code == 0 and "greedy.py forfeited 2 games" in out and "MemoryError" in out, out
+
+
+def test_the_memory_limit_is_an_option(classroom: Path) -> None:
+    (classroom / "modest.py").write_text("x = bytearray(300 * 2**20)\n" + (EXAMPLES / "player.py").read_text())
+    code, out, _ = run("check", "modest.py", "--ply", "0", cwd=classroom)
+    assert code == 0, out
+    code, out, _ = run("check", "modest.py", "--ply", "0", "--memory-limit", "200M", cwd=classroom)
+    assert code == 1 and "MemoryError" in out, out
+    code, _, err = run("check", "modest.py", "--memory-limit", "12k", cwd=classroom)
+    assert code == 2 and "is not a memory limit" in err and "Traceback" not in err
