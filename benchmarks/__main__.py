@@ -18,6 +18,7 @@ TABLES = (
     "variants_bench",
     "analysis_bench",
     "strength_bench",
+    "sandbox_bench",
 )
 
 

@@ -45,7 +45,9 @@ def run(*arguments: str, cwd: Path, env: dict[str, str] | None = None) -> tuple[
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest() for path in folder.rglob("*") if path.is_file()}
+    """Every file below ``folder`` and its contents (not Python's own byte-code caches, which our process writes)."""
+    files = (path for path in folder.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest() for path in files}
 
 
 def processes_with(mark: str) -> list[str]:
@@ -109,7 +111,7 @@ def test_a_hostile_file_forfeits_in_words_and_is_contained(name: str, classroom:
     assert len(rows) == 2 and all(row["forfeit"] for row in rows), rows
     standings = [line.split() for line in out.splitlines() if line.strip().startswith(("1 ", "2 "))]
     assert standings[0][1:6] == ["alice.py", "2", "2", "0", "0"], out  # the correct file: its two wins
-    assert snapshot(classroom) | snapshot(ROOT / "vp_connect4") == before | {}  # nothing written, nothing new
+    assert snapshot(classroom) | snapshot(ROOT / "vp_connect4") == before  # nothing written, nothing new
     assert not Path(f"/tmp/{mark}.txt").exists() and not (Path.home() / "written.txt").exists()
     assert wait_until_gone(mark) == []
     with pytest.raises(BlockingIOError):
@@ -227,3 +229,16 @@ def test_the_memory_limit_is_an_option(classroom: Path) -> None:
     assert code == 1 and "MemoryError" in out, out
     code, _, err = run("check", "modest.py", "--memory-limit", "12k", cwd=classroom)
     assert code == 2 and "is not a memory limit" in err and "Traceback" not in err
+
+
+def test_a_file_imports_the_modules_beside_it_but_never_sees_another_entrant(classroom: Path) -> None:
+    (classroom / "ps9pr2.py").write_text("class Player:\n    HELPER = 'from the file beside it'\n")
+    cs111 = (EXAMPLES / "cs111_player.py").read_text()
+    (classroom / "ps9pr3.py").write_text("from ps9pr2 import Player as Beside\nassert Beside.HELPER\n" + cs111)
+    code, out, _ = run("check", "ps9pr3.py", "--ply", "1", cwd=classroom)
+    assert code == 0 and "agree with the reference" in out, out  # CS111's layout: ps9pr3 imports ps9pr2
+    (classroom / "peeker.py").write_text(
+        "import alice\n" + (EXAMPLES / "player.py").read_text()
+    )  # a file that needs another entrant's: in the tournament, alice.py is not there for it
+    code, out, _ = run("tourney", "peeker.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=classroom)
+    assert code == 0 and "peeker.py forfeited 2 games" in out and "No module named 'alice'" in out, out

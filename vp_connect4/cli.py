@@ -34,6 +34,7 @@ from .students import StudentError, StudentPlayer
 from .students.commands import add_memory_limit, names_command, run_command, seconds, use_limits
 from .students.files import PlayerFile, names_player_file
 from .students.process import DEFAULT_TIME_LIMIT
+from .students.sandbox import keep_apart
 from .text_ui import analysis_text, play_in_terminal
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
@@ -264,8 +265,10 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat]) -> int:
     rng = random.Random(args.seed)
     players = {ox: (seat.player(ox, args.tiebreak, rng) if seat.is_ai else HUMAN) for ox, seat in seats.items()}
     students: list[StudentPlayer] = []
+    files = _player_files(args)
+    keep_apart(source.path for source in files.values())  # two students' files: neither sees the other's
     try:
-        for ox, source in _player_files(args).items():  # each in its own process, ended however the game ends
+        for ox, source in files.items():  # each in its own process, ended however the game ends
             ply = (args.x_ply if ox == "X" else args.o_ply).ply
             try:
                 student = StudentPlayer(source, ox, args.tiebreak, ply, args.move_time, rng)

@@ -1,8 +1,8 @@
 """Your own Player: a student's player file played, checked against the reference, and in a tournament.
 
-A student's file is code the person chose to run: it runs in a process of its own (``worker``), with a
-time limit per call, and is imported only there, never in ours. It is not a sandbox: the file can do
-whatever its user could.
+A student's file is untrusted code: it runs in a process of its own (``worker``), in a sandbox (``sandbox``),
+with a time limit per call, and is imported only there, never in ours; what comes back is checked
+(``answers``).
 
 - :class:`StudentPlayer` (``player``): one side of a game, ``next_move``/``scores_for`` like our ``Player``
   (the text game takes it for ``--x``/``--o player.py``); :class:`StudentError` when it fails, in words;

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from ..board import Board, other
 from ..game import Game
 from ..levels import Level
-from . import parallel
+from . import parallel, sandbox
 from .errors import StudentError
 from .files import BuiltinPlayer, PlayerFile, Source
 from .player import StudentPlayer
@@ -168,7 +168,9 @@ def game_seed(seed: int, number: int) -> int:
 
 
 def entrants_of(sources: Sequence[Source], time_limit: float, workers: int | None = None) -> list[Entrant]:
-    """The entrants, each file loaded once (in parallel) to see that it can be: one that cannot carries why."""
+    """The entrants, each file loaded once (in parallel) to see that it can be: one that cannot carries why.
+    None of them sees another's file in its sandbox."""
+    sandbox.keep_apart(source.path for source in sources if isinstance(source, PlayerFile))
 
     def try_loading(source: Source) -> Entrant:
         if isinstance(source, BuiltinPlayer):

@@ -3,9 +3,12 @@ answer that was forged."""
 
 from __future__ import annotations
 
-from .language import N_, _, sentence
+from .language import N_, _, choice, sentence
 
-__all__ = ["bad_memory_limit", "help_memory_limit", "sandbox_off", "sandbox_on", "student_forged"]
+__all__ = [
+    "bad_memory_limit", "help_memory_limit", "sandbox_fails", "sandbox_missing", "sandbox_off", "sandbox_on",
+    "student_forged",
+]
 
 
 bad_memory_limit = sentence(
@@ -44,3 +47,9 @@ student_forged = sentence(
     N_("{file}: the process running {call} sent something that is not an answer ({reason}), so it was stopped."),
     "file, call, reason",
 )
+
+
+sandbox_missing = choice("why", {"not linux": N_("not Linux"), "missing": N_("bubblewrap is not installed")})
+
+
+sandbox_fails = sentence(N_("bubblewrap does not run here: {detail}"), "detail")

@@ -19,12 +19,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import re
 import shutil
 import signal
 import sys
 import tempfile
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +35,10 @@ from .settings import MEMORY_ENV, memory_limit, parse_memory, set_memory_limit, 
 
 KILL_ROUNDS = 50
 
-__all__ = ["MEMORY_ENV", "Jail", "Protections", "announce", "parse_memory", "protections", "set_memory_limit"]
+__all__ = [
+    "MEMORY_ENV", "Jail", "Protections", "announce", "keep_apart", "look_again", "parse_memory", "protections",
+    "set_memory_limit",
+]
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,11 @@ class Protections:
         memory = shown_size(self.memory)
         if self.isolated:
             return wording.sandbox_on(memory, settings.PROCESSES if self.processes_capped else None)
-        return wording.sandbox_off(self.why_not, memory, settings.PROCESSES if self.processes_capped else None)
+        if self.why_not in (bubblewrap.NOT_LINUX, bubblewrap.MISSING):
+            why_not = wording.sandbox_missing(self.why_not)
+        else:
+            why_not = wording.sandbox_fails(self.why_not)
+        return wording.sandbox_off(why_not, memory, settings.PROCESSES if self.processes_capped else None)
 
 
 @functools.lru_cache(maxsize=1)
@@ -67,6 +74,12 @@ def _tool_here() -> tuple[bubblewrap.Bubblewrap | None, str, bool]:
         group.remove()
     capped = group is not None or (tool is not None and os.name == "posix" and os.geteuid() != 0)
     return tool, why_not, capped
+
+
+def look_again() -> None:
+    """Forget the tool found (after ``VP_CONNECT4_BWRAP`` changed): the next worker looks for it again."""
+    bubblewrap.find.cache_clear()
+    _tool_here.cache_clear()
 
 
 def protections() -> Protections:
@@ -89,19 +102,24 @@ def announce() -> None:
             print(held.sentence(), file=sys.stderr, flush=True)
 
 
-PLAYER_CLASS = re.compile(rb"^class\s+(AIPlayer|Player)\b", re.MULTILINE)
+_apart: set[Path] = set()  # the entrants of this run: none of them sees another's file
+
+
+def keep_apart(files: Iterable[Path]) -> None:
+    """Hide each of these player files from the others' processes (a tournament's entrants, a game's two sides)."""
+    _apart.update(Path(path) for path in files)
 
 
 def shown_files(student_file: Path | None) -> list[Path]:
-    """What a student's process may read of the teacher's: its file, and the Python modules beside it that define
-    no player class (a Board of its own, helpers); another student's player, in the same folder, stays hidden."""
+    """What a student's process may read of the teacher's: its file and the Python modules beside it (its helpers,
+    CS111's ``ps9pr2.py`` beside ``ps9pr3.py``), but not another entrant's file (:func:`keep_apart`), nor
+    anything else of that folder (data files, subfolders), nor a link that points elsewhere."""
     if student_file is None:
         return []
     shown = [student_file]
     with contextlib.suppress(OSError):
         for path in sorted(student_file.parent.glob("*.py")):
-            helper = path != student_file and path.is_file() and not path.is_symlink()
-            if helper and not PLAYER_CLASS.search(path.read_bytes()):
+            if path != student_file and path not in _apart and path.is_file() and not path.is_symlink():
                 shown.append(path)
     return shown
 

@@ -6,8 +6,8 @@ It is tried once per process, with the very options a worker gets: a kernel with
 container that forbids them, makes it fail, and the sandbox says so.
 
 Inside, the worker sees: the system's programs and libraries and this Python, read-only; this package, read-only;
-the student's file in its folder, read-only, with the modules beside it that hold no player class (its own
-helpers: another student's player is not shown); a working folder of its own (``HOME``, ``TMPDIR``, the current
+the student's file in its folder, read-only, with the Python modules beside it but another entrant's (its own
+helpers; :func:`..shown_files`); a working folder of its own (``HOME``, ``TMPDIR``, the current
 folder), empty, writable, held to :data:`~.settings.WORKDIR_SIZE` where the tool can do that; a ``/proc`` and
 ``/dev`` of its own. It has no network (only a loopback of its own), its own process tree (the worker's
 children die with it: ``bwrap`` is their init and dies with our process), a new session (no terminal to
@@ -34,6 +34,7 @@ WORKDIR = "/home/player"  # the worker's working folder, inside
 SYSTEM = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
 PROBE_SECONDS = 20.0
+NOT_LINUX, MISSING = "not linux", "missing"  # why there is no sandbox, but for a tool that fails
 PACKAGE = Path(__file__).resolve().parents[2]  # vp_connect4
 
 
@@ -122,10 +123,11 @@ def candidates() -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def find() -> tuple[Bubblewrap | None, str]:
-    """The first candidate that runs a Python in the sandbox here, and why none did (empty when one did)."""
+    """The first candidate that runs a Python in the sandbox here, and why none did (empty when one did):
+    :data:`NOT_LINUX`, :data:`MISSING`, or the last candidate's path and what it said."""
     if not sys.platform.startswith("linux"):
-        return None, "not Linux"
-    reason = "bubblewrap is not installed"
+        return None, NOT_LINUX
+    reason = MISSING
     for path in candidates():
         sized = _has_option(path, "--size")
         tool = Bubblewrap(path, sized)
