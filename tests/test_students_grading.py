@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from vp_connect4.students.grading import config
+
 pytestmark = pytest.mark.timeout(240)
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
@@ -250,3 +252,33 @@ def test_the_zip_holds_executable_scripts_and_an_installable_source_copy(bundle:
     assert (package / "locale" / "nl" / "LC_MESSAGES" / "vp_connect4.mo").is_file()
     assert (package / "students" / "grading" / "templates" / "run_autograder").is_file()
     assert (package / "data" / "opening.bin").is_file()
+
+
+def test_the_teachers_example_grading_file_reads_as_documented(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "teachers.md").read_text().split("```toml\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "grading.toml").write_text(text)
+    settings = config.read(tmp_path / "grading.toml")
+    assert (settings.ply, settings.move_time, settings.language, settings.file) == (4, 10.0, "nl", "player.py")
+    assert [settings.points_at(ply) for ply in range(5)] == [1, 1, 1, 2, 4]
+    assert [settings.visibility_at(ply) for ply in (0, 4)] == ["visible", "after_due_date"]
+    (tmp_path / "grading.json").write_text(json.dumps(settings.as_json()))
+    assert config.read(tmp_path / "grading.json") == settings  # the zip's grading.json says the same
+
+
+def test_a_missing_file_still_gets_a_results_file(tmp_path: Path) -> None:
+    done = vp("check", "nothing.py", "--ply", "0", "--gradescope", "r.json", cwd=tmp_path, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    results = valid(json.loads((tmp_path / "r.json").read_text()))
+    assert results["score"] == 0 and [test["output"] for test in results["tests"]] == [
+        "nothing.py: there is no such file."
+    ] * 2
+
+
+def test_without_tomllib_the_grading_file_says_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tomllib", None)  # Python 3.10, no tomli
+    monkeypatch.setitem(sys.modules, "tomli", None)
+    (tmp_path / "grading.toml").write_text("ply = 2\n")
+    with pytest.raises(config.GradingFileError, match=r"cannot read TOML: use Python 3\.11 or later, or install"):
+        config.read(tmp_path / "grading.toml")
+    (tmp_path / "grading.json").write_text('{"ply": 2}')
+    assert config.read(tmp_path / "grading.json").ply == 2
