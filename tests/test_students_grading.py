@@ -104,6 +104,12 @@ def example(name: str) -> str:
     return (EXAMPLES / name).read_text()
 
 
+def submitted(name: str) -> dict[str, str]:
+    """An example as a student submits it: with ``player.py`` if it imports that (else it imports ours)."""
+    text = example(name)
+    return {name: text, **({"player.py": example("player.py")} if "from player import" in text else {})}
+
+
 def statuses(results: dict) -> dict[str, str]:
     return {test["name"]: test["status"] for test in results["tests"]}
 
@@ -119,8 +125,7 @@ def test_the_correct_example_gets_full_marks(bundle: Path, tmp_path: Path) -> No
 
 
 def test_the_wrong_example_gets_part_and_the_first_differing_position(bundle: Path, tmp_path: Path) -> None:
-    files = {"wrong_player.py": example("wrong_player.py"), "player.py": example("player.py")}  # player.py: imported
-    results, _, _ = autograde(bundle, tmp_path, files)
+    results, _, _ = autograde(bundle, tmp_path, submitted("wrong_player.py"))
     assert statuses(results) == dict(zip(NAMES, ["passed"] * 4 + ["failed"] * 2, strict=True))
     assert results["score"] == 4
     failed = results["tests"][4]["output"].splitlines()
@@ -152,8 +157,7 @@ def test_a_file_without_a_player_says_so(bundle: Path, tmp_path: Path) -> None:
 
 
 def test_a_hanging_file_fails_within_a_few_move_times(bundle: Path, tmp_path: Path) -> None:
-    files = {"hanging_player.py": example("hanging_player.py"), "player.py": example("player.py")}
-    results, _, took = autograde(bundle, tmp_path, files)
+    results, _, took = autograde(bundle, tmp_path, submitted("hanging_player.py"))
     assert results["score"] == 0 and set(statuses(results).values()) == {"failed"}
     assert "gave no answer within 2 s" in results["tests"][0]["output"]
     assert results["tests"][2]["output"].startswith("Not asked: scores_for gave no answer in time at ply 0")
