@@ -286,3 +286,19 @@ def test_without_tomllib_the_grading_file_says_what_to_do(tmp_path: Path, monkey
         config.read(tmp_path / "grading.toml")
     (tmp_path / "grading.json").write_text('{"ply": 2}')
     assert config.read(tmp_path / "grading.json").ply == 2
+
+
+def test_a_missing_next_move_fails_its_tests_only(tmp_path: Path) -> None:
+    (tmp_path / "mine.py").write_text(
+        "from vp_connect4 import Player as Correct\n\n"
+        "class Player:\n"
+        "    def __init__(self, ox, tbt, ply):\n"
+        "        self.correct = Correct(ox, tbt, ply)\n\n"
+        "    def scores_for(self, b):\n"
+        "        return self.correct.scores_for(b)\n"
+    )
+    done = vp("check", "mine.py", "--ply", "1", "--gradescope", "r.json", cwd=tmp_path, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    results = valid(json.loads((tmp_path / "r.json").read_text()))
+    assert statuses(results) == dict(zip(NAMES[:4], ["passed", "failed"] * 2, strict=True))
+    assert results["tests"][1]["output"] == "mine.py: the class Player has no method next_move."

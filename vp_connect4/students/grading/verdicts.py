@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import wording
-from ..check import MOVE, SCORES, Report, Verdicts
+from ..check import MOVE, SCORES, TOURNEY, Report, Verdicts
 from ..check_text import report_text
 from .config import Settings
 
@@ -64,10 +64,17 @@ def test_name(method: str, ply: int) -> str:
 def from_verdicts(verdicts: Verdicts, settings: Settings) -> Grade:
     """The tests of a check that ran: each (method, ply) passed, or failed with its first problem in words."""
     report = verdicts.report
+    missing = [method for method in REQUIRED if method not in report.methods]  # a required method it lacks
+    keys = [(method, ply) for ply in report.plies for method in (*REQUIRED, TOURNEY) if method in missing or
+            (method, ply) in verdicts.agreed]  # fmt: skip
     tests = []
-    for key in verdicts.keys:
+    for key in keys:
         method, ply = key
         points, visibility = settings.points_at(ply), settings.visibility_at(ply)
+        if method in missing:
+            output = wording.student_no_method(report.source.name, report.loaded.class_name, method)
+            tests.append(Test(method, ply, False, 0.0, points, output, visibility))
+            continue
         problem = verdicts.problems.get(key)
         if problem is None and key not in verdicts.carried:
             output = wording.grading_passed(verdicts.agreed[key])
