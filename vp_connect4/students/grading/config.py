@@ -11,7 +11,7 @@ installed on 3.10), or the same keys as JSON (``.json``: any Python; the autogra
     language = "nl"                  # of what students read: en or nl
     file = "player.py"               # the file students submit (without it: the one with a Player class)
 
-    [points]                         # each test's points (a method at a ply); a ply not named: default
+    [points]                         # each test's points (scores_for, next_move at a ply); others: default
     default = 1
     4 = 2
 

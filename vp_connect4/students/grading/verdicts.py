@@ -15,7 +15,8 @@ from ..check import MOVE, SCORES, TOURNEY, Report, Verdicts
 from ..check_text import report_text
 from .config import Settings
 
-REQUIRED = (SCORES, MOVE)  # the methods every player file has: tested even when nothing could be asked
+REQUIRED = (SCORES, MOVE)  # the methods every player file has: tested even when nothing could be asked; the
+# points are theirs (scores_for_tourney's tests, where a file has them, are worth 0: every file's total the same)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,8 @@ def from_verdicts(verdicts: Verdicts, settings: Settings) -> Grade:
     tests = []
     for key in keys:
         method, ply = key
-        points, visibility = settings.points_at(ply), settings.visibility_at(ply)
+        points = settings.points_at(ply) if method in REQUIRED else 0.0  # every file's total the same
+        visibility = settings.visibility_at(ply)
         if method in missing:
             output = wording.student_no_method(report.source.name, report.loaded.class_name, method)
             tests.append(Test(method, ply, False, 0.0, points, output, visibility))
