@@ -10,7 +10,9 @@ with a time limit per call, and is imported only there, never in ours; what come
   it differs from the reference;
 - ``tourney`` (with ``results``, ``parallel``, ``progress``): ``vp-connect4 tourney a.py b.py ...``, a round
   robin in parallel;
-- ``commands``: those two command lines (``cli`` hands them over).
+- ``commands``: the command lines (``cli`` hands them over);
+- ``grading``: ``check --gradescope/--junit`` (a test per method and ply, with points) and ``vp-connect4
+  autograder``, the zip Gradescope takes.
 """
 
 from .errors import StudentError

@@ -17,12 +17,13 @@ from __future__ import annotations
 import math
 import queue
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..player import Player
 from . import parallel
-from .errors import StudentError, call_text
+from .errors import TIMED_OUT, StudentError, call_text
 from .files import PlayerFile
 from .player import call_message
 from .positions import Case, cases
@@ -122,46 +123,154 @@ def run_check(
             process.kill()
 
 
+# -- every method at every ply: the first problem of each (for a grade: one test per method and ply) --------------
+
+Key = tuple[str, int]  # (method, ply)
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    """What :func:`check_each` found: for each (method, ply) of ``keys`` the first problem in the positions' order
+    (absent: every answer agreed), and how many answers agreed. A time-out settles the rest of its method, that ply
+    and the ones above, without asking again: ``carried`` maps each key so settled to the key that timed out."""
+
+    report: Report  # what run_check would have found (its problem: the first of all, in run_check's order)
+    keys: tuple[Key, ...]
+    problems: dict[Key, Difference | Failure]
+    agreed: dict[Key, int]
+    carried: dict[Key, Key]
+
+
+def check_each(
+    source: PlayerFile,
+    plies: tuple[int, ...] = PLIES,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> Verdicts:
+    """Like :func:`run_check`, but on to the end: the first problem of every method at every ply.
+
+    StudentError if the file cannot be loaded (no import, no class)."""
+    first = StudentProcess(source, time_limit)
+    processes: list[StudentProcess] = [first]
+    idle: queue.Queue[StudentProcess] = queue.Queue()
+    try:
+        loaded = first.load()
+        idle.put(first)
+        methods = tuple(name for name in (SCORES, MOVE, TOURNEY) if name in loaded.methods)
+        if TOURNEY in methods and TOURNEY_NEEDS not in loaded.methods:
+            methods = tuple(name for name in methods if name != TOURNEY)
+        positions = cases()
+        tasks = [(case, ply) for ply in plies for case in positions]
+        found: dict[Key, tuple[int, Difference | Failure]] = {}
+        agreed = dict.fromkeys(((method, ply) for ply in plies for method in methods), 0)
+        carried: dict[Key, Key] = {}
+        lock = threading.Lock()
+
+        def settled(key: Key, index: int) -> bool:
+            return key in carried or (key in found and found[key][0] < index)
+
+        def work(index: int) -> None:
+            case, ply = tasks[index]
+            try:
+                process = idle.get_nowait()
+            except queue.Empty:
+                process = StudentProcess(source, time_limit)
+                processes.append(process)
+            try:
+                reference = Player(case.ox, case.tiebreak, ply).scores_for(case.board())
+                for method in methods:
+                    with lock:
+                        if settled((method, ply), index):
+                            continue
+                    result = _check_method(process, loaded, method, case, ply, reference)
+                    with lock:
+                        _note(found, agreed, carried, plies, (method, ply), index, result)
+            finally:
+                idle.put(process)
+
+        for done, _ in enumerate(parallel.run_all(range(len(tasks)), work, workers or parallel.cores())):
+            if progress is not None:
+                progress(done + 1, len(tasks))
+        unchecked = TOURNEY in loaded.methods and TOURNEY not in methods
+        order = sorted(found, key=lambda key: (found[key][0], methods.index(key[0])))
+        first_problem = found[order[0]][1] if order else None
+        report = Report(source, loaded, len(positions), plies, methods, sum(agreed.values()), first_problem, unchecked)
+        problems = {key: problem for key, (_, problem) in found.items()}
+        return Verdicts(report, tuple(agreed), problems, agreed, carried)
+    finally:
+        for process in processes:
+            process.kill()
+
+
+def _note(
+    found: dict[Key, tuple[int, Difference | Failure]],
+    agreed: dict[Key, int],
+    carried: dict[Key, Key],
+    plies: tuple[int, ...],
+    key: Key,
+    index: int,
+    result: Difference | Failure | bool,
+) -> None:
+    """Keep one answer: the first problem of its key (by position), or one more agreement."""
+    if isinstance(result, bool):
+        agreed[key] += result
+        return
+    if key not in found or index < found[key][0]:
+        found[key] = (index, result)
+    if isinstance(result, Failure) and result.error.kind == TIMED_OUT:
+        method, ply = key
+        for later in plies:
+            if later >= ply and (method, later) != key and (method, later) not in found:
+                carried.setdefault((method, later), key)
+
+
 def _check_position(
     process: StudentProcess, loaded: Loaded, methods: tuple[str, ...], case: Case, ply: int
 ) -> Difference | Failure | int:
     """The comparisons on one position at one ply: how many answers agreed, or the first that did not."""
+    reference = Player(case.ox, case.tiebreak, ply).scores_for(case.board())
+    calls = 0
+    for method in methods:
+        found = _check_method(process, loaded, method, case, ply, reference)
+        if not isinstance(found, bool):
+            return found
+        calls += found
+    return calls
+
+
+def _check_method(
+    process: StudentProcess, loaded: Loaded, method: str, case: Case, ply: int, reference: list[float]
+) -> Difference | Failure | bool:
+    """One method on one position at one ply: True when it agreed, False when not asked (no next move after
+    a game won), or what differed or failed."""
     board = case.board()
     seed = random.Random(f"{case.moves}/{case.ox}/{case.tiebreak}/{ply}").randrange(2**32)
-    reference = Player(case.ox, case.tiebreak, ply).scores_for(board)
+    call = call_text(loaded.class_name, case.ox, case.tiebreak, ply, method)
 
-    def ask(method: str, op: str = "call", **extra: object) -> object:
-        message = call_message(op, method, board, case.ox, case.tiebreak, ply, seed) | extra
-        return process.request(message, call_text(loaded.class_name, case.ox, case.tiebreak, ply, method))
+    def ask(op: str = "call", **extra: object) -> object:
+        return process.request(call_message(op, method, board, case.ox, case.tiebreak, ply, seed) | extra, call)
 
-    def differs(method: str, theirs: object, reference: list[float], **extra: object) -> Difference:
-        call = call_text(loaded.class_name, case.ox, case.tiebreak, ply, method)
+    def differs(theirs: object, reference: list[float], **extra: object) -> Difference:
         return Difference(case, ply, method, call, theirs, reference, **extra)  # type: ignore[arg-type]
 
-    calls = 0
     try:
-        if SCORES in methods:
-            theirs = ask(SCORES)
+        if method == SCORES:
+            theirs = ask()
             column = first_difference(theirs, reference)  # type: ignore[arg-type]
-            if column is not None:
-                return differs(SCORES, theirs, reference, column=column)
-            calls += 1
-        if MOVE in methods and not case.is_over:
-            col = ask(MOVE)
-            allowed = best_columns(reference, case.tiebreak)
-            if col not in allowed:
-                return differs(MOVE, col, reference, column=col, allowed=allowed)
-            calls += 1
-        if TOURNEY in methods:
-            theirs = ask(TOURNEY)
-            full = ask(TOURNEY, "reference", literal=False)
-            column = first_difference(theirs, full)  # type: ignore[arg-type]
-            if column is not None and first_difference(theirs, ask(TOURNEY, "reference", literal=True)) is not None:
-                return differs(TOURNEY, theirs, full, column=column)  # type: ignore[arg-type]
-            calls += 1
+            return True if column is None else differs(theirs, reference, column=column)
+        if method == MOVE:
+            if case.is_over:
+                return False
+            col, allowed = ask(), best_columns(reference, case.tiebreak)
+            return True if col in allowed else differs(col, reference, column=col, allowed=allowed)
+        theirs, full = ask(), ask("reference", literal=False)
+        column = first_difference(theirs, full)  # type: ignore[arg-type]
+        if column is not None and first_difference(theirs, ask("reference", literal=True)) is not None:
+            return differs(theirs, full, column=column)  # type: ignore[arg-type]
+        return True
     except StudentError as error:
         return Failure(case, ply, error)
-    return calls
 
 
 def first_difference(theirs: list[float], reference: list[float]) -> int | None:

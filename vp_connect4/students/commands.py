@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import random
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -20,12 +21,13 @@ from .check import run_check
 from .check_text import report_text
 from .errors import StudentError
 from .files import PlayerFile
+from .grading import command as grading
 from .process import DEFAULT_TIME_LIMIT
 from .progress import ProgressBar
 from .results import FORMATS, failures, table, write
 from .tourney import Tournament, entrants_of, sources_of
 
-COMMANDS = ("check", "tourney")
+COMMANDS = ("check", "tourney", "autograder")
 DEFAULT_PLY = 4
 DEFAULT_OUT = "tourney.csv"
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -40,6 +42,8 @@ def run_command(argv: list[str]) -> int:
     """Run the command ``argv[0]`` with the rest of the arguments; its exit code."""
     choose_language(argv)
     command, rest = argv[0], argv[1:]
+    if command == "autograder":
+        return autograder_main(rest)
     return check_main(rest) if command == "check" else tourney_main(rest)
 
 
@@ -47,15 +51,23 @@ def run_command(argv: list[str]) -> int:
 
 
 def check_main(argv: list[str]) -> int:
-    """``vp-connect4 check player.py [--ply N] [--move-time S]``: 0 when it agrees everywhere, else 1."""
+    """``vp-connect4 check player.py [--ply N] [--move-time S] [--gradescope F] [--junit F] [--grading F]``: 0 when
+    it agrees everywhere, else 1 (2: a grading file that cannot be used)."""
     parser = Parser(prog="vp-connect4 check", description=wording.command_help("check"))
     parser.add_argument("file", metavar="player.py", help=wording.command_help("check_file"))
     parser.add_argument("--ply", type=ply, default=DEFAULT_PLY, metavar="N", help=wording.command_help("check_ply"))
     add_move_time(parser)
     add_language(parser)
+    grading.add_options(parser)  # --gradescope, --junit, --grading
+    settings = grading.settings_for(parser, argv)
+    if isinstance(settings, str):
+        print(settings, file=sys.stderr)
+        return grading.EXIT_BAD_GRADING
     args = parser.parse_args(argv)
     use_limits(args)
     source = PlayerFile.parse(args.file)
+    if grading.wanted(args):
+        return grading.check_and_grade(source, args, settings)
     if not source.path.is_file():
         print(wording.student_no_file(source.shown))
         return 1
@@ -69,6 +81,15 @@ def check_main(argv: list[str]) -> int:
     bar.finish()
     print(report_text(report))
     return 0 if report.problem is None else 1
+
+
+def autograder_main(argv: list[str]) -> int:
+    """``vp-connect4 autograder --out autograder.zip [--grading FILE] [--ply N] [--move-time S]`` (see grading)."""
+    parser = Parser(prog="vp-connect4 autograder", description=wording.grading_help("autograder"))
+    parser.add_argument("--ply", type=ply, default=None, metavar="N", help=wording.grading_help("ply"))
+    add_move_time(parser)
+    parser.set_defaults(move_time=None)
+    return grading.autograder_main(parser, argv)
 
 
 # -- tourney -----------------------------------------------------------------------------------------

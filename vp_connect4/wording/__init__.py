@@ -22,12 +22,14 @@ Column numbers: everything a person or a script sees counts columns (and rows, 0
 ``set_board`` strings, the log and ``--moves`` do: the terminal game, the API, and the 3D scene's labels and keys.
 
 This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`,
-:mod:`.students`: a student's player file, the check and the tournament; :mod:`.scene_players`: a player file in
+:mod:`.students`: a student's player file, the check and the tournament; :mod:`.grading`: the grades of
+``check --gradescope``, the grading file and ``vp-connect4 autograder``; :mod:`.scene_players`: a player file in
 the scene) over one language machinery
 (:mod:`.language`); callers use them as ``wording.<name>``.
 """
 
 from .chart import *  # noqa: F403
+from .grading import *  # noqa: F403
 from .language import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .sandbox import *  # noqa: F403

@@ -172,7 +172,8 @@ command_help = choice(
     {
         "commands": N_(
             "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
-            "a.py b.py ... plays a tournament (each with --help)."
+            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder (each with "
+            "--help)."
         ),
         "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "

@@ -1,0 +1,75 @@
+"""Which file of a submission is the student's player: the autograder's first question.
+
+One Python file: that one. Several: the grading file's ``file`` if it names one of them; else the ones with a
+player class (``files.CLASS_NAMES``) at their top level, less those another of them imports (a helper such as
+``player.py`` that ``from player import Player`` takes); if exactly one is left, that one. Otherwise a
+sentence says why none was taken. Only the files' text is read (never imported: that is the check's work).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from ... import wording
+from ..files import CLASS_NAMES
+
+SKIPPED = ("__pycache__", "__MACOSX")  # folders that hold no submitted code
+MOST_FILES = 200  # a submission with more Python files than this is not looked through
+
+
+def find_player(folder: Path, named: str | None = None) -> Path | str:
+    """The player file in ``folder`` (at any depth), or why there is none (a sentence)."""
+    found = sorted(_python_files(folder))
+    if not found:
+        return wording.grading_no_submission()
+    if len(found) == 1:
+        return found[0]
+    if named is not None:
+        exact = [path for path in found if path.name == named]
+        if len(exact) == 1:
+            return exact[0]
+    players = [path for path in found if _has_player(path)]
+    imported = {name for path in players for name in _imports(path)}
+    left = [path for path in players if path.stem not in imported] if len(players) > 1 else players
+    if len(left) == 1:
+        return left[0]
+    shown = [str(path.relative_to(folder)) for path in (left or found)]
+    return wording.grading_several_files(", ".join(shown))
+
+
+def _python_files(folder: Path) -> list[Path]:
+    found = []
+    for path in folder.rglob("*.py"):
+        parts = path.relative_to(folder).parts
+        if any(part.startswith(".") or part in SKIPPED for part in parts) or not path.is_file():
+            continue
+        found.append(path)
+        if len(found) > MOST_FILES:
+            break
+    return found
+
+
+def _tree(path: Path) -> ast.Module | None:
+    try:
+        return ast.parse(path.read_text(encoding="utf-8", errors="replace"))
+    except (SyntaxError, ValueError, OSError):
+        return None
+
+
+def _has_player(path: Path) -> bool:
+    tree = _tree(path)
+    if tree is None:  # a syntax error: it may well be the player (the check will say so)
+        return "class " in path.read_text(encoding="utf-8", errors="replace")
+    return any(isinstance(node, ast.ClassDef) and node.name in CLASS_NAMES for node in tree.body)
+
+
+def _imports(path: Path) -> set[str]:
+    tree = _tree(path)
+    names: set[str] = set()
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
