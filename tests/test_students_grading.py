@@ -224,7 +224,7 @@ def test_all_passed_is_exit_code_0_and_a_dutch_grade(tmp_path: Path) -> None:
     ("text", "said"),
     [
         ("ply = ", "grading.toml is not valid TOML: "),
-        ("plies = 3", "grading.toml: unknown key 'plies'; the keys are ply, move_time, total_time, "),
+        ("plies = 3", "grading.toml: unknown key 'plies'; the keys are ply, move_time, memory_limit, total_time, "),
         ('visibility = "sometimes"', "grading.toml: visibility must be one of visible, hidden, after_due_date, "),
         ("move_time = 0", "grading.toml: move_time must be a number of seconds above 0, got 0"),
         ("[points]\nfirst = 2", "grading.toml [points]: unknown key 'first'; the keys are 0, 1, 2, ..., default"),
@@ -269,6 +269,7 @@ def test_the_teachers_example_grading_file_reads_as_documented(tmp_path: Path) -
     (tmp_path / "grading.toml").write_text(text)
     settings = config.read(tmp_path / "grading.toml")
     assert (settings.ply, settings.move_time, settings.language, settings.file) == (4, 10.0, "nl", "player.py")
+    assert settings.memory_limit == 2**30
     assert [settings.points_at(ply) for ply in range(5)] == [1, 1, 1, 2, 4]
     assert [settings.visibility_at(ply) for ply in (0, 4)] == ["visible", "after_due_date"]
     (tmp_path / "grading.json").write_text(json.dumps(settings.as_json()))

@@ -229,6 +229,12 @@ def test_the_memory_limit_is_an_option(classroom: Path) -> None:
     assert code == 1 and "MemoryError" in out, out
     code, _, err = run("check", "modest.py", "--memory-limit", "12k", cwd=classroom)
     assert code == 2 and "is not a memory limit" in err and "Traceback" not in err
+    (classroom / "grading.toml").write_text('ply = 0\nmemory_limit = "200M"\n')  # the autograder's way
+    code, out, _ = run("check", "modest.py", "--grading", "grading.toml", "--gradescope", "r.json", cwd=classroom)
+    assert code == 1 and "MemoryError" in (classroom / "r.json").read_text(), out
+    (classroom / "grading.toml").write_text('memory_limit = "a lot"\n')
+    code, _, err = run("check", "modest.py", "--grading", "grading.toml", "--gradescope", "r.json", cwd=classroom)
+    assert code == 2 and "memory_limit" in err and "512M" in err, err
 
 
 def test_a_file_imports_the_modules_beside_it_but_never_sees_another_entrant(classroom: Path) -> None:

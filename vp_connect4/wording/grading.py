@@ -161,6 +161,7 @@ grading_wanted = choice(
         "language": N_("en or nl"),
         "file": N_("a file name ending in .py"),
         "table": N_("a table of plies (0, 1, ...) and default"),
+        "memory": N_("a size of 64 MiB or more, such as \"512M\" or \"2G\""),
     },
 )
 

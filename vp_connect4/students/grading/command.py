@@ -46,7 +46,7 @@ def settings_for(parser: argparse.ArgumentParser, argv: list[str]) -> Settings |
         settings = read(known.grading)
     except GradingFileError as error:
         return str(error)
-    parser.set_defaults(ply=settings.ply, move_time=settings.move_time)
+    parser.set_defaults(ply=settings.ply, move_time=settings.move_time, memory_limit=settings.memory_limit)
     if settings.language and not any(arg.startswith("--lang") for arg in argv):
         wording.use_language(settings.language)
     return settings
@@ -101,8 +101,9 @@ def _write(path: Path, what: str, write: object) -> bool:
 
 
 def autograder_main(parser: argparse.ArgumentParser, argv: list[str]) -> int:
-    """``vp-connect4 autograder --out autograder.zip [--grading FILE] [--ply N] [--move-time S]``: ``parser`` comes
-    with ``--ply`` and ``--move-time`` (their defaults None: the grading file's)."""
+    """``vp-connect4 autograder --out autograder.zip [--grading FILE] [--ply N] [--move-time S] [--memory-limit M]``:
+    ``parser`` comes with ``--ply``, ``--move-time`` and ``--memory-limit`` (their defaults None: the grading
+    file's)."""
     parser.add_argument("--out", type=Path, default=Path(DEFAULT_ZIP), metavar="FILE", help=wording.grading_help("out"))
     parser.add_argument("--grading", type=Path, metavar="FILE", help=wording.grading_help("grading"))
     add_language(parser)
@@ -112,7 +113,8 @@ def autograder_main(parser: argparse.ArgumentParser, argv: list[str]) -> int:
     except GradingFileError as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_GRADING
-    changes = {"ply": args.ply, "move_time": args.move_time, "language": settings.language or wording.language()}
+    language = settings.language or wording.language()
+    changes = {"ply": args.ply, "move_time": args.move_time, "memory_limit": args.memory_limit, "language": language}
     settings = replace(settings, **{key: value for key, value in changes.items() if value is not None})
     try:
         tests, points = build(args.out, settings, args.grading)

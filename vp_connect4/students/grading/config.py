@@ -5,6 +5,7 @@ installed on 3.10), or the same keys as JSON (``.json``: any Python; the autogra
 
     ply = 4                          # check plies 0 to 4
     move_time = 10                   # seconds a call may take
+    memory_limit = "1G"              # memory the student's process may use (the sandbox's; 512M, 2GiB...)
     total_time = 900                 # seconds for the whole check in the autograder
     visibility = "visible"           # the results as a whole: visible, after_due_date, after_published, hidden
     stdout_visibility = "hidden"     # the check's printed text in Gradescope
@@ -33,14 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from ... import wording
+from .. import sandbox
 from ..process import DEFAULT_TIME_LIMIT
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's
 LANGUAGES = ("en", "nl")
 DEFAULT_PLY = 4
 DEFAULT_TOTAL_TIME = 900.0  # seconds: Gradescope's own limit is longer by default
-KEYS = ("ply", "move_time", "total_time", "visibility", "stdout_visibility", "language", "file", "points",
-        "test_visibility")  # fmt: skip
+KEYS = ("ply", "move_time", "memory_limit", "total_time", "visibility", "stdout_visibility", "language", "file",
+        "points", "test_visibility")  # fmt: skip
 DEFAULT = "default"  # the key of a table's other plies
 
 
@@ -54,6 +56,7 @@ class Settings:
 
     ply: int = DEFAULT_PLY
     move_time: float = DEFAULT_TIME_LIMIT
+    memory_limit: int | None = None  # bytes (None: the sandbox's default)
     total_time: float = DEFAULT_TOTAL_TIME
     visibility: str = "visible"
     stdout_visibility: str = "hidden"
@@ -71,6 +74,8 @@ class Settings:
     def as_json(self) -> dict[str, Any]:
         """The settings as the keys of a grading file (what the autograder's zip carries)."""
         found = {key: getattr(self, key) for key in KEYS}
+        if self.memory_limit is not None:
+            found["memory_limit"] = f"{self.memory_limit >> 20}M"  # as typed, in MiB
         return {key: value for key, value in found.items() if value is not None}
 
 
@@ -133,6 +138,11 @@ def _value(shown: str, key: str, value: Any) -> Any:
         if not _number(value) or not 0 < value < math.inf:
             raise bad("seconds")
         return float(value)
+    if key == "memory_limit":
+        try:
+            return sandbox.parse_memory(value) if isinstance(value, str) else sandbox.parse_memory(str(int(value)))
+        except (ValueError, TypeError):
+            raise bad("memory") from None
     if key in ("visibility", "stdout_visibility"):
         if value not in VISIBILITIES:
             raise bad("visibility")
