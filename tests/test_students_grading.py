@@ -126,6 +126,14 @@ def test_the_correct_example_gets_full_marks(bundle: Path, tmp_path: Path) -> No
     assert "all 34 positions agree with the reference at plies 0 to 2" in out  # the check's own text, for the teacher
 
 
+def test_a_submission_that_brings_modules_named_like_ours_gets_a_true_grade(bundle: Path, tmp_path: Path) -> None:
+    shadow = "open(__file__ + '.ran', 'w').write('ran with the teacher rights')\nraise ImportError('shadow')\n"
+    files = {"player.py": example("player.py"), "random.py": shadow, "json.py": shadow, "vp_connect4.py": shadow}
+    results, _, _ = autograde(bundle, tmp_path, files)
+    assert results["score"] == 10, results["output"]  # the check and the worker imported none of them
+    assert not list((tmp_path / "submission").glob("*.ran"))
+
+
 def test_the_wrong_example_gets_part_and_the_first_differing_position(bundle: Path, tmp_path: Path) -> None:
     results, _, _ = autograde(bundle, tmp_path, submitted("wrong_player.py"))
     assert statuses(results, required=True) == dict(zip(NAMES, ["passed"] * 4 + ["failed"] * 2, strict=True))

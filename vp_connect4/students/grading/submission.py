@@ -3,7 +3,7 @@
 ``python -m vp_connect4.students.grading.submission``, in the tree Gradescope makes (``$ROOT/source``: the zip's
 files; ``$ROOT/submission``: the student's; ``$ROOT/results``), ``$ROOT`` being ``/autograder`` or the
 environment's :data:`ROOT_VARIABLE`. The check runs as ``$VP_CONNECT4_COMMAND check FILE ...`` (default: this
-Python's ``-m vp_connect4``) in the player file's folder, in a session of its own, for at most the grading file's
+Python's ``-I -m vp_connect4``) in the player file's folder, in a session of its own, for at most the grading file's
 ``total_time``. Whatever becomes of it, a valid results.json is left: when the check wrote none (it crashed, was
 killed, took too long), one that says so, score 0.
 """
@@ -60,7 +60,8 @@ def main() -> int:
 
 def _command() -> list[str]:
     given = os.environ.get(COMMAND_VARIABLE)
-    return shlex.split(given) if given else [sys.executable, "-m", "vp_connect4"]
+    # isolated (-I): the check runs in the student's folder, whose random.py or vp_connect4/ must not stand in for ours
+    return shlex.split(given) if given else [sys.executable, "-I", "-m", "vp_connect4"]
 
 
 def _run(command: list[str], folder: Path, seconds: float) -> int | None:
