@@ -23,10 +23,8 @@ from conftest import ROOT
 
 from vp_connect4.students import answers, protocol, sandbox
 
-pytestmark = [
-    pytest.mark.timeout(240),
-    pytest.mark.skipif(sandbox.protections().tool == "", reason="no sandbox tool here (the one line says so)"),
-]
+pytestmark = pytest.mark.timeout(240)
+needs_the_tool = pytest.mark.skipif(not sandbox.protections().isolated, reason="no sandbox tool here (one line says)")
 
 EXAMPLES = ROOT / "examples"
 GONE_WAIT = 20.0  # seconds for a killed sandbox's processes to be gone
@@ -39,7 +37,8 @@ SCRIPT = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from vp_connect4.cli i
 def run(*arguments: str, cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     result = subprocess.run(
         [sys.executable, "-I", "-c", SCRIPT, *arguments], capture_output=True, timeout=200, cwd=cwd,
-        env=dict(os.environ, PYTHONIOENCODING="utf-8", **(env or {})), stdin=subprocess.DEVNULL,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8", **{sandbox.REQUIRED_ENV: "1", **(env or {})}),
+        stdin=subprocess.DEVNULL,
     )  # fmt: skip
     return result.returncode, result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace")
 
@@ -88,6 +87,7 @@ def classroom(tmp_path: Path) -> Path:
     return folder
 
 
+@needs_the_tool
 @pytest.mark.parametrize("name", [name for name in hostile_players.ATTACKS if name not in hostile_players.SLOW])
 def test_a_hostile_file_forfeits_in_words_and_is_contained(name: str, classroom: Path, listener: socket.socket) -> None:
     mark = f"hostile-{uuid.uuid4().hex}"
@@ -118,12 +118,14 @@ def test_a_hostile_file_forfeits_in_words_and_is_contained(name: str, classroom:
         listener.accept()  # no connection came
 
 
+@needs_the_tool
 def test_the_processes_a_file_starts_are_held_to_a_few(classroom: Path) -> None:
     (classroom / "many.py").write_text(hostile_players.source("two_hundred_processes", mark=uuid.uuid4().hex))
     code, out, _ = run("tourney", "many.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=classroom)
     assert code == 0 and "Resource temporarily unavailable" in out, out
 
 
+@needs_the_tool
 @pytest.mark.timeout(300)
 def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: Path) -> None:
     (classroom / "sleepy.py").write_text(hostile_players.source("sleeps_100_s_at_import"))
@@ -131,6 +133,7 @@ def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: P
     assert code == 0 and "sleepy.py forfeited 2 games" in out and "gave no answer within 30 s" in out, out
 
 
+@needs_the_tool
 @pytest.mark.parametrize("name", ["a_child_that_leaves_its_session", "stops_its_parent", "kills_its_parent",
                                   "interrupts_its_parent", "memory_in_a_move", "forges_ok_abc"])  # fmt: skip
 def test_check_and_the_terminal_game_contain_it_too(name: str, classroom: Path) -> None:
@@ -215,7 +218,7 @@ def test_a_header_that_announces_too_much_is_no_message(tmp_path: Path) -> None:
 def test_without_the_tool_one_line_says_what_holds_and_a_correct_file_plays(classroom: Path) -> None:
     (classroom / "greedy.py").write_text(hostile_players.source("memory_in_a_move"))
     code, out, err = run("tourney", "greedy.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv",
-                         cwd=classroom, env={"VP_CONNECT4_BWRAP": "off"})  # fmt: skip
+                         cwd=classroom, env={"VP_CONNECT4_BWRAP": "off", sandbox.REQUIRED_ENV: ""})  # fmt: skip
     lines = [line for line in err.splitlines() if line.startswith("Player files run without a sandbox")]
     assert len(lines) == 1 and "memory 1 GiB a process" in lines[0], err
     assert code == 0 and "greedy.py forfeited 2 games" in out and "MemoryError" in out, out
@@ -237,6 +240,7 @@ def test_the_memory_limit_is_an_option(classroom: Path) -> None:
     assert code == 2 and "memory_limit" in err and "512M" in err, err
 
 
+@needs_the_tool
 def test_a_file_imports_the_modules_beside_it_but_never_sees_another_entrant(classroom: Path) -> None:
     (classroom / "ps9pr2.py").write_text("class Player:\n    HELPER = 'from the file beside it'\n")
     cs111 = (EXAMPLES / "cs111_player.py").read_text()
@@ -248,3 +252,8 @@ def test_a_file_imports_the_modules_beside_it_but_never_sees_another_entrant(cla
     )  # a file that needs another entrant's: in the tournament, alice.py is not there for it
     code, out, _ = run("tourney", "peeker.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv", cwd=classroom)
     assert code == 0 and "peeker.py forfeited 2 games" in out and "No module named 'alice'" in out, out
+
+
+def test_a_sandbox_required_refuses_a_file_where_there_is_none(classroom: Path) -> None:
+    code, out, err = run("check", "alice.py", "--ply", "0", cwd=classroom, env={"VP_CONNECT4_BWRAP": "off"})
+    assert code == 1 and "alice.py was not run: there is no sandbox here" in out, out + err

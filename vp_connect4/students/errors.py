@@ -86,3 +86,7 @@ def illegal_move(shown: str, call: str, col: int, reason: object) -> StudentErro
 
 def forged(shown: str, call: str, reason: str) -> StudentError:
     return StudentError(wording.phrase(wording.student_forged, shown, call, reason), FORGED)
+
+
+def no_sandbox(shown: str, protections: str) -> StudentError:
+    return StudentError(wording.phrase(wording.student_no_sandbox, shown, protections), NOT_LOADED)

@@ -109,6 +109,8 @@ class StudentProcess:
     def _start(self) -> None:
         jail = None
         if isinstance(self.source, PlayerFile):
+            if sandbox.required() and not sandbox.protections().isolated:
+                raise errors.no_sandbox(self.source.shown, sandbox.protections().sentence())
             sandbox.announce()
             jail = sandbox.Jail(self.source.path)
         config = {

@@ -7,7 +7,7 @@ from .language import N_, _, choice, sentence
 
 __all__ = [
     "bad_memory_limit", "help_memory_limit", "sandbox_fails", "sandbox_missing", "sandbox_off", "sandbox_on",
-    "student_forged",
+    "student_forged", "student_no_sandbox",
 ]
 
 
@@ -53,3 +53,9 @@ sandbox_missing = choice("why", {"not linux": N_("not Linux"), "missing": N_("bu
 
 
 sandbox_fails = sentence(N_("bubblewrap does not run here: {detail}"), "detail")
+
+
+student_no_sandbox = sentence(
+    N_("{file} was not run: there is no sandbox here, and VP_CONNECT4_SANDBOX_REQUIRED asks for one. {protections}"),
+    "file, protections",
+)

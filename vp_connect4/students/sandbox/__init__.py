@@ -34,10 +34,11 @@ from .cgroup import PidsGroup
 from .settings import MEMORY_ENV, memory_limit, parse_memory, set_memory_limit, shown_size
 
 KILL_ROUNDS = 50
+REQUIRED_ENV = "VP_CONNECT4_SANDBOX_REQUIRED"  # set (not empty): no player file runs without the sandbox
 
 __all__ = [
-    "MEMORY_ENV", "Jail", "Protections", "announce", "keep_apart", "look_again", "parse_memory", "protections",
-    "set_memory_limit",
+    "MEMORY_ENV", "REQUIRED_ENV", "Jail", "Protections", "announce", "keep_apart", "look_again", "parse_memory",
+    "protections", "required", "set_memory_limit",
 ]
 
 
@@ -80,6 +81,11 @@ def look_again() -> None:
     """Forget the tool found (after ``VP_CONNECT4_BWRAP`` changed): the next worker looks for it again."""
     bubblewrap.find.cache_clear()
     _tool_here.cache_clear()
+
+
+def required() -> bool:
+    """Whether a player file may only run in the sandbox (:data:`REQUIRED_ENV`): a course's server, our tests."""
+    return bool(os.environ.get(REQUIRED_ENV))
 
 
 def protections() -> Protections:

@@ -52,7 +52,7 @@ def start(config: str) -> None:
 def serve(cwd: str, time_limit: float) -> None:
     """Answer our process's requests until its end of the pipe closes (in the worker process)."""
     requests = os.fdopen(os.dup(0), "rb")
-    answers = os.fdopen(os.dup(1), "wb")
+    replies = os.fdopen(os.dup(1), "wb")
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
@@ -66,7 +66,7 @@ def serve(cwd: str, time_limit: float) -> None:
             return
         limits.hold_cpu(max(time_limit, LOAD_CPU) if request.get("op") == "load" else time_limit)
         try:
-            protocol.send(answers, session.answer(request))
+            protocol.send(replies, session.answer(request))
         except (OSError, ValueError):  # our end is closed; or an answer JSON cannot hold
             return
 
