@@ -4,8 +4,8 @@ The kernel does not apply ``RLIMIT_NPROC`` to processes of the root user (a sand
 to root's), so for root each worker gets a cgroup of its own whose ``pids.max`` is the cap: cgroup v1's ``pids``
 hierarchy, or cgroup v2's where our cgroup lets its children have the ``pids`` controller. The worker joins it
 before ``bwrap`` starts (:meth:`PidsGroup.joining`), so everything it starts is counted; :meth:`remove` deletes
-it once it is empty. Where none can be made (no such hierarchy, not writable), there is no group and the
-sandbox says that processes are not capped.
+it once it is empty (and a later program the empty groups of one that was killed outright). Where none can be
+made (no such hierarchy, not writable), there is no group and the sandbox says that processes are not capped.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from pathlib import Path
 
 ROOT = Path("/sys/fs/cgroup")
 EMPTY_WAIT = 2.0  # seconds for a killed worker's processes to leave the group before it is removed
+PREFIX = "vp_connect4-"
+STALE = 60.0  # seconds: an empty group this old was left by a program killed outright (SIGKILL)
 
 
 class PidsGroup:
@@ -34,7 +36,8 @@ class PidsGroup:
         parent = _parent()
         if parent is None:
             return None
-        path = parent / f"vp_connect4-{uuid.uuid4().hex[:12]}"
+        _remove_stale(parent)
+        path = parent / f"{PREFIX}{uuid.uuid4().hex[:12]}"
         try:
             path.mkdir()
             (path / "pids.max").write_text(str(limit))
@@ -61,6 +64,16 @@ class PidsGroup:
                 if time.monotonic() > deadline:
                     return
                 time.sleep(0.01)
+
+
+def _remove_stale(parent: Path) -> None:
+    """Remove the empty groups a killed program left behind (old enough that none is just being joined)."""
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for group in parent.glob(PREFIX + "*"):
+            with contextlib.suppress(OSError):
+                if now - group.stat().st_mtime > STALE:
+                    group.rmdir()  # refused while a task is in it
 
 
 def _parent() -> Path | None:
