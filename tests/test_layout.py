@@ -29,6 +29,7 @@ VPYTHON_IMPORTERS = {
     "vp_connect4.vp3d.view.checkers",
     "vp_connect4.vp3d.view.chart",
     "vp_connect4.vp3d.view.player_panel",
+    "vp_connect4.vp3d.view.tree.drawing",
 }
 
 

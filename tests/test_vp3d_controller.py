@@ -138,6 +138,16 @@ class FakeView:
     def show_thinking(self, ox: str | None) -> None:
         self.thinking = ox
 
+    def show_think(self, on: bool) -> None:
+        self.think = on
+
+    def show_tree(self, shown: Any) -> None:
+        self.tree = shown
+        self.trees_shown = getattr(self, "trees_shown", 0) + 1
+
+    def show_think_playing(self, on: bool) -> None:
+        self.think_playing = on
+
     def relabel(self) -> None:
         self.relabelled += 1
 

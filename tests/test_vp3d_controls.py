@@ -163,7 +163,7 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
     ]
     assert [b.text for b in controls.buttons.values()] == [
         "Nieuw spel", "Terugnemen", "Opnieuw", "Tip", "Beeld herstellen", "Wissel van kant", "Partij analyseren",
-        "Laden",
+        "Denk na", "Stap", "Afspelen", "Laden",
     ]  # fmt: skip
     controls.show_analysing(True)
     assert controls.buttons["analyse"].text == "Terug naar het spel"
@@ -258,7 +258,8 @@ def test_the_panels_rows_give_the_ids_widgets_js_gives_by_their_order() -> None:
 
     assert [row.id for row in ROWS if row.kind == MENU] == named("selectIds")
     assert [row.id for row in ROWS if row.kind == BUTTON] == named("buttonIds")
-    assert [row.id for row in ROWS if row.kind == SLIDER] == ["c4-x-ply", "c4-o-ply"]  # widgets.js's order too
+    sliders = ["c4-x-ply", "c4-o-ply", "c4-think-speed"]
+    assert [row.id for row in ROWS if row.kind == SLIDER] == sliders  # widgets.js's order too
 
 
 def test_the_panel_is_made_in_the_order_of_its_rows(vp: FakeVpython) -> None:

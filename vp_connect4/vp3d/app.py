@@ -35,7 +35,7 @@ from ..options import Parser, add_language, choose_language, port, seed
 from ..students import DEFAULT_TIME_LIMIT
 from .control.context import SceneState
 from .control.controller import Controller
-from .control.intents import Hover, Intent, PlayColumn
+from .control.intents import Hover, Intent, PickNode, PlayColumn
 from .control.keys import key_intent
 from .control.pacing import Pacer
 from .server.resume import RESUME_ENV
@@ -61,9 +61,14 @@ class Pointer:
     ray: object
 
 
-def to_intent(event: Intent | Pointer, layout: RackLayout, gravity: str = "down") -> Intent:
-    """Turn a pointer event into the controller's intent (a column, or a row when ``gravity`` pulls sideways);
-    other intents pass through."""
+def to_intent(event: Intent | Pointer, layout: RackLayout, gravity: str = "down", tree: bool = False) -> Intent:
+    """Turn a pointer event into the controller's intent (a column, or a row when ``gravity`` pulls sideways;
+    with Think's ``tree`` shown, a click is a line of sight that picks an item of it); other intents pass through."""
+    if isinstance(event, Pointer) and tree:
+        if event.kind != "click":
+            return Hover(None)
+        pos, ray = event.pos, event.ray
+        return PickNode((pos.x, pos.y, pos.z), (ray.x, ray.y, ray.z))  # type: ignore[attr-defined]
     if isinstance(event, Pointer):
         col = layout.pick_slot(event.pos, event.ray, gravity)  # type: ignore[arg-type]
         return PlayColumn(col, "click") if event.kind == "click" else Hover(col)
@@ -153,7 +158,7 @@ def run_frame(
         except queue.Empty:
             break
     for event in pending:
-        controller.handle(to_intent(event, layout, controller.gravity))
+        controller.handle(to_intent(event, layout, controller.gravity, controller.think.showing))
     now = time.monotonic()
     controller.tick(now)
     if view.animate(now) or pending:

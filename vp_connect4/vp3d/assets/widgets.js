@@ -14,10 +14,10 @@
     if (selects[i]) selects[i].id = id;
   });
   var sliders = document.querySelectorAll('.ui-slider');
-  ['c4-x-ply', 'c4-o-ply'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
+  ['c4-x-ply', 'c4-o-ply', 'c4-think-speed'].forEach(function (id, i) { if (sliders[i]) sliders[i].id = id; });
   var buttons = document.querySelectorAll('button:not(.c4-own)');  // VPython's, in the order Controls makes them
   var buttonIds = ['c4-new', 'c4-undo', 'c4-redo', 'c4-hint', 'c4-pause', 'c4-reset-view', 'c4-swap', 'c4-flip',
-                   'c4-analyse', 'c4-load'];
+                   'c4-analyse', 'c4-think', 'c4-think-step', 'c4-think-play', 'c4-load'];
   buttonIds.forEach(function (id, i) {
     if (buttons[i]) buttons[i].id = id;
   });

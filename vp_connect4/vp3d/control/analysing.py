@@ -40,7 +40,9 @@ from .playing import Playing
 
 Command = intents.Command
 LEAVE_ONLY = {intents.PlayColumn, Command.DROP_SELECTION, Command.FLIP}  # back to the game; nothing is played
-LEAVE_FIRST = {Command.NEW_GAME, Command.UNDO, Command.REDO, Command.HINT, intents.LoadGame, intents.ChangeRules}
+LEAVE_FIRST = {
+    Command.NEW_GAME, Command.UNDO, Command.REDO, Command.HINT, Command.THINK, intents.LoadGame, intents.ChangeRules,
+}  # fmt: skip
 
 
 @dataclass

@@ -19,7 +19,8 @@ The controller is made of parts, each owning its state and given one :class:`.co
 view, the AI's jobs, the log, the clock): :class:`.playing.Playing` (a column played, the hover and selection,
 the flip), :class:`.games.Results` (the result announced, the score) and :class:`.games.Games` (New game, Load,
 Undo, Redo, Pause, Reset view, the rules and size menus), :class:`.settings.Settings`, :class:`.hinting.Hints`
-(Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game) and :class:`.player_files.PlayerFiles`
+(Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game), :class:`.thinking.part.Thinking` (Think: a
+side's ``scores_for`` as a tree) and :class:`.player_files.PlayerFiles`
 (a player file's failure, Try again, the Player file field). One table (``Controller.handlers``) routes each
 intent to its part's handler; the controller itself runs the AI's work and says the status line.
 """
@@ -35,7 +36,7 @@ from ...game import Game
 from ...students import DEFAULT_TIME_LIMIT, StudentError
 from ..texts import log_lines
 from ..texts.status import Moment, status_line
-from ..worker.jobs import ANALYSIS, HINT, MOVE, AiJobs, AiRunner
+from ..worker.jobs import ANALYSIS, HINT, MOVE, THINK, AiJobs, AiRunner
 from . import intents
 from .analysing import Analysis
 from .context import Context, SceneState
@@ -44,6 +45,7 @@ from .hinting import Hints
 from .player_files import PlayerFiles
 from .playing import Playing
 from .settings import Settings
+from .thinking.part import Thinking
 from .view_protocol import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
@@ -80,12 +82,13 @@ class Controller:
         self.seed = seed
         self.duel_pause = duel_pause
         # the order matters: when the position changes, the hint's labels go, then the banner, then the events
-        self.hints = Hints(ctx, state.keep_scores, lambda: self.analysis.analysing)
+        self.hints = Hints(ctx, state.keep_scores, lambda: self.away)
         self.results = Results(ctx, state)
         self.playing = Playing(ctx)
         self.games = Games(ctx, self.playing, self.results)
         self.settings = Settings(ctx, self._said_again)
         self.analysis = Analysis(ctx, self.playing, self.results, self.hints)
+        self.think = Thinking(ctx, self.playing, self.results, self.hints)
         self.files = PlayerFiles(ctx, [seat.source for seat in game.seats.values() if seat.source is not None])
         self.handlers = self._handlers()
         self.status = ""
@@ -110,6 +113,11 @@ class Controller:
             Command.HINT: self.hints.on_hint,
             Command.ANALYSE_GAME: self.analysis.on_analyse,
             Command.LEAVE_ANALYSIS: self.analysis.on_leave,
+            Command.THINK: self.think.on_think,
+            Command.THINK_STEP: self.think.on_step,
+            Command.THINK_PLAY: self.think.on_play,
+            intents.ThinkSpeed: self.think.on_speed,
+            intents.PickNode: self.think.on_pick,
             intents.LoadGame: games.on_load_game,
             intents.KeepScores: self.hints.on_keep_scores,
             intents.SetSeat: settings.on_seat_setting,
@@ -130,6 +138,11 @@ class Controller:
     @property
     def thinking(self) -> bool:
         return self.ctx.jobs.thinking
+
+    @property
+    def away(self) -> bool:
+        """Analyse game or Think's tree is shown instead of the game: the game waits."""
+        return self.analysis.analysing or self.think.showing
 
     @property
     def gravity(self) -> str:
@@ -160,7 +173,7 @@ class Controller:
             raise TypeError(f"not an intent: {intent!r}")
         if self.ctx.reloading:
             return
-        if not self.analysis.takes(intent):
+        if not self.analysis.takes(intent) and not self.think.takes(intent):
             handler(intent)
         self._refresh()
 
@@ -171,8 +184,9 @@ class Controller:
         now = self.ctx.clock() if now is None else now
         busy = self.view.is_busy()
         self.playing.settle(now, busy)
-        if not busy and not self.playing.landing and not self.analysis.analysing:
+        if not busy and not self.playing.landing and not self.away:
             self.results.announce()
+        self.think.tick(now)
         self._collect()  # may play the AI's move: a checker starts falling
         self.files.collect()
         if not busy and not self.playing.landing and not self.ctx.jobs.busy:
@@ -188,7 +202,7 @@ class Controller:
 
     def _start_work(self, now: float) -> None:
         ctx, game = self.ctx, self.game
-        if game.is_over or self.analysis.analysing:
+        if game.is_over or self.away:
             return
         if self.hints.wanted:
             self.hints.ask()
@@ -207,7 +221,12 @@ class Controller:
         answer = ctx.jobs.collect(ctx.generation)
         if answer is None:
             return
-        if answer.kind == ANALYSIS:
+        if answer.kind == THINK:
+            if answer.error is not None:
+                self.think.failed(answer.error)
+            else:
+                self.think.arrived(answer.value)
+        elif answer.kind == ANALYSIS:
             if answer.error is not None:
                 self.analysis.failed(answer.error)
             else:
@@ -237,7 +256,7 @@ class Controller:
             self.status = status
             view.show_status(status)
         ox = self.game.to_move
-        hover = None if self.analysis.analysing else self.playing.hover
+        hover = None if self.away else self.playing.hover
         ghost = (hover if hover is not None and self.playing.why_not(hover) is None else None, ox)
         if ghost != self._ghost:
             self._ghost = ghost
@@ -253,6 +272,8 @@ class Controller:
     def _status_text(self) -> str:
         if self.analysis.analysing:
             return self.analysis.status()
+        if self.think.showing:
+            return self.think.status()
         ctx = self.ctx
         falling = self.game.last_move is not None and self.playing.falling
         error = ctx.error() if ctx.error else None

@@ -20,7 +20,10 @@ class Command(Enum):
     REDO = "redo"  # the Redo button or the key r: play again what the last Undo took back
     HINT = "hint"
     ANALYSE_GAME = "analyse game"  # the button or the key a: step through the game with perfect play (again: back)
-    LEAVE_ANALYSIS = "leave analysis"  # Esc: back from the analysis to the game as it was (nothing else)
+    LEAVE_ANALYSIS = "leave analysis"  # Esc: back from the analysis (or Think's tree) to the game as it was
+    THINK = "think"  # the button or the key t: the side to move's scores_for drawn as a tree (again: back)
+    THINK_STEP = "think step"  # Think's Step: the next event of the calls played in order (→ too)
+    THINK_PLAY = "think play"  # Think's Play / Stop: play the calls on their own (Space too)
     TOGGLE_PAUSE = "toggle pause"
     RETRY = "retry"  # Try again, in the box of a player file that failed: ask it for the move again
     RESET_VIEW = "reset view"
@@ -101,6 +104,21 @@ class KeepScores:
 
 
 @dataclass(frozen=True)
+class ThinkSpeed:
+    """Think's speed slider: how fast Play plays the calls (``value``: the slider's, 0 slowest)."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class PickNode:
+    """A click while Think's tree is shown: the line of sight through ``pos`` along ``ray`` (world units)."""
+
+    pos: tuple[float, float, float]
+    ray: tuple[float, float, float]
+
+
+@dataclass(frozen=True)
 class SetLanguage:
     """The page's language menu: ``en`` or ``nl``; every text is said again in it, the game goes on."""
 
@@ -119,6 +137,8 @@ Intent = (
     | AddPlayerFile
     | SetTiebreak
     | SetLanguage
+    | ThinkSpeed
+    | PickNode
 )
 
 

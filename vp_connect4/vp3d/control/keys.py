@@ -1,7 +1,8 @@
 """Keys on the scene's page as intents: ``0``-``9`` play that column (the number on its label, counted from 0 as the
 log, the game code and ``--moves`` count), the arrow keys move the selection
 (the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``r`` Redo, ``h`` Hint, ``a`` Analyse game
-(then ← → step through the game and Esc goes back to it: the controller knows which a key means).
+(then ← → step through the game and Esc goes back to it: the controller knows which a key means), ``t`` Think
+(the side to move's scores_for as a tree; then → ← step through its calls, Space plays them, Esc goes back).
 
 Rule variants: when gravity pulls sideways ``0``-``9`` name rows (``0`` the bottom row: the keys name move
 numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` flips the rack over.
@@ -32,6 +33,7 @@ KEYS: dict[str, Intent] = {
     "h": Command.HINT,
     "f": Command.FLIP,
     "a": Command.ANALYSE_GAME,
+    "t": Command.THINK,
     "esc": Command.LEAVE_ANALYSIS,
 }
 

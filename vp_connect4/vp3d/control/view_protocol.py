@@ -5,9 +5,12 @@ Here, beside the controller, so that ``control`` never imports ``view``: the con
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...game import Game, Move
+
+if TYPE_CHECKING:
+    from .thinking.shown import TreeShown
 
 
 class View(Protocol):
@@ -55,6 +58,17 @@ class View(Protocol):
         """Analyse game's chart: X's outcome after each move (``points``: move number, ``+s`` X wins with ``s``
         checkers to spare, ``-s`` O wins, ``0`` a draw) of a game of ``moves`` moves, ``current`` marked;
         ``None`` hides it."""
+
+    def show_think(self, on: bool) -> None:
+        """The Think button says *Back to the game* while the tree is shown; Step, Play and the speed are greyed
+        otherwise."""
+
+    def show_tree(self, shown: TreeShown | None) -> None:
+        """Think's tree where the rack was, as ``shown`` has it (drawn anew where its items changed, else only
+        their colours; the item selected on a small rack); ``None``: the rack and the camera as they were."""
+
+    def show_think_playing(self, on: bool) -> None:
+        """Think's Play button says *Stop* while the calls play on their own."""
 
     def show_ghost(self, col: int | None, ox: str) -> None:
         """A translucent ``ox`` checker over ``col``; ``None`` hides it."""

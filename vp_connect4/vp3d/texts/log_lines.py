@@ -26,6 +26,14 @@ but the English of an error or a refusal, which the caller passes). One line per
     analysis: move <k> <X|O> column <c> <before> -> <after>   each step shown (c 0-based; the mover's signed
                                      distances: +35, 0, -12, ? unknown, ``won`` after a move that made four)
     analysis: back to the game
+    think: <X|O> ply <n>, <k> calls  Think's tree arrived from the worker: the side, its look-ahead, the calls
+    think ready: <k> calls drawn, <e> ends, <f> folded   the tree first drawn: the calls drawn, the columns drawn
+                                     that need no call (full, a win, the board filled), the calls folded away
+    think opened <line>: <k> calls drawn, <e> ends, <f> folded   a click opened a folded call (line: its moves
+                                     from the rack's position, 0-based columns, ``-`` the root)
+    think: node <line>               a click picked the item of that line
+    think: returned <score> ...      the calls played (Step, Play) reached the first call's return: its list
+    think closed                     back to the game
     ignored: <reason>                input refused (also the server's: a message from the page it refused)
     error: <text>                    the AI could not move or hint; a player file failed: its error in English, then
                                      its last traceback line
@@ -64,6 +72,12 @@ class Line(Enum):
     NEW_GAME = "new game"
     RESUMED = "resumed: {} checkers down"  # the program restarted after a reload and resumed its game
     ANALYSIS_LEFT = "analysis: back to the game"
+    THINK = "think: {} ply {}, {} calls"  # the side, its look-ahead, the calls of its tree
+    THINK_READY = "think ready: {} calls drawn, {} ends, {} folded"
+    THINK_OPENED = "think opened {}: {} calls drawn, {} ends, {} folded"
+    THINK_NODE = "think: node {}"
+    THINK_RETURNED = "think: returned {}"
+    THINK_LEFT = "think closed"
 
     def __call__(self, *values: object) -> str:
         return self.value.format(*values)
@@ -160,3 +174,13 @@ def undo(count: int, redo: bool = False) -> str:
 
 def paused(on: bool) -> str:
     return "paused" if on else "resumed"
+
+
+def think_line(line: tuple[int, ...]) -> str:
+    """A tree item's line for the log: its moves, 0-based columns (``3 4 3``), ``-`` for the root."""
+    return " ".join(map(str, line)) if line else "-"
+
+
+def scores_text(scores: Iterable[float]) -> str:
+    """A list of scores as the log writes them: ``50 100 -1`` (whole numbers without a point)."""
+    return " ".join(f"{score:g}" for score in scores)

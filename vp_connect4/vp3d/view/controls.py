@@ -43,6 +43,7 @@ from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
 from .. import assets
 from ..control.intents import Command, Intent
+from ..control.thinking.part import DEFAULT_SPEED, SPEEDS
 from ..texts.rules_help import rules_help
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
@@ -55,6 +56,8 @@ LOAD_FIELD_WIDTH = 160  # pixels
 # VPython sends a frame's changed attributes as a set, in no order: a menu's new ``choices`` (which select
 # their first entry in the page) may arrive after its ``selected``. So the choices are selected again later.
 RESELECT_AFTER = (0.2, 1.0)  # seconds after a relabel
+THINK_BUTTONS = ("think", "step", "play")  # their words are ``wording.think_button``'s (Think's: Back to the game)
+THINK_SPEED = "c4-think-speed"
 
 
 class Controls:
@@ -85,6 +88,8 @@ class Controls:
         self._events_text = ""
         self.code = ""
         self._analysing = False
+        self._thinking = False  # Think's tree is shown
+        self._think_playing = False
         self._paused = False
         self._reselect_at: list[float] = []
         self.files: list[str] = []  # the player files the X and O menus offer after human and AI
@@ -105,6 +110,7 @@ class Controls:
                 self.widgets[row.id] = widget
         self._name_widgets()
         self.relabel()
+        self.show_think(False)
 
     def _make(self, row: Row) -> Any:
         """The widget of ``row``, in the panel (after the ones before it)."""
@@ -118,6 +124,9 @@ class Controls:
         if row.kind == FIELD:
             return vp.winput(pos=at, type="string", width=LOAD_FIELD_WIDTH, bind=lambda _: None)
         bind = self._bind(row)
+        if row.kind == SLIDER and row.id == THINK_SPEED:
+            last = len(SPEEDS) - 1
+            return vp.slider(pos=at, min=0, max=last, step=1, value=DEFAULT_SPEED, length=SLIDER_LENGTH, bind=bind)
         if row.kind == SLIDER:
             return vp.slider(pos=at, min=0, max=self.top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=bind)
         if row.kind == MENU:
@@ -144,6 +153,10 @@ class Controls:
                 name = "resume"
             elif name == "analyse" and self._analysing:
                 name = "back"
+            if name in THINK_BUTTONS:
+                if name == "think" and self._thinking:
+                    return wording.button("back")
+                return wording.think_button("stop" if name == "play" and self._think_playing else name)
             return wording.button(name)
         return "" if row.label is None else row.label(self)
 
@@ -169,6 +182,7 @@ class Controls:
         self.tally, self.language, self.moves = w["c4-tally"], w["c4-lang"], w["c4-moves"]
         self.load_caption, self.load_field = w["c4-load-caption"], w["c4-load-code"]
         self.help, self.score_texts, self.page_script = w["c4-help"], w["c4-scores"], w["c4-page-script"]
+        self.think_speed = w[THINK_SPEED]
         own = ("c4-pause", "c4-flip")  # Pause's words follow the game; the flip is greyed with the rules
         self.buttons = {row.label: w[row.id] for row in ROWS if row.kind == BUTTON and row.id not in own}
 
@@ -254,6 +268,22 @@ class Controls:
         """Analyse game's button says *Back to the game* while the analysis is shown."""
         self._analysing = on
         _set(self.buttons["analyse"], "text", wording.button("back" if on else "analyse"))  # as _words says it
+
+    def show_think(self, on: bool) -> None:
+        """Think's button says *Back to the game* while the tree is shown; Step, Play and the speed are greyed
+        without it."""
+        self._thinking = on
+        if not on:
+            self._think_playing = False
+        for name in THINK_BUTTONS:
+            _set(self.buttons[name], "text", self._words(Row("", BUTTON, name)))
+        for widget in (self.buttons["step"], self.buttons["play"], self.think_speed):
+            _set(widget, "disabled", not on)
+
+    def show_think_playing(self, on: bool) -> None:
+        """Think's Play says *Stop* while the calls play on their own."""
+        self._think_playing = on
+        _set(self.buttons["play"], "text", self._words(Row("", BUTTON, "play")))
 
     def show_score_texts(self, texts: list[str]) -> None:
         """The hint's labels as they read (``#c4-scores``, see the module docstring); ``[]``: none shown."""

@@ -24,6 +24,7 @@ from ..control.intents import (
     SetLanguage,
     SetSeat,
     SetTiebreak,
+    ThinkSpeed,
 )
 from ..texts.rules_menu import size_name
 from . import markup
@@ -99,6 +100,13 @@ ROWS: tuple[Row, ...] = (
     NEW_LINE,
     Row("c4-flip", BUTTON, "flip", Command.FLIP),  # a move; greyed without flips
     Row("c4-analyse", BUTTON, "analyse", Command.ANALYSE_GAME),  # ``Back to the game`` while the analysis is shown
+    NEW_LINE,
+    Row("c4-think", BUTTON, "think", Command.THINK),  # ``Back to the game`` while the tree is shown
+    Row("c4-think-step", BUTTON, "step", Command.THINK_STEP),  # Step, Play and the speed greyed without the tree
+    Row("c4-think-play", BUTTON, "play", Command.THINK_PLAY),  # ``Stop`` while the calls play
+    NEW_LINE,
+    Row("c4-think-speed-label", TEXT, lambda c: markup.caption(wording.think_speed_caption())),
+    Row("c4-think-speed", SLIDER, None, lambda c, s: ThinkSpeed(int(s.value))),
     NEW_LINE,
     Row("c4-tally", PLACEHOLDER),  # ``Score: X 2 – O 1, draws 0``
     NEW_LINE,

@@ -15,6 +15,7 @@ from ... import wording
 from ...game import Game, Move
 from ...rules import Variant
 from ..control.intents import Intent
+from ..control.thinking.shown import TreeShown
 from . import camera
 from .animation import Animator
 from .chart import Chart
@@ -23,6 +24,7 @@ from .choreography import choreograph, gravity_angle, landing_spot
 from .controls import MAX_PLY, Controls
 from .player_panel import PlayerPanel
 from .rack import SIDEWAYS, Rack, RackLayout
+from .tree.drawing import TreeDrawing
 
 CUE_SECONDS = 2.5
 SCORE_HEIGHT = 26  # pixels
@@ -112,6 +114,8 @@ class SceneView:
         ]
         self._cue_until = 0.0
         self._last_seen: tuple[float, ...] | None = None  # the camera at the last frame: forward, range
+        self._tree: TreeDrawing | None = None  # Think's tree, made the first time it is shown
+        self._camera_kept: tuple[Any, ...] | None = None  # the camera on the rack while the tree is shown
         self.reset_view()
 
     # -- control.view_protocol.View ---------------------------------------------------
@@ -154,6 +158,36 @@ class SceneView:
 
     def reload_page(self) -> None:
         self.controls.reload_page()
+
+    def show_think(self, on: bool) -> None:
+        self.controls.show_think(on)
+
+    def show_think_playing(self, on: bool) -> None:
+        self.controls.show_think_playing(on)
+
+    def show_tree(self, shown: TreeShown | None) -> None:
+        """Think's tree (far below the rack) and the camera on it; None: hidden, the camera on the rack as it was."""
+        canvas = self.canvas
+        if shown is None:
+            if self._tree is not None:
+                self._tree.hide()
+            if self._camera_kept is not None:
+                canvas.center, canvas.forward, canvas.up, canvas.range = self._camera_kept
+                self._camera_kept = None
+            return
+        if self._tree is None:
+            self._tree = TreeDrawing(canvas)
+        first = self._camera_kept is None
+        if first:
+            vec = self._vp.vector
+            self._camera_kept = (vec(canvas.center), vec(canvas.forward), vec(canvas.up), canvas.range)
+        self._tree.show(shown)
+        if first:
+            vec = self._vp.vector
+            canvas.center = vec(*self._tree.centre)
+            canvas.forward = vec(*CAMERA_FORWARD)
+            canvas.up = vec(0, 1, 0)
+            canvas.range = camera.fitted_range((canvas.width, canvas.height), self._tree.half)
 
     def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
         self.checkers.highlight(cells)
@@ -281,7 +315,7 @@ class SceneView:
     def animate(self, now: float) -> bool:
         """One frame: move what moves; True if the person is turning the camera (it moved since the last frame)."""
         turned = self.keep_camera_sensible()
-        if self._fitted is not None and self._fitted[1] != self._fitted_for():  # the window changed size
+        if self._camera_kept is None and self._fitted is not None and self._fitted[1] != self._fitted_for():
             self._fit_camera(keep_zoom=True)
         forward = self.canvas.forward
         seen = (forward.x, forward.y, forward.z, self.canvas.range)

@@ -3,8 +3,9 @@
 An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
 moves from the empty board, the side, its seat and the game's tiebreak; a player file's time limit) and answers
 ``best_column()`` (a seat's player file: the student's move, see :mod:`.student_moves`),
-``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both) or ``analysis()``
-(every position of the game with perfect play: Analyse game); none of it imports VPython.
+``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both), ``analysis()``
+(every position of the game with perfect play: Analyse game) or ``think()`` (the side's ``scores_for`` as a
+tree: Think); none of it imports VPython.
 :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in the scene, a fake in tests) and hands
 back answers that still fit the game: an answer for a position that has changed since is dropped.
 """
@@ -23,9 +24,11 @@ from ...errors import InvalidSettingError
 from ...game import Seat
 from ...rules import STANDARD
 from ...students.process import DEFAULT_TIME_LIMIT
+from ...think.tree import Tree
 from .analysis import GameAnalysis, analyse
+from .thinking import think_tree
 
-MOVE, HINT, ANALYSIS = "move", "hint", "analysis"
+MOVE, HINT, ANALYSIS, THINK = "move", "hint", "analysis", "think"
 HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else the rest are unknown)
 
 
@@ -119,6 +122,10 @@ class AiRequest:
         """Every position of this game (standard rules) with perfect play: Analyse game (see :mod:`.analysis`)."""
         return analyse(self.width, self.height, self.moves, variant=self.variant)
 
+    def think(self) -> Tree:
+        """The side's ``scores_for`` recursion as a tree (Think: see :mod:`.thinking`; standard rules)."""
+        return think_tree(self.width, self.height, self.moves, self.ox, self.seat, self.tiebreak)
+
 
 @dataclass(frozen=True)
 class HintAnswer:
@@ -167,9 +174,9 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # MOVE, HINT or ANALYSIS
+    kind: str  # MOVE, HINT, ANALYSIS or THINK
     request: AiRequest
-    value: Any = None  # a column (MOVE), a HintAnswer (HINT) or a GameAnalysis (ANALYSIS)
+    value: Any = None  # a column (MOVE), a HintAnswer (HINT), a GameAnalysis (ANALYSIS) or a Tree (THINK)
     error: BaseException | None = None
 
 
@@ -210,7 +217,7 @@ class AiJobs:
     def ask(self, kind: str, request: AiRequest, generation: int) -> None:
         """Start a job; ``generation`` names the game's state it is for."""
         self.drop()
-        work = {MOVE: request.best_column, HINT: request.hint, ANALYSIS: request.analysis}[kind]
+        work = {MOVE: request.best_column, HINT: request.hint, ANALYSIS: request.analysis, THINK: request.think}[kind]
         self._job = _Job(kind, request, generation, self.runner.submit(work))
 
     def collect(self, generation: int) -> Answer | None:

@@ -1,0 +1,182 @@
+"""Think without a browser: the tree shown (what is drawn, folded, picked, played) and the controller's part."""
+
+from __future__ import annotations
+
+from test_vp3d_controller import HandRunner, make, settle
+
+from vp_connect4 import wording
+from vp_connect4.board import Board
+from vp_connect4.game import AI, HUMAN
+from vp_connect4.think.reference import reference_tree
+from vp_connect4.think.tree import CALL
+from vp_connect4.vp3d.control.intents import Command, MoveSelection, PickNode, PlayColumn, ThinkSpeed
+from vp_connect4.vp3d.control.keys import key_intent
+from vp_connect4.vp3d.control.thinking.part import SPEEDS
+from vp_connect4.vp3d.control.thinking.shown import (
+    DONE,
+    FULL_DEPTH,
+    RUNNING,
+    WAITING,
+    TreeShown,
+    play_order,
+    rows_after,
+    who_moved,
+)
+from vp_connect4.vp3d.texts.log_lines import scores_text
+from vp_connect4.vp3d.worker.jobs import AiRequest
+
+MID_GAME = "33224"  # five checkers: O to move
+
+
+def tree_of(moves: str, ox: str, ply: int, width: int = 7):
+    board = Board(width, 6)
+    board.set_board(moves)
+    return reference_tree(board, ox, ply, "LEFT", moves)
+
+
+def sight(shown: TreeShown, line: tuple[int, ...]) -> PickNode:
+    """A click straight at the item of ``line``, the camera in front of it."""
+    x, y, z = shown.position(line)
+    return PickNode((x, y, z + 0.01), (0.0, -0.2, -1.0))
+
+
+# -- the tree shown ----------------------------------------------------------------------------
+
+
+def test_the_whole_tree_is_drawn_to_ply_3_and_deeper_calls_are_folded_until_opened() -> None:
+    for ply in (1, 2, 3):
+        shown = TreeShown(tree_of(MID_GAME, "O", ply), "O")
+        items = shown.items()
+        assert sum(1 for item in items if item.kind == CALL) == shown.calls  # every call drawn
+        assert not any(item.folded for item in items)
+    shown = TreeShown(tree_of(MID_GAME, "O", 4), "O")
+    items = shown.items()
+    assert max(len(item.line) for item in items) == FULL_DEPTH
+    folded = [item for item in items if item.folded]
+    assert folded and all(len(item.line) == FULL_DEPTH for item in folded)
+    assert sum(1 for item in items if item.kind == CALL) + sum(item.folded for item in items) == shown.calls
+    line = folded[0].line
+    assert shown.open(line) and not shown.open(line)
+    opened = shown.items()
+    assert len(opened) > len(items) and any(item.line[:-1] == line for item in opened)
+
+
+def test_items_stand_apart_and_a_click_picks_the_one_it_points_at() -> None:
+    shown = TreeShown(tree_of(MID_GAME, "O", 3), "O")
+    items = shown.items()
+    points = {shown.position(item.line) for item in items}
+    assert len(points) == len(items)  # no two on one spot
+    for item in items[:: max(len(items) // 40, 1)]:
+        assert shown.pick(sight(shown, item.line).pos, sight(shown, item.line).ray) == item.line
+    assert shown.pick((1e6, 0.0, 0.0), (0.0, 0.0, -1.0)) is None
+
+
+def test_the_calls_play_depth_first_and_fill_their_parents_list() -> None:
+    tree = tree_of(MID_GAME, "O", 2)
+    events = play_order(tree.root)
+    assert events[0] == ("start", ()) and events[-1] == ("return", ())
+    starts = [line for kind, line in events if kind == "start"]
+    assert starts == [node.line for node in tree.root.walk()]  # the order the code makes the calls
+    shown = TreeShown(tree, "O")
+    assert shown.state((0,)) == DONE  # before Step or Play every score is shown
+    shown.play_to(1)
+    assert shown.state(()) == RUNNING and shown.state((0,)) == WAITING
+    shown.play_to(2)
+    assert shown.state((0,)) == RUNNING
+    shown.play_to(len(events))
+    assert shown.finished and all(shown.state(item.line) == DONE for item in shown.items())
+    shown.play_to(1)  # back
+    assert shown.state((0,)) == WAITING
+
+
+def test_lines_in_words_and_positions_after_a_move() -> None:
+    assert who_moved("O", (3, 4, 3)) == [("O", 3), ("X", 4), ("O", 3)]
+    assert wording.think_line(who_moved("X", (3, 4, 3))) == "X 3, O 4, X 3"
+    assert wording.think_line([]) == "the position on the rack"
+    rows = ("   ", "X  ")
+    assert rows_after(rows, 0, "O") == ("O  ", "X  ")
+    assert rows_after(rows, 1, "O") == ("   ", "XO ")
+
+
+def test_the_worker_builds_the_seats_tree() -> None:
+    from vp_connect4.game import Seat
+
+    tree = AiRequest(7, 6, MID_GAME, "O", Seat(AI, 3), "LEFT").think()
+    board = Board(7, 6)
+    board.set_board(MID_GAME)
+    from vp_connect4.player import Player
+
+    assert list(tree.root.scores) == [float(s) for s in Player("O", "LEFT", 3).scores_for(board)]
+
+
+# -- the controller's part ------------------------------------------------------------------------
+
+
+def test_think_draws_the_side_to_moves_tree_and_esc_goes_back_as_it_was() -> None:
+    controller, view, runner, log, clock = make(x=HUMAN, o=HUMAN, o_ply=3, start_moves=MID_GAME)
+    assert key_intent("t") == Command.THINK
+    controller.handle(Command.THINK)
+    assert view.think and runner.jobs[-1][0] == "think"
+    settle(controller, clock, 1)
+    tree = tree_of(MID_GAME, "O", 3)
+    calls = sum(1 for _ in tree.root.walk())
+    assert log[0] == f"think: O ply 3, {calls} calls"
+    assert log[1].startswith(f"think ready: {calls} calls drawn") and log[1].endswith(", 0 folded")
+    assert view.tree is not None and view.status.startswith("O (blue) looks 3 moves ahead")
+    controller.handle(PlayColumn(3, "key"))  # input that plays goes back to the game; nothing is played
+    assert log[-1] == "think closed" and view.tree is None and not view.think
+    assert controller.game.move_string == MID_GAME
+
+
+def test_a_click_shows_a_node_and_opens_a_folded_one() -> None:
+    controller, view, _runner, log, clock = make(x=HUMAN, o=HUMAN, o_ply=4, start_moves=MID_GAME)
+    controller.handle(Command.THINK)
+    settle(controller, clock, 1)
+    shown = view.tree
+    folded = next(item for item in shown.items() if item.folded)
+    controller.handle(sight(shown, folded.line))
+    words = ", ".join(f"{ox} {col}" for ox, col in who_moved("O", folded.line))
+    assert log[-1] == "think: node " + " ".join(map(str, folded.line))
+    assert view.status.startswith(words + ": ") and "folded" in view.status
+    controller.handle(sight(shown, folded.line))  # again: it opens
+    assert log[-1].startswith("think opened " + " ".join(map(str, folded.line)) + ":")
+    assert any(item.line[:-1] == folded.line for item in view.tree.items())
+    controller.handle(Command.LEAVE_ANALYSIS)
+    assert log[-1] == "think closed"
+
+
+def test_step_and_play_reach_the_roots_list_driven_by_the_loop() -> None:
+    controller, view, _runner, log, clock = make(x=HUMAN, o=HUMAN, o_ply=2, start_moves=MID_GAME)
+    controller.handle(Command.THINK)
+    settle(controller, clock, 1)
+    shown = view.tree
+    controller.handle(Command.THINK_STEP)
+    assert shown.step == 1 and "scores_for is called" in view.status
+    controller.handle(MoveSelection(1))
+    assert shown.step == 2
+    controller.handle(ThinkSpeed(len(SPEEDS) - 1))
+    controller.handle(Command.THINK_PLAY)
+    assert view.think_playing
+    settle(controller, clock, 5, 0.5)
+    assert shown.finished and not view.think_playing
+    root = shown.tree.root
+    assert log[-1] == "think: returned " + scores_text(root.scores)
+    assert "scores_for returns" in view.status
+
+
+def test_think_refuses_a_perfect_level_and_the_rule_variants() -> None:
+    controller, view, _runner, log, _clock = make(x=AI, o=HUMAN, x_ply="perfect")
+    controller.handle(Command.THINK)
+    assert not view.__dict__.get("think") and log[-1].startswith("ignored: a perfect player's moves")
+
+
+def test_the_game_waits_while_the_tree_is_shown() -> None:
+    runner = HandRunner()
+    controller, _view, runner, log, clock = make(x=HUMAN, o=AI, runner=runner, start_moves="3")
+    controller.handle(Command.THINK)
+    assert runner.jobs[-1][0] == "think"
+    runner.finish(len(runner.pending) - 1)
+    settle(controller, clock, 3)
+    assert controller.game.move_string == "3" and not any(job[0] == "best_column" for job in runner.jobs)
+    controller.handle(Command.THINK)  # again: back
+    assert log[-1] == "think closed"
