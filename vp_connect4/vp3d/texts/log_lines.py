@@ -32,6 +32,7 @@ but the English of an error or a refusal, which the caller passes). One line per
     think opened <line>: <k> calls drawn, <e> ends, <f> folded   a click opened a folded call (line: its moves
                                      from the rack's position, 0-based columns, ``-`` the root)
     think: node <line>               a click picked the item of that line
+    think: step <k> of <n>           Step (or → ←) played the calls to the k-th of their n events
     think: returned <score> ...      the calls played (Step, Play) reached the first call's return: its list
     think closed                     back to the game
     ignored: <reason>                input refused (also the server's: a message from the page it refused)
@@ -76,6 +77,7 @@ class Line(Enum):
     THINK_READY = "think ready: {} calls drawn, {} ends, {} folded"
     THINK_OPENED = "think opened {}: {} calls drawn, {} ends, {} folded"
     THINK_NODE = "think: node {}"
+    THINK_STEP = "think: step {} of {}"
     THINK_RETURNED = "think: returned {}"
     THINK_LEFT = "think closed"
 

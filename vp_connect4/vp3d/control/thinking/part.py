@@ -190,6 +190,7 @@ class Thinking:
             asked.playing = False
             self.ctx.view.show_think_playing(False)
         self._play_to(asked.shown.step + step)
+        self.ctx.log(log_lines.Line.THINK_STEP(asked.shown.step, len(asked.shown.events)))
 
     def _play_to(self, step: int) -> None:
         asked = self.asked
