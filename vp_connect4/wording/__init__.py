@@ -37,4 +37,5 @@ from .scene import *  # noqa: F403
 from .scene_players import *  # noqa: F403
 from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
+from .thinking import *  # noqa: F403
 from .variants import *  # noqa: F403
