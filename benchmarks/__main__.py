@@ -19,6 +19,7 @@ TABLES = (
     "analysis_bench",
     "strength_bench",
     "sandbox_bench",
+    "think_bench",
 )
 
 
