@@ -20,6 +20,7 @@ TABLES = (
     "strength_bench",
     "sandbox_bench",
     "think_bench",
+    "think_scene_bench",
 )
 
 

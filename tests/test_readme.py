@@ -22,7 +22,7 @@ from conftest import ROOT
 
 READMES = ("README.md", "README.nl.md")
 RUNNABLE = ("python main.py", "python -m vp_connect4", "python scenes/")
-TERMINAL = ("--text", "--analyse", "--help", " check ", " tourney ")  # they end on their own
+TERMINAL = ("--text", "--analyse", "--help", " check ", " tourney ", " think ")  # they end on their own
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
 SERVING = re.compile(rb"http://127\.0\.0\.1:\d+/")
 SCENE_TIMEOUT = 90.0  # seconds for a scene to say where its page is, on a busy machine

@@ -74,6 +74,9 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
         "  examples/wrong_player.py: [100.0, 100.0, 100.0, 50.0, 100.0, 100.0, 100.0]",
         "  reference:                [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]",
         "Column 0 differs: 100.0 from your file, 0.0 from the reference.",
+        "",
+        "Every call of this recursion, yours beside the reference's: vp-connect4 think --moves '1211244445' --ply 2 "
+        "--side X --tiebreak RIGHT --player examples/wrong_player.py",
     ]
     code, out, _ = check("examples/wrong_player.py", "--lang", "nl")
     assert code == 1
@@ -81,7 +84,7 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
         out.splitlines()[0]
         == "examples/wrong_player.py wijkt hier af van de referentie (ply 2, het voorbeeld uit de opgave):"
     )
-    assert out.splitlines()[-1] == "Kolom 0 verschilt: 100.0 uit jouw bestand, 0.0 uit de referentie."
+    assert out.splitlines()[-3] == "Kolom 0 verschilt: 100.0 uit jouw bestand, 0.0 uit de referentie."
 
 
 def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp_path: Path) -> None:

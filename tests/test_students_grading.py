@@ -141,10 +141,13 @@ def test_the_wrong_example_gets_part_and_the_first_differing_position(bundle: Pa
     failed = next(test for test in results["tests"] if test["name"] == "scores_for, ply 2")["output"].splitlines()
     assert failed[0] == "wrong_player.py differs from the reference here (ply 2, the seed text's example):"
     assert "b.set_board('1211244445')" in failed and "Player('X', 'RIGHT', 2).scores_for(b)" in failed
-    assert failed[-3:] == [
+    assert failed[-5:] == [
         "  wrong_player.py: [100.0, 100.0, 100.0, 50.0, 100.0, 100.0, 100.0]",
         "  reference:       [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]",
         "Column 0 differs: 100.0 from your file, 0.0 from the reference.",
+        "",
+        "Every call of this recursion, yours beside the reference's: vp-connect4 think --moves '1211244445' --ply 2 "
+        "--side X --tiebreak RIGHT --player wrong_player.py",
     ]
     assert "The first test that failed: scores_for, ply 2" in results["output"]
 

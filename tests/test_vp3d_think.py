@@ -91,8 +91,8 @@ def test_the_calls_play_depth_first_and_fill_their_parents_list() -> None:
 
 def test_lines_in_words_and_positions_after_a_move() -> None:
     assert who_moved("O", (3, 4, 3)) == [("O", 3), ("X", 4), ("O", 3)]
-    assert wording.think_line(who_moved("X", (3, 4, 3))) == "X 3, O 4, X 3"
-    assert wording.think_line([]) == "the position on the rack"
+    assert wording.think_moves(who_moved("X", (3, 4, 3))) == "X 3, O 4, X 3"
+    assert wording.think_moves([]) == "the position on the rack"
     rows = ("   ", "X  ")
     assert rows_after(rows, 0, "O") == ("O  ", "X  ")
     assert rows_after(rows, 1, "O") == ("   ", "XO ")

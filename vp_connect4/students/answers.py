@@ -20,6 +20,7 @@ KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, "score_board_for_tourney")
 MOST_LINES = 200  # of a student's traceback
 LONGEST_LINE = 2000  # characters of one line, of a name
 WHAT = ("column", "scores")
+MOST_CALLS = 40_000  # of a recorded recursion (worker.recording's own bound)
 
 
 class Forged(Exception):
@@ -49,6 +50,8 @@ def checked(answer: object, request: dict[str, Any]) -> tuple[str, Any]:
 
 
 def _ok(detail: object, request: dict[str, Any]) -> Any:
+    if request.get("op") == "think":
+        return _recorded(detail, request)
     if request.get("op") == "load":
         if not isinstance(detail, dict):
             raise Forged("a loaded file's detail is not a dict")
@@ -66,6 +69,35 @@ def _ok(detail: object, request: dict[str, Any]) -> Any:
     if not (isinstance(detail, list) and len(detail) == width and all(_number(score) for score in detail)):
         raise Forged(f"scores that are not a list of {width} numbers")
     return [float(score) for score in detail]
+
+
+def _recorded(detail: object, request: dict[str, Any]) -> dict[str, Any]:
+    """A recorded recursion (``worker.recording``): each call's parent an earlier call, its fields their kinds."""
+    if not isinstance(detail, dict) or not isinstance(detail.get("ours"), bool):
+        raise Forged("a recording that is not {ours, calls}")
+    if not isinstance(detail.get("calls"), list):
+        raise Forged("a recording that is not {ours, calls}")
+    calls = detail["calls"]
+    if len(calls) > MOST_CALLS:
+        raise Forged(f"more than {MOST_CALLS} calls")
+    cells = request.get("width", 0) * request.get("height", 0)
+    checked_calls = []
+    for index, call in enumerate(calls):
+        if not (isinstance(call, list) and len(call) == 6):
+            raise Forged("a call that is not [parent, rows, ox, ply, scores, error]")
+        parent, rows, ox, ply, scores, error = call
+        if not (_whole(parent) and -1 <= parent < index) or (index == 0) != (parent == -1):
+            raise Forged("a call whose caller is not an earlier call")
+        if not (isinstance(rows, str) and len(rows) in (0, cells) and ox in ("X", "O", "?")):
+            raise Forged("a call's position or side is not one")
+        if not (ply is None or _whole(ply)) or not (scores is None or _score_list(scores)):
+            raise Forged("a call's look-ahead or scores are not numbers")
+        checked_calls.append([parent, rows, ox, ply, scores, None if error is None else _lines(error)])
+    return {"ours": detail["ours"], "calls": checked_calls}
+
+
+def _score_list(scores: object) -> bool:
+    return isinstance(scores, list) and len(scores) <= MOST_LINES and all(_number(score) for score in scores)
 
 
 def _pair(detail: object) -> list[Any]:

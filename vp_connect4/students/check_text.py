@@ -8,6 +8,7 @@ be pasted into Python as it stands; the call is the student's class's (``AIPlaye
 from __future__ import annotations
 
 from .. import cs111, seed, wording
+from ..think.text import think_command
 from .check import Difference, Failure, Report
 from .positions import HEIGHT, WIDTH, Case
 from .worker.loading import CS111
@@ -26,9 +27,14 @@ def report_text(report: Report) -> str:
     position = position_text(problem.case, report.loaded.flavour)
     if isinstance(problem, Failure):
         return "\n".join([wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)])
-    return "\n".join([wording.check_differs(file, problem.ply, kind), "", position, "", *difference_lines(
+    lines = [wording.check_differs(file, problem.ply, kind), "", position, "", *difference_lines(
         problem, file, report.loaded.flavour
-    )])  # fmt: skip
+    )]  # fmt: skip
+    if problem.method in ("scores_for", "scores_for_tourney"):
+        case = problem.case
+        command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
+        lines += ["", wording.think_see(command + (" --smart" if problem.method == "scores_for_tourney" else ""))]
+    return "\n".join(lines)
 
 
 def position_text(case: Case, flavour: str) -> str:

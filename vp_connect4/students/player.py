@@ -17,6 +17,9 @@ from .. import wording
 from ..board import Board, check_checker
 from ..errors import InvalidSettingError
 from ..player import check_board, check_ply, check_tiebreak
+from ..think.compare import Comparison, compare_trees
+from ..think.recorded import recorded_tree
+from ..think.reference import reference_tree
 from . import errors
 from .errors import call_text
 from .files import PlayerFile, Source
@@ -74,6 +77,17 @@ class StudentPlayer:
 
     def scores_for_tourney(self, b: Board) -> list[float]:
         return self._call("scores_for_tourney", b)  # type: ignore[no-any-return]
+
+    def think(self, b: Board, moves: str = "", smart: bool = False) -> Comparison:
+        """The student's ``scores_for`` (``smart``: ``scores_for_tourney``) recursion on ``b``, every call their code
+        makes recorded in their process, beside the reference's with the calls that differ marked (:mod:`..think`).
+        StudentError if the worker fails outright (the call that raised or ran out of time is in the tree)."""
+        method = "scores_for_tourney" if smart else "scores_for"
+        message = call_message("think", method, b, self.ox, self.tbt, self.ply, self.rng.randrange(SEEDS))
+        found = self.process.request(message | {"seconds": self.process.time_limit}, self.call_text(method))
+        reference = reference_tree(b, self.ox, self.ply, self.tbt, moves, smart)
+        student = None if found["ours"] else recorded_tree(found["calls"], b.width, b.height, self.tbt, moves, smart)
+        return compare_trees(student, reference)
 
     def close(self) -> None:
         self.process.close()

@@ -11,7 +11,7 @@ import struct
 from typing import Any, BinaryIO
 
 _HEADER = struct.Struct("!Q")
-MOST_BYTES = 1 << 20  # the longest message read: a header that announces more is not ours
+MOST_BYTES = 16 << 20  # the longest message read (a recorded recursion): a header that announces more is no message
 
 
 class TooLong(ValueError):

@@ -3,7 +3,9 @@
 (:mod:`.compare`), and the tree in words (:mod:`.text`). The scene draws it (``vp3d``); ``vp-connect4 think``
 prints it."""
 
+from .compare import Comparison, compare_trees
+from .recorded import recorded_tree
 from .reference import reference_tree
 from .tree import KINDS, Node, Slot, Tree, count
 
-__all__ = ["KINDS", "Node", "Slot", "Tree", "count", "reference_tree"]
+__all__ = ["KINDS", "Comparison", "Node", "Slot", "Tree", "compare_trees", "count", "recorded_tree", "reference_tree"]

@@ -12,6 +12,7 @@ from ..player import Player
 from .tree import CALL, FILLS, FULL, HORIZON, LOST, WINS, WON, Node, Slot, Tree
 
 TIEBREAK = "LEFT"  # the reference's evaluation does not depend on its tiebreak
+SCORES = {FULL: -1.0, WON: 100.0, LOST: 0.0, WINS: 100.0, FILLS: 50.0}  # the cases that do not look further
 
 
 def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = "", smart: bool = False) -> Tree:
@@ -23,35 +24,40 @@ def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = 
     return Tree(root, moves, board.width, board.height, tiebreak, smart)
 
 
-def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool) -> Node:
-    node = Node(line, ox, ply, tuple("".join(row) for row in b.data))
-    horizon: float | None = None
-    for move in range(b.move_count()):
-        if not b.allows_move(move):
-            node.slots.append(Slot(FULL, -1.0))
-        elif b.wins_for(ox):
-            node.slots.append(Slot(WON, 100.0))
-        elif b.wins_for(other(ox)):
-            node.slots.append(Slot(LOST, 0.0))
-        elif ply == 0:
-            if horizon is None:
-                horizon = Player(ox, TIEBREAK, 0).score_board_for_tourney(b) if smart else 50.0
-            node.slots.append(Slot(HORIZON, horizon))
-        else:
-            node.slots.append(_after(b, move, ox, ply, line, smart))
-    node.scores = tuple(slot.score for slot in node.slots)  # type: ignore[misc]
-    return node
-
-
-def _after(b: Board, move: int, ox: str, ply: int, line: tuple[int, ...], smart: bool) -> Slot:
-    """The score of ``move``: a win, a full board, or 100 minus the opponent's best one ply down."""
+def case(b: Board, move: int, ox: str, ply: int) -> str:
+    """Which of the seed's cases ``move`` is for ``ox`` looking ``ply`` ahead on ``b`` (``b`` left as it was)."""
+    if not b.allows_move(move):
+        return FULL
+    if b.wins_for(ox):
+        return WON
+    if b.wins_for(other(ox)):
+        return LOST
+    if ply == 0:
+        return HORIZON
     b.add_move(move, ox)
     try:
         if b.wins_for(ox):
-            return Slot(WINS, 100.0)
-        if b.is_full():
-            return Slot(FILLS, 50.0)
-        child = _call(b, other(ox), ply - 1, (*line, move), smart)
-        return Slot(CALL, 100.0 - max(child.scores or (0.0,)), child)
+            return WINS
+        return FILLS if b.is_full() else CALL
     finally:
         b.del_move(move)
+
+
+def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool) -> Node:
+    node = Node(line, ox, ply, tuple("".join(row) for row in b.data))
+    for move in range(b.move_count()):
+        kind = case(b, move, ox, ply)
+        if kind == HORIZON:
+            score = Player(ox, TIEBREAK, 0).score_board_for_tourney(b) if smart else 50.0
+            node.slots.append(Slot(HORIZON, score))
+        elif kind == CALL:
+            b.add_move(move, ox)
+            try:
+                child = _call(b, other(ox), ply - 1, (*line, move), smart)
+            finally:
+                b.del_move(move)
+            node.slots.append(Slot(CALL, 100.0 - max(child.scores or (0.0,)), child))
+        else:
+            node.slots.append(Slot(kind, SCORES[kind]))
+    node.scores = tuple(slot.score for slot in node.slots)  # type: ignore[misc]
+    return node

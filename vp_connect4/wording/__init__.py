@@ -38,4 +38,9 @@ from .scene_players import *  # noqa: F403
 from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .think import *  # noqa: F403
+from .thinking import *  # noqa: F403
 from .variants import *  # noqa: F403
+
+# importing the submodule ``thinking`` binds the name ``thinking`` to it here, over scene's ``thinking`` (the status
+# line's "O (blue) is thinking…"): the function is meant
+thinking = scene.thinking  # type: ignore[name-defined]  # noqa: F405

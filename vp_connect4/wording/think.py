@@ -11,7 +11,7 @@ __all__ = [
     "think_call_starts",
     "think_failed",
     "think_folded",
-    "think_line",
+    "think_moves",
     "think_node",
     "think_ready",
     "think_refusal",
@@ -62,7 +62,7 @@ def think_working(ox: str, ply: int, seconds: float) -> str:
     ).format(side=side(ox), ply=ply, n=int(seconds))
 
 
-def think_line(moves: list[tuple[str, int]]) -> str:
+def think_moves(moves: list[tuple[str, int]]) -> str:
     """A node's line of moves from the rack's position: ``X 3, O 4, X 3``; the root's: ``the position on the rack``."""
     if not moves:
         return _("the position on the rack")

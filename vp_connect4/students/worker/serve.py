@@ -9,7 +9,8 @@ ends the worker when our process is gone, even in the middle of a student's endl
 Requests (dicts): ``{"op": "load", "source": {...}}``; ``{"op": "call", "method": ..., "ox", "tiebreak",
 "ply", "width", "height", "rows", "seed"}``; ``{"op": "reference", ...}`` (the same fields: the seed's
 recursion with the student's ``score_board_for_tourney`` at ply 0; ``"literal": true``: only at the top, as the
-seed text's recipe reads to the letter). Answers: ``[status, detail]``, status
+seed text's recipe reads to the letter); ``{"op": "think", ..., "seconds"}`` (the same fields: the method's
+calls recorded, ``worker.recording``). Answers: ``[status, detail]``, status
 ``ok`` or one of ``errors``' kinds.
 """
 
@@ -27,7 +28,7 @@ from typing import Any
 from ...levels import Level
 from .. import answers, errors, protocol
 from ..sandbox import limits
-from . import loading, recursion, traces
+from . import loading, recording, recursion, traces
 from .watchdog import guard_worker
 
 LOAD_CPU = 30.0  # seconds of CPU time to import the file (the wall-clock limit: process.LOAD_TIME_LIMIT)
@@ -116,6 +117,8 @@ class Session:
         player = self.player(request["ox"], request["tiebreak"], request["ply"], seed)
         if not _has(type(player), method):
             return [errors.NO_METHOD, [type(player).__name__, method]]
+        if request["op"] == "think":
+            return [OK, recording.record(player, method, board, float(request["seconds"]), self.cwd)]
         value = getattr(player, method)(board)
         if method in MOVE_METHODS:
             return _column(value, width)

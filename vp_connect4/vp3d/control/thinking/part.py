@@ -155,7 +155,7 @@ class Thinking:
 
     def _about(self, shown: TreeShown, line: tuple[int, ...]) -> str:
         """The status line for the item of ``line`` clicked."""
-        words = wording.think_line(who_moved(shown.ox, line))
+        words = wording.think_moves(who_moved(shown.ox, line))
         node = shown.tree.at(line)
         if node is None:
             parent = shown.tree.at(line[:-1])
@@ -210,7 +210,7 @@ class Thinking:
         if event is None:
             return ""
         kind, line = event
-        words = wording.think_line(who_moved(shown.ox, line))
+        words = wording.think_moves(who_moved(shown.ox, line))
         if kind == FILL:
             parent = shown.tree.at(line[:-1])
             assert parent is not None

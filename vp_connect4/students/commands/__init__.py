@@ -13,21 +13,22 @@ import sys
 import time
 from pathlib import Path
 
-from .. import wording
-from ..levels import Level
-from ..options import Parser, add_language, choose_language, level
-from . import parallel, sandbox
-from .check import run_check
-from .check_text import report_text
-from .errors import StudentError
-from .files import PlayerFile
-from .grading import command as grading
-from .process import DEFAULT_TIME_LIMIT
-from .progress import ProgressBar
-from .results import FORMATS, failures, table, write
-from .tourney import Tournament, entrants_of, sources_of
+from ... import wording
+from ...levels import Level
+from ...options import Parser, add_language, choose_language, level
+from .. import parallel, sandbox
+from ..check import run_check
+from ..check_text import report_text
+from ..errors import StudentError
+from ..files import PlayerFile
+from ..grading import command as grading
+from ..process import DEFAULT_TIME_LIMIT
+from ..progress import ProgressBar
+from ..results import FORMATS, failures, table, write
+from ..tourney import Tournament, entrants_of, sources_of
+from .think import think_main
 
-COMMANDS = ("check", "tourney", "autograder")
+COMMANDS = ("check", "tourney", "autograder", "think")
 DEFAULT_PLY = 4
 DEFAULT_OUT = "tourney.csv"
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -44,6 +45,8 @@ def run_command(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "autograder":
         return autograder_main(rest)
+    if command == "think":
+        return think_main(rest, add_move_time, ply)
     return check_main(rest) if command == "check" else tourney_main(rest)
 
 

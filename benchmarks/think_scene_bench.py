@@ -1,0 +1,66 @@
+"""Think in the scene: the time from Think (the key t) to the whole tree drawn, per look-ahead, in the real scene.
+
+Each row is a scene (``main.py --no-browser``, two people so nothing moves on its own) on a mid-game position
+with O to move at that ply, its page open in headless Chromium (the browser tests' set-up). The key t is pressed
+once the scene is ready; ``think ready`` is the log line the scene prints once the tree is sent to the page (the
+worker has built it and the view has made its objects); ``page drawn`` adds the page's next redraws. The tree is
+the built-in Player's (``reference_tree``); a player file's own tree is timed here once ``StudentPlayer.think``
+lands (``--o examples/player.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the browser tests' own imports
+
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from browser.scene_page import ScenePage
+from browser.scene_process import ROOT, SceneProcess
+
+from .table import print_table
+
+MID_GAME = "33224"
+PLIES = {False: (2, 3, 4), True: (2, 3)}
+COLUMNS = ("player", "ply", "calls", "think ready s", "page drawn s")
+
+
+def time_think(context: object, ply: int) -> tuple[str, float, float]:
+    options = ("--x", "human", "--o", "human", "--o-ply", str(ply), "--moves", MID_GAME)
+    with SceneProcess.main(*options, cwd=ROOT) as scene:
+        view = ScenePage.open(context, scene)
+        view.wait_redraws()
+        start = time.monotonic()
+        view.press("t")
+        calls = view.wait_log("^think: O ply ", timeout=120).split()[-2]
+        view.wait_log("^think ready: ", timeout=120)
+        ready = time.monotonic() - start
+        view.wait_redraws()
+        return calls, ready, time.monotonic() - start
+
+
+def run(quick: bool) -> None:
+    """Print the Think table (``quick``: plies 2 and 3 only)."""
+    print("Think: seconds from the key t to the whole tree drawn (O to move after 33224)")
+    if not CHROMIUM.exists():
+        print(f"(skipped: {CHROMIUM} is missing; apt-get install chromium)")
+        return
+    from playwright.sync_api import sync_playwright
+
+    rows = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            for ply in PLIES[quick]:
+                context = browser.new_context(viewport=VIEWPORT)
+                try:
+                    calls, ready, drawn = time_think(context, ply)
+                finally:
+                    context.close()
+                rows.append(("built-in", str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
+        finally:
+            browser.close()
+    print_table(COLUMNS, rows)
+    print(f"(Python {sys.version.split()[0]}; a player file's tree: once StudentPlayer.think lands)")
