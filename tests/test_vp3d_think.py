@@ -180,3 +180,27 @@ def test_the_game_waits_while_the_tree_is_shown() -> None:
     assert controller.game.move_string == "3" and not any(job[0] == "best_column" for job in runner.jobs)
     controller.handle(Command.THINK)  # again: back
     assert log[-1] == "think closed"
+
+
+def test_a_player_files_tree_is_its_own_calls_and_opens_at_the_first_that_differs() -> None:
+    from conftest import ROOT
+    from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, SyncRunner
+
+    from vp_connect4.game import Game, Seat
+    from vp_connect4.vp3d.control.controller import Controller
+
+    seats = {"X": Seat(AI, 2, source=str(ROOT / "examples" / "wrong_player.py")), "O": Seat(HUMAN, 2)}
+    game = Game(seats=seats, start_moves="1211244445", tiebreak="RIGHT")
+    view, runner, log, clock = FakeView(), SyncRunner(), [], Clock()
+    controller = Controller(game, view, runner, log=log.append, clock=clock)
+    controller.start()
+    assert log.pop(0) == COLUMNS_LINE
+    controller.handle(Command.THINK)
+    settle(controller, clock, 1)
+    think_lines = [line for line in log if line.startswith("think")]
+    assert think_lines[0] == "think: X ply 2, 51 calls"
+    assert "think differs: 1 calls, first -" in think_lines, log  # wrong_player.py: only the top call differs
+    shown = view.tree
+    assert shown is not None and shown.selected == () and shown.tree.root.differs
+    assert [node.line for node in shown.tree.nodes() if node.differs] == [()]
+    assert "differ from the reference" in view.status

@@ -31,6 +31,7 @@ the scene) over one language machinery
 from .chart import *  # noqa: F403
 from .grading import *  # noqa: F403
 from .language import *  # noqa: F403
+from .recursion import *  # noqa: F403
 from .rules import *  # noqa: F403
 from .sandbox import *  # noqa: F403
 from .scene import *  # noqa: F403
@@ -38,9 +39,4 @@ from .scene_players import *  # noqa: F403
 from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .think import *  # noqa: F403
-from .thinking import *  # noqa: F403
 from .variants import *  # noqa: F403
-
-# importing the submodule ``thinking`` binds the name ``thinking`` to it here, over scene's ``thinking`` (the status
-# line's "O (blue) is thinking…"): the function is meant
-thinking = scene.thinking  # type: ignore[name-defined]  # noqa: F405

@@ -9,6 +9,7 @@ __all__ = [
     "think_button",
     "think_call_returns",
     "think_call_starts",
+    "think_differs_here",
     "think_failed",
     "think_folded",
     "think_moves",
@@ -128,6 +129,13 @@ def think_root_returns(ox: str, ply: int, scores: str, col: int | None) -> str:
     if col is not None:
         text += " " + _("next_move plays column {col}.").format(col=col)
     return text
+
+
+think_differs_here = sentence(
+    N_("{marked} of this file's calls differ from the reference's (red dots); the first in the order its code makes "
+       "them: {about}"),
+    "marked, about",
+)
 
 
 name_sentences(globals())

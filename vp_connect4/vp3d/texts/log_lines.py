@@ -77,6 +77,7 @@ class Line(Enum):
     THINK_READY = "think ready: {} calls drawn, {} ends, {} folded"
     THINK_OPENED = "think opened {}: {} calls drawn, {} ends, {} folded"
     THINK_NODE = "think: node {}"
+    THINK_DIFFERS = "think differs: {} calls, first {}"  # a player file's calls not the reference's; the first
     THINK_STEP = "think: step {} of {}"
     THINK_RETURNED = "think: returned {}"
     THINK_LEFT = "think closed"

@@ -124,7 +124,7 @@ class AiRequest:
 
     def think(self) -> Tree:
         """The side's ``scores_for`` recursion as a tree (Think: see :mod:`.thinking`; standard rules)."""
-        return think_tree(self.width, self.height, self.moves, self.ox, self.seat, self.tiebreak)
+        return think_tree(self.width, self.height, self.moves, self.ox, self.seat, self.tiebreak, self.time_limit)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 from ...board import Board
 from ...students import StudentError, StudentPlayer
 from ...students.files import PlayerFile
+from ...think.compare import Comparison
 
 
 @dataclass
@@ -45,6 +46,20 @@ def student_move(
         return player.next_move(board)
     except StudentError:
         forget(source)  # the next try loads the file again: it may have been fixed
+        raise
+
+
+def student_think(
+    source: str, board: Board, ox: str, tiebreak: str, ply: int, moves: str, smart: bool, time_limit: float
+) -> Comparison:
+    """The player file ``source``'s own ``scores_for`` recursion on ``board`` as ``ox`` (its calls recorded in its
+    process), beside the reference's, the calls that differ marked; StudentError if its process fails outright."""
+    player = _player(source, time_limit)
+    player.ox, player.tbt, player.ply = ox, tiebreak, ply
+    try:
+        return player.think(board, moves, smart)
+    except StudentError:
+        forget(source)
         raise
 
 

@@ -118,9 +118,16 @@ class Thinking:
             return
         asked.shown = shown = TreeShown(tree, asked.ox)
         self.ctx.log(log_lines.Line.THINK(asked.ox, asked.ply, shown.calls))
+        first = tree.first_difference()
+        if first is not None:  # a player file's call that is not the reference's: the view opens there
+            shown.reveal(first.line)
         self._draw(log_lines.Line.THINK_READY)
         best = tree.root.best(tree.tiebreak)
         asked.said = wording.think_ready(asked.ox, asked.ply, shown.calls, best)
+        if first is not None:
+            marked = sum(1 for node in tree.root.walk() if node.differs)
+            self.ctx.log(log_lines.Line.THINK_DIFFERS(marked, log_lines.think_line(first.line)))
+            asked.said = wording.think_differs_here(marked, self._about(shown, first.line))
 
     def failed(self, error: BaseException) -> None:
         failure = wording.phrase(wording.think_failed, error)

@@ -165,6 +165,12 @@ class TreeShown:
         self.opened.add(line)
         return True
 
+    def reveal(self, line: tuple[int, ...]) -> None:
+        """Select the call of ``line``, every folded call above it opened, so it is drawn."""
+        for depth in range(len(line)):
+            self.open(line[:depth])
+        self.selected = line
+
     def rows(self, line: tuple[int, ...]) -> tuple[str, ...]:
         """The position of the item of ``line``: its call's, or its parent's with the move made."""
         node = self.tree.at(line)

@@ -23,6 +23,9 @@ CELL_RADIUS = 7
 EDGE_COLOUR = (0.35, 0.38, 0.45)
 LINE_COLOUR = (1.0, 0.75, 0.0)
 SELECTED_COLOUR = (1.0, 1.0, 1.0)
+DIFFERS_COLOUR = (1.0, 0.15, 0.15)  # a student's call whose scores are not the reference's: a red dot above it
+DIFFERS_RADIUS = 5
+DIFFERS_RISE = 0.35  # of a layer's height, above the call
 EMPTY_CELL = (0.92, 0.94, 0.98)
 CELL = 1.1  # world units between the small rack's cells
 LABEL_HEIGHT = 13
@@ -88,6 +91,11 @@ class TreeDrawing:
         self._marker = vp.points(canvas=canvas, radius=MARK_RADIUS, color=vec(SELECTED_COLOUR))
         self._marker.append([{"pos": vec(ORIGIN), "visible": False}, {"pos": vec(ORIGIN), "visible": False}])
         self._objects = [self._nodes, self._end_points, edges, line, self._marker]
+        differing = [item for item in calls if item.node is not None and item.node.differs]
+        if differing:
+            marks = vp.points(canvas=canvas, radius=DIFFERS_RADIUS, color=vec(DIFFERS_COLOUR))
+            marks.append([vec(_above(shown.position(item.line))) for item in differing])
+            self._objects.append(marks)
         self._frame(shown, items)
         self._rack = self._small_rack(shown)
         self._root_labels(shown)
@@ -175,6 +183,10 @@ class TreeDrawing:
                 if old is None or old[row][col] != cell:
                     colour = CHECKER_COLOURS.get(cell, EMPTY_CELL)
                     self._rack.modify(row * width + col, color=self._vec(colour))
+
+
+def _above(point: tuple[float, float, float]) -> tuple[float, float, float]:
+    return (point[0], point[1] + LAYER * DIFFERS_RISE, point[2])
 
 
 def _walk(shown: TreeShown) -> list[tuple[float, float, float]]:
