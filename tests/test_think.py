@@ -164,3 +164,17 @@ def test_the_think_command_marks_a_students_first_difference() -> None:
 def test_bad_input_is_one_line_and_exit_code_2(arguments: list[str]) -> None:
     done = think(*arguments)
     assert done.returncode == 2 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_think_3d_opens_the_scene_on_the_position_with_think_shown() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "vp_connect4", "think", "--moves", SEED_EXAMPLE, "--ply", "2", "--3d", "--no-browser"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        line = process.stdout.readline().decode()  # the scene's first line: where its page is
+        assert line.startswith("Open http://127.0.0.1:") and line.strip().endswith("in your browser"), line
+    finally:
+        process.terminate()
+        process.wait(30)

@@ -79,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--variant", type=variant, default=Variant(), metavar="RULES", help=rules_help)
     parser.add_argument("--size", type=size, default=SIZE, metavar="WxH", help=wording.help_size(*SIZE))
     parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
+    parser.add_argument("--think", action="store_true", help=wording.help_line("think"))
     parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
     move_time_help = wording.help_move_time(DEFAULT_TIME_LIMIT)
     parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=move_time_help)
@@ -199,8 +200,9 @@ def _main(argv: list[str] | None) -> int:
         game = Game(_new_board(args), seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
         try:
             return run_scene(
-                game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time
-            )
+                game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time,
+                think=args.think,
+            )  # fmt: skip
         except PortUnavailable as error:
             parser.error(str(error))
     return _play_text(args, seats)

@@ -6,6 +6,8 @@
 - ``docs/screenshot-nl.png``: the same in Dutch (``--lang nl``).
 - ``docs/screenshot-result.png``: the end of an AI duel, the winning four highlighted.
 - ``docs/analysis-chart.png``: Analyse game, its chart in the corner of the 3D view.
+- ``docs/think.png``, ``docs/think-nl.png``: Think on the seed text's example (X at ply 3), English and Dutch;
+  ``docs/think-student.png``: ``examples/wrong_player.py``'s own tree, the calls that differ marked.
 - ``docs/variants/<name>.png``: each rule variant (gravity, tetris, flip, chance, swap) right after its
   event, as the browser tests see it (``variant_scenes``): the status, the line saying what happened, the rack.
 
@@ -78,6 +80,22 @@ def make_chart_screenshot(context: Any, path: Path) -> str:
         return summary
 
 
+THINK_GAME = "1211244445"  # the seed text's example: X to move
+
+
+def make_think_screenshot(context: Any, path: Path, lang: str = "en", player: str | None = None) -> str:
+    """Save the page with Think open at ``path``: X's tree at ply 3 on the seed text's example (``player``: a
+    player file's own calls, those that differ marked); returns the log's ``think ready`` line."""
+    seat = ("--x", player, "--x-ply", "2", "--tiebreak", "RIGHT") if player else ("--x", "ai", "--x-ply", "3")
+    with SceneProcess.main("--moves", THINK_GAME, "--o", "human", *seat, "--think", "--lang", lang) as scene:
+        view = ScenePage.open(context, scene)
+        ready = view.wait_log("^think ready: ", DUEL_TIMEOUT)
+        view.wait_redraws(4)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        view.page.screenshot(path=str(path))
+        return ready
+
+
 def make_variant_screenshot(context: Any, scene: VariantScene, path: Path) -> str:
     """Save the page above and with the canvas at ``scene``'s event at ``path``; returns the event's log line."""
     with at_the_event(context, scene) as there:
@@ -99,6 +117,10 @@ def main(argv: list[str]) -> int:
         (lambda context, path: make_screenshot(context, path, "nl"), folder / "screenshot-nl.png"),
         (make_result_screenshot, folder / "screenshot-result.png"),
         (make_chart_screenshot, folder / "analysis-chart.png"),
+        (make_think_screenshot, folder / "think.png"),
+        (lambda context, path: make_think_screenshot(context, path, "nl"), folder / "think-nl.png"),
+        (lambda context, path: make_think_screenshot(context, path, "en", "examples/wrong_player.py"),
+         folder / "think-student.png"),
         *(
             (
                 lambda context, path, scene=scene: make_variant_screenshot(context, scene, path),

@@ -34,8 +34,11 @@ def answered(view: ScenePage, key: str, pattern: str) -> str:
 def test_think_draws_the_tree_plays_its_calls_opens_a_fold_and_goes_back_as_it_was(context: Any) -> None:
     with SceneProcess.main("--x", "human", "--o", "human", "--o-ply", "3", "--moves", MID_GAME) as scene:
         view = ScenePage.open(context, scene)
+        errors: list[str] = []  # the page's own (GlowScript's renderer failing freezes the canvas, silently)
+        view.page.on("pageerror", lambda error: errors.append(str(error)))
         view.wait_redraws()
         before = view.page.evaluate(BOXES_JS)
+        rack_picture = view.page.locator("canvas").first.screenshot()
 
         board = Board()
         board.set_board(MID_GAME)
@@ -45,6 +48,8 @@ def test_think_draws_the_tree_plays_its_calls_opens_a_fold_and_goes_back_as_it_w
         assert view.wait_log(r"^think: O ply 3, ") == f"think: O ply 3, {shown.calls} calls"
         assert view.wait_log("^think ready: ") == f"think ready: {shown.calls} calls drawn, {ends} ends, 0 folded"
         view.page.wait_for_function("() => document.getElementById('c4-think').textContent === 'Back to the game'")
+        view.wait_redraws()
+        assert view.page.locator("canvas").first.screenshot() != rack_picture  # the tree is on the canvas
         answered(view, "ArrowRight", "^think: step 1 of ")
         answered(view, "ArrowRight", "^think: step 2 of ")
         view.drag_slider("#c4-think-speed", len(SPEEDS) - 1)
@@ -62,11 +67,14 @@ def test_think_draws_the_tree_plays_its_calls_opens_a_fold_and_goes_back_as_it_w
             if after.get(key) is None or max(abs(a - b) for a, b in zip(before[key], after[key], strict=True)) > 2
         }
         assert not moved, moved
+        assert errors == [], errors[:3]
 
         scene.assert_no_traceback()
 
     with SceneProcess.main("--x", "human", "--o", "human", "--o-ply", "4", "--moves", MID_GAME) as scene:
         view = ScenePage.open(context, scene)  # (a person's look-ahead slider is greyed: a scene at ply 4)
+        errors = []
+        view.page.on("pageerror", lambda error: errors.append(str(error)))
         answered(view, "t", r"^think: O ply 4, \d+ calls$")
         ready = view.wait_log("^think ready: ")
         assert not ready.endswith(" 0 folded"), ready
@@ -79,4 +87,19 @@ def test_think_draws_the_tree_plays_its_calls_opens_a_fold_and_goes_back_as_it_w
         view.click_world(shown.position(folded.line))
         assert view.wait_log("^think opened ").startswith(f"think opened {named}: ")
         answered(view, "t", "^think closed$")
+        assert errors == [], errors[:3]
+        scene.assert_no_traceback()
+
+
+def test_a_player_files_tree_opens_at_its_first_difference_from_the_command_line(context: Any) -> None:
+    player = ("--x", "examples/wrong_player.py", "--x-ply", "2", "--tiebreak", "RIGHT", "--o", "human")
+    with SceneProcess.main("--moves", "1211244445", *player, "--think") as scene:
+        view = ScenePage.open(context, scene)
+        errors: list[str] = []
+        view.page.on("pageerror", lambda error: errors.append(str(error)))
+        assert view.wait_log("^think: X ") == "think: X ply 2, 51 calls"
+        assert view.wait_log("^think differs: ") == "think differs: 1 calls, first -"  # the call at the top
+        view.wait_redraws()
+        assert view.page.wait_for_function("() => document.getElementById('c4-think').textContent").json_value()
+        assert errors == [], errors[:3]
         scene.assert_no_traceback()

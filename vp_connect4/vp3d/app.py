@@ -35,7 +35,7 @@ from ..options import Parser, add_language, choose_language, port, seed
 from ..students import DEFAULT_TIME_LIMIT
 from .control.context import SceneState
 from .control.controller import Controller
-from .control.intents import Hover, Intent, PickNode, PlayColumn
+from .control.intents import Command, Hover, Intent, PickNode, PlayColumn
 from .control.keys import key_intent
 from .control.pacing import Pacer
 from .server.resume import RESUME_ENV
@@ -82,12 +82,14 @@ def run_scene(
     seed: int | None = None,
     goal: str | wording.Phrase = "",
     move_time: float = DEFAULT_TIME_LIMIT,
+    think: bool = False,
 ) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
     ``goal``, if any, is a line on the page above the widgets (a puzzle's task). ``move_time``: the seconds a
-    side's player file (``Seat.source``) may take for a move, in the AI worker.
+    side's player file (``Seat.source``) may take for a move, in the AI worker. ``think``: open Think on the start
+    position (the side to move's tree), before any AI moves (not after a reload: the game goes on).
     """
     from .server import restart, resume, server
 
@@ -122,6 +124,8 @@ def run_scene(
         controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time)
         controller.start()
         scene.waitfor("draw_complete")  # the page has everything
+        if think and resumed is None:  # before the first frame: no AI has moved yet
+            controller.handle(Command.THINK)
         print("scene ready", flush=True)
         hover = _HoverWatch(scene.mouse)
         pacer = Pacer()

@@ -109,5 +109,6 @@ think_help = choice(
         "side": N_("whose scores_for: X or O (default: the side to move)"),
         "tiebreak": N_("the tiebreak: LEFT, RIGHT or RANDOM (default LEFT)"),
         "smart": N_("scores_for_tourney: the smart evaluation at the horizon"),
+        "3d": N_("open the 3D scene on the position instead, Think shown: the tree to turn, step through and click"),
     },
 )

@@ -73,6 +73,7 @@ help_line = choice(
             "print each column's outcome with perfect play where the game starts (--moves, or the empty board); exit"
         ),
         "lang": N_("language of the game: en (English) or nl (Nederlands); default: from the environment (LANG)"),
+        "think": N_("3D scene: open Think at the start: the side to move's scores_for recursion as a tree"),
     },
 )
 

@@ -1,6 +1,7 @@
 """``vp-connect4 think --moves CODE --ply N [--player FILE] [--side X|O]``: a ``scores_for`` recursion in words.
 
-Without ``--player``: the reference's (our seed ``Player``'s) tree. With a player file: the calls the student's
+Without ``--player``: the reference's (our seed ``Player``'s) tree. ``--3d``: the 3D scene on that position
+instead, Think open (``python -m vp_connect4 --moves ... --think``). With a player file: the calls the student's
 own code makes, recorded in its sandboxed process, each marked where it differs from the reference's call on the
 same position (exit code 1 when any does, 0 when none). Bad input: one line and exit code 2.
 """
@@ -8,11 +9,13 @@ same position (exit code 1 when any does, 0 when none). Bad input: one line and 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 from ... import wording
-from ...board import Board
+from ...board import Board, other
 from ...errors import Connect4Error
-from ...options import Parser, add_language
+from ...options import Parser, add_language, port
 from ...player import TIEBREAKS
 from ...think import compare_trees, reference_tree
 from ...think.text import tree_text
@@ -35,6 +38,9 @@ def think_main(argv: list[str], add_limits: object, ply: object) -> int:
     parser.add_argument("--side", choices=("X", "O"), help=wording.think_help("side"))
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="LEFT", help=wording.think_help("tiebreak"))
     parser.add_argument("--smart", action="store_true", help=wording.think_help("smart"))
+    parser.add_argument("--3d", dest="scene", action="store_true", help=wording.think_help("3d"))
+    parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
+    parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
     add_limits(parser)  # type: ignore[operator]
     add_language(parser)
     args = parser.parse_args(argv)
@@ -42,11 +48,37 @@ def think_main(argv: list[str], add_limits: object, ply: object) -> int:
     side = args.side or board.to_move()
     if board.wins_for("X") or board.wins_for("O") or board.is_full():
         parser.error(wording.think_game_over(args.moves))
+    if args.scene:
+        return _open_scene(args, side, argv)
     if args.player is None:
         tree = reference_tree(board, side, args.ply, args.tiebreak, args.moves, args.smart)
         print(tree_text(compare_trees(None, tree)))
         return 0
     return _student(parser, args, board, side)
+
+
+def _open_scene(args: argparse.Namespace, side: str, argv: list[str]) -> int:
+    """``--3d``: this program again, as the 3D scene on the position, Think open on ``side``'s tree: the side to
+    move (the other a person's), played by the player file or by our AI at the ply."""
+    seat = side.lower()
+    command = [sys.executable, "-I", "-m", "vp_connect4", "--moves", args.moves, f"--{seat}", args.player or "ai",
+               f"--{seat}-ply", str(args.ply), "--tiebreak", args.tiebreak, "--think",
+               f"--{other(side).lower()}", "human", f"--{seat}-eval", "smart" if args.smart else "simple",
+               "--move-time", str(args.move_time), "--port", str(args.port), *(["--no-browser"] * args.no_browser),
+               *_passed(argv, ("--lang", "--memory-limit"))]  # fmt: skip
+    sys.stdout.flush()
+    os.execv(sys.executable, command)
+    return 0  # not reached: the scene replaces this process
+
+
+def _passed(argv: list[str], options: tuple[str, ...]) -> list[str]:
+    """The given ``options`` of ``argv``, with their values, as typed (``--lang nl`` or ``--lang=nl``)."""
+    kept = []
+    for index, arg in enumerate(argv):
+        name = arg.split("=", 1)[0]
+        if name in options:
+            kept += [arg] if "=" in arg else argv[index : index + 2]
+    return kept
 
 
 def _position(parser: argparse.ArgumentParser, moves: str) -> Board:

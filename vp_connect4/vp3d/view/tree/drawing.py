@@ -23,6 +23,7 @@ CELL_RADIUS = 7
 EDGE_COLOUR = (0.35, 0.38, 0.45)
 LINE_COLOUR = (1.0, 0.75, 0.0)
 SELECTED_COLOUR = (1.0, 1.0, 1.0)
+PARKED = (0.0, 1e4, 0.0)  # where an unused marker waits, far above everything
 DIFFERS_COLOUR = (1.0, 0.15, 0.15)  # a student's call whose scores are not the reference's: a red dot above it
 DIFFERS_RADIUS = 5
 DIFFERS_RISE = 0.35  # of a layer's height, above the call
@@ -88,9 +89,12 @@ class TreeDrawing:
         edges.append([vec(point) for point in _walk(shown)])
         line = vp.curve(canvas=canvas, color=vec(LINE_COLOUR), radius=LAYER / 60)
         line.append([vec(shown.position(shown.principal[:depth])) for depth in range(len(shown.principal) + 1)])
-        self._marker = vp.points(canvas=canvas, radius=MARK_RADIUS, color=vec(SELECTED_COLOUR))
-        self._marker.append([{"pos": vec(ORIGIN), "visible": False}, {"pos": vec(ORIGIN), "visible": False}])
-        self._objects = [self._nodes, self._end_points, edges, line, self._marker]
+        # the item picked and the call running: one point each, parked out of sight when unused (GlowScript's
+        # renderer fails, every frame, on a points object with a hidden point: the canvas would freeze)
+        self._markers = [vp.points(canvas=canvas, radius=MARK_RADIUS, color=vec(SELECTED_COLOUR)) for _ in range(2)]
+        for marker in self._markers:
+            marker.append(vec(PARKED))
+        self._objects = [self._nodes, self._end_points, edges, line, *self._markers]
         differing = [item for item in calls if item.node is not None and item.node.differs]
         if differing:
             marks = vp.points(canvas=canvas, radius=DIFFERS_RADIUS, color=vec(DIFFERS_COLOUR))
@@ -112,7 +116,7 @@ class TreeDrawing:
     def _small_rack(self, shown: TreeShown) -> Any:
         """A cell per point, above the tree's left end; its cells coloured by ``_show_rows``."""
         rows = shown.tree.root.rows
-        left, top = self.centre[0] - self.half[0], ORIGIN[1] + LAYER / 2 + CELL * len(rows)
+        left, top = self.centre[0] - self.half[0] + 2 * CELL, ORIGIN[1] + LAYER / 2 + CELL * len(rows)
         rack = self._vp.points(canvas=self._canvas, radius=CELL_RADIUS)
         rack.append(
             [
@@ -154,11 +158,8 @@ class TreeDrawing:
         vec = self._vec
         event = shown.current()
         running = shown.shown_line(event[1]) if event is not None else None
-        for index, line in enumerate((shown.selected, running)):
-            if line is None:
-                self._marker.modify(index, pos=vec(ORIGIN), visible=False)
-            else:
-                self._marker.modify(index, pos=vec(shown.position(line)), visible=True)
+        for marker, line in zip(self._markers, (shown.selected, running), strict=True):
+            marker.modify(0, pos=vec(PARKED if line is None else shown.position(line)))
         chosen = shown.selected if shown.selected is not None else running
         self._show_rows(shown.rows(chosen) if chosen is not None else shown.tree.root.rows)
         if shown.selected is None:
