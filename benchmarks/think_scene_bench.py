@@ -4,19 +4,17 @@ Each row is a scene (``main.py --no-browser``, two people so nothing moves on it
 with O to move at that ply, its page open in headless Chromium (the browser tests' set-up). The key t is pressed
 once the scene is ready; ``think ready`` is the log line the scene prints once the tree is sent to the page (the
 worker has built it and the view has made its objects); ``page drawn`` adds the page's next redraws. The tree is
-the built-in Player's (``reference_tree``); a player file's own tree is timed here once ``StudentPlayer.think``
-lands (``--o examples/player.py``).
+the built-in Player's (``reference_tree``), or a player file's own calls (``examples/player.py`` on O, recorded
+in its sandboxed process, compared with the reference's): Think opened with the scene (``--think``, so the file
+does not move first), timed from the page's ``scene ready`` to ``think ready``.
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the browser tests' own imports
-
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # tests/ on the path: make bench puts it there
 from browser.scene_page import ScenePage
 from browser.scene_process import ROOT, SceneProcess
 
@@ -41,6 +39,19 @@ def time_think(context: object, ply: int) -> tuple[str, float, float]:
         return calls, ready, time.monotonic() - start
 
 
+def time_think_file(context: object, ply: int) -> tuple[str, float, float]:
+    """The same for ``examples/player.py`` playing O (Think opened at the start: an AI seat to move would move)."""
+    options = ("--x", "human", "--o", "examples/player.py", "--o-ply", str(ply), "--moves", MID_GAME, "--think")
+    with SceneProcess.main(*options, cwd=ROOT) as scene:
+        view = ScenePage.open(context, scene)
+        start = time.monotonic()
+        calls = view.wait_log("^think: O ply ", timeout=120).split()[-2]
+        view.wait_log("^think ready: ", timeout=120)
+        ready = time.monotonic() - start
+        view.wait_redraws()
+        return calls, ready, time.monotonic() - start
+
+
 def run(quick: bool) -> None:
     """Print the Think table (``quick``: plies 2 and 3 only)."""
     print("Think: seconds from the key t to the whole tree drawn (O to move after 33224)")
@@ -53,14 +64,15 @@ def run(quick: bool) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            for ply in PLIES[quick]:
-                context = browser.new_context(viewport=VIEWPORT)
-                try:
-                    calls, ready, drawn = time_think(context, ply)
-                finally:
-                    context.close()
-                rows.append(("built-in", str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
+            for player, timed in (("built-in", time_think), ("examples/player.py", time_think_file)):
+                for ply in PLIES[quick]:
+                    context = browser.new_context(viewport=VIEWPORT)
+                    try:
+                        calls, ready, drawn = timed(context, ply)
+                    finally:
+                        context.close()
+                    rows.append((player, str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
         finally:
             browser.close()
     print_table(COLUMNS, rows)
-    print(f"(Python {sys.version.split()[0]}; a player file's tree: once StudentPlayer.think lands)")
+    print(f"(Python {sys.version.split()[0]}; a player file's rows from 'scene ready', Think opened with the scene)")
