@@ -2,7 +2,9 @@
 
 On a mid-game position with two people (nothing moves on its own): Think at ply 3 draws every call, Step and
 Play (the speed at its fastest) reach the root's list, Esc goes back with no element of the page moved; at ply 4
-a click on a folded call, twice, opens it. Every key is answered (its log line) within 2 s throughout.
+a click on a folded call, twice, opens it. Every key is answered (its log line) within 2 s throughout, on the
+slowed page of the reload test too; the page raises no error and the canvas shows the tree. A player file's tree
+(``--think`` at the start) opens at its first difference from the reference.
 """
 
 from __future__ import annotations
@@ -102,4 +104,18 @@ def test_a_player_files_tree_opens_at_its_first_difference_from_the_command_line
         view.wait_redraws()
         assert view.page.wait_for_function("() => document.getElementById('c4-think').textContent").json_value()
         assert errors == [], errors[:3]
+        scene.assert_no_traceback()
+
+
+def test_think_on_a_slow_page_on_a_busy_machine_answers_keys_in_time(context: Any) -> None:
+    from browser.test_slow_reload import SLOW_PAGE_SCRIPT, SLOW_READY, open_slow
+
+    context.add_init_script(SLOW_PAGE_SCRIPT)  # every redraw slow and seldom, as software rendering on a busy machine
+    with SceneProcess.main("--x", "human", "--o", "human", "--o-ply", "3", "--moves", MID_GAME) as scene:
+        view = open_slow(context, scene)
+        view.press("t")
+        assert view.wait_log("^think ready: ", SLOW_READY).startswith("think ready: 304 calls drawn")
+        for step in range(1, 4):
+            answered(view, "ArrowRight", f"^think: step {step} of ")
+        answered(view, "Escape", "^think closed$")
         scene.assert_no_traceback()
