@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+from types import SimpleNamespace
 from typing import Any
 
 from vp_connect4.vp3d.app import run_frame
@@ -43,6 +44,7 @@ class StillHover:
 
 class FakeController:
     gravity = "down"
+    think = SimpleNamespace(showing=False)  # Think's tree is not shown: a click is a column's, not a node's
 
     def __init__(self) -> None:
         self.handled: list[Intent] = []

@@ -26,9 +26,12 @@ from vp_connect4.wording import LANGUAGES
 
 BILINGUAL = ("Language / Taal", *LANGUAGES.values())  # vp3d.view.controls.LANGUAGE_LABEL and the languages' names
 CODE = re.compile(r"<[^>]*>|\{[^}]*\}|\S*[|\[\]=_]\S*|\S*\w\.\w\S*|--\S+")  # tags, {fields}, code: not words
-COMMAND_LINE = (  # the command line's, the terminal game's, check's and tourney's sentences: never on the page
-    "vp_connect4/wording/terminal.py",
+COMMAND_LINE = (  # the command line's, the terminal game's, check's, tourney's, think's, the grades' and the
+    "vp_connect4/wording/terminal.py",  # sandbox's sentences: never on the page
     "vp_connect4/wording/students.py",
+    "vp_connect4/wording/recursion.py",
+    "vp_connect4/wording/grading.py",
+    "vp_connect4/wording/sandbox.py",
 )
 WORD = re.compile(r"[^\W\d_]+")
 FIELD = re.compile(r"\{[^}]*\}")

@@ -122,11 +122,7 @@ def run_scene(
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant)
         state = resumed.state if resumed is not None else None
         controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time)
-        controller.start()
-        scene.waitfor("draw_complete")  # the page has everything
-        if think and resumed is None:  # before the first frame: no AI has moved yet
-            controller.handle(Command.THINK)
-        print("scene ready", flush=True)
+        _start(controller, scene, think=think and resumed is None)
         hover = _HoverWatch(scene.mouse)
         pacer = Pacer()
         while True:
@@ -138,6 +134,16 @@ def run_scene(
             runner.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
+
+
+def _start(controller: Controller, scene: Any, think: bool) -> None:
+    """Start ``controller`` and wait for the page to have everything (``think``: open Think before the first frame,
+    so no AI has moved yet); "scene ready" says so."""
+    controller.start()
+    scene.waitfor("draw_complete")
+    if think:
+        controller.handle(Command.THINK)
+    print("scene ready", flush=True)
 
 
 def run_frame(
