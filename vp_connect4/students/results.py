@@ -1,20 +1,13 @@
 """A tournament's results for people: the table in the terminal, and every game in a CSV or JSON file.
 
-The CSV file has a row per game (its number, seed, X, O, the result, who forfeited and why, the move
-string: paste it into ``--moves`` or the page to replay the game); the JSON file has the same games and the
-table besides.
+A game's row (:func:`game_row`): its number, seed, X, O, the result, who forfeited and why, the move string
+(paste it into ``--moves`` or the page to replay the game). The file itself, as it fills: ``tournament.journal``.
 """
 
 from __future__ import annotations
 
-import csv
-import json
-from pathlib import Path
-
 from .. import wording
 from .tourney import BOTH, GameResult, Standing, Tournament
-
-FORMATS = (".csv", ".json")
 
 
 def table(standings: list[Standing]) -> str:
@@ -58,30 +51,20 @@ def points(value: float) -> str:
     return f"{value:g}"
 
 
-def write(tournament: Tournament, path: Path) -> None:
-    """The results in ``path``: CSV or JSON by its suffix (see the module docstring)."""
-    games = [_game_row(tournament, result) for result in tournament.results]
-    if path.suffix.lower() == ".json":
-        standings = [
-            {"place": place, "player": s.entrant.name, "games": s.games, "wins": s.wins, "draws": s.draws,
-             "losses": s.losses, "forfeits": s.forfeits, "points": s.points}
-            for place, s in enumerate(tournament.standings(), start=1)
-        ]  # fmt: skip
-        settings = {"ply": tournament.ply, "games_per_colour": tournament.games, "seed": tournament.seed,
-                    "move_time": tournament.time_limit}  # fmt: skip
-        document = {"settings": settings, "standings": standings, "games": games}
-        path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        return
-    with path.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=list(games[0]) if games else list(_GAME_FIELDS))
-        writer.writeheader()
-        writer.writerows(games)
+def standings_rows(tournament: Tournament) -> list[dict[str, object]]:
+    """The table as the JSON file holds it."""
+    return [
+        {"place": place, "player": s.entrant.name, "games": s.games, "wins": s.wins, "draws": s.draws,
+         "losses": s.losses, "forfeits": s.forfeits, "points": s.points}
+        for place, s in enumerate(tournament.standings(), start=1)
+    ]  # fmt: skip
 
 
-_GAME_FIELDS = ("game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves")
+GAME_FIELDS = ("game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves")
 
 
-def _game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
+def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
+    """A game as the results file holds it (a row of the CSV file, an object of the JSON files)."""
     pairing = result.pairing
     x, o = tournament.entrants[pairing.x].name, tournament.entrants[pairing.o].name
     score = {"X": "1-0", "O": "0-1", None: "1/2-1/2"}[result.winner]
@@ -91,4 +74,4 @@ def _game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
     forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
     reason = "" if result.error is None else result.error.summary
     values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
-    return dict(zip(_GAME_FIELDS, values, strict=True))
+    return dict(zip(GAME_FIELDS, values, strict=True))

@@ -96,12 +96,20 @@ class Tournament:
     time_limit: float = DEFAULT_TIME_LIMIT
     results: list[GameResult] = field(default_factory=list)
 
+    def total(self) -> int:
+        """How many games the tournament plays."""
+        count = len(self.entrants)
+        return count * (count - 1) * self.games
+
+    def pairing(self, number: int) -> Pairing:
+        """Game ``number`` (from 1) of :meth:`schedule`, worked out on its own."""
+        count = len(self.entrants)
+        x, o = divmod((number - 1) % (count * (count - 1)), count - 1)
+        return Pairing(number, x, o + (o >= x), game_seed(self.seed, number))
+
     def schedule(self) -> list[Pairing]:
         """Every ordered pair of entrants ``games`` times, round after round."""
-        count = len(self.entrants)
-        pairs = [(x, o) for x in range(count) for o in range(count) if x != o]
-        order = [(x, o) for _ in range(self.games) for x, o in pairs]
-        return [Pairing(number, x, o, game_seed(self.seed, number)) for number, (x, o) in enumerate(order, start=1)]
+        return [self.pairing(number) for number in range(1, self.total() + 1)]
 
     def standings(self) -> list[Standing]:
         """The table: points, then wins, then the name (the order the files were given, for equal names)."""
@@ -121,17 +129,24 @@ class Tournament:
                     standing.losses += 1
         return sorted(table, key=lambda standing: (-standing.points, -standing.wins))
 
-    def play(self, workers: int | None = None, progress: Callable[[int, int], object] | None = None) -> None:
-        """Play every game (``results`` fills as they end; Ctrl-C leaves the games played so far there)."""
-        pairings = self.schedule()
+    def play(
+        self,
+        workers: int | None = None,
+        progress: Callable[[int, int], object] | None = None,
+        record: Callable[[GameResult], object] | None = None,
+    ) -> None:
+        """Play every game not yet in ``results`` (which fills as they end, ``record`` called with each; Ctrl-C
+        leaves the games played so far there)."""
+        played = {result.pairing.number for result in self.results}
+        pairings = [pairing for pairing in self.schedule() if pairing.number not in played]
         live = LiveWorkers()
         try:
-            for done, (_, result) in enumerate(
-                parallel.run_all(pairings, lambda p: self.play_game(p, live), workers or parallel.cores()), start=1
-            ):
+            for _, result in parallel.run_all(pairings, lambda p: self.play_game(p, live), workers or parallel.cores()):
                 self.results.append(result)
+                if record is not None:
+                    record(result)
                 if progress is not None:
-                    progress(done, len(pairings))
+                    progress(len(self.results), self.total())
         finally:
             live.stop()
         self.results.sort(key=lambda result: result.pairing.number)

@@ -49,7 +49,12 @@ __all__ = [
     "tourney_needs_two",
     "tourney_not_loaded",
     "tourney_not_written",
+    "tourney_resume_and_out",
+    "tourney_resume_other",
+    "tourney_resume_unreadable",
+    "tourney_resumed",
     "tourney_stopped",
+    "tourney_too_many",
     "tourney_took",
     "tourney_written",
 ]
@@ -191,7 +196,11 @@ command_help = choice(
         "with_builtin": N_("let our own players take part too (see --builtin-levels)"),
         "builtin_levels": N_("the levels of our players that take part, e.g. 2,4,perfect (default: the ply, perfect)"),
         "tourney_seed": N_("seed of the RANDOM tiebreaks: the same seed plays the same games (default: a new one)"),
-        "out": N_("the file for the results, .csv or .json (default: tourney.csv)"),
+        "out": N_("the file for the results, .csv, .jsonl or .json, filled as games end (default: tourney.csv)"),
+        "resume": N_(
+            "go on with a stopped tournament: the results file it wrote (the same files; its --ply, --games and "
+            "--seed); only the games missing are played, and added to it"
+        ),
     },
 )
 
@@ -306,7 +315,28 @@ def tourney_needs_two(players: int) -> str:
     return _("a tournament needs at least two players (files, or --with-builtin); got {n}").format(n=players)
 
 
-tourney_bad_out = sentence(N_("must be a file name ending in .csv or .json, got {text!r}"), "text")
+tourney_bad_out = sentence(N_("must be a file name ending in .csv, .jsonl or .json, got {text!r}"), "text")
+
+
+tourney_too_many = sentence(
+    N_("{games} games are too many for one tournament (at most {limit}): give fewer --games or fewer players"),
+    "games, limit",
+)
+
+
+tourney_resume_and_out = sentence(N_("--resume FILE goes on writing FILE: leave out --out"))
+
+
+tourney_resume_other = sentence(
+    N_("{path} holds the results of another tournament: give the files, --ply, --games and --seed it was started with"),
+    "path",
+)
+
+
+tourney_resume_unreadable = sentence(N_("cannot resume from {path}: {reason}"), "path, reason")
+
+
+tourney_resumed = sentence(N_("Resuming: {done} of {total} games are already in {path}."), "done, total, path")
 
 
 tourney_written = sentence(N_("Every game and its moves: {path}"), "path")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 import sys
 import time
 from pathlib import Path
@@ -24,14 +23,15 @@ from ..files import PlayerFile
 from ..grading import command as grading
 from ..process import DEFAULT_TIME_LIMIT
 from ..progress import ProgressBar
-from ..results import FORMATS, failures, table, write
-from ..tourney import Tournament, entrants_of, sources_of
+from ..results import failures, table
+from ..tournament import journal, stopping
+from ..tourney import Entrant, Tournament, entrants_of, sources_of
 from .think import think_main
 
 COMMANDS = ("check", "tourney", "autograder", "think")
 DEFAULT_PLY = 4
 DEFAULT_OUT = "tourney.csv"
-EXIT_INTERRUPTED = 128 + signal.SIGINT
+MAX_GAMES = 1_000_000  # one tournament's games at most: its schedule and results in some hundreds of MB
 
 
 def names_command(argv: list[str]) -> bool:
@@ -99,68 +99,115 @@ def autograder_main(argv: list[str]) -> int:
 
 
 def tourney_main(argv: list[str]) -> int:
-    """``vp-connect4 tourney a.py b.py ... [--ply N] [--games G] [--with-builtin] [--seed S] [--out FILE]``."""
+    """``vp-connect4 tourney a.py b.py ... [--ply N] [--games G] [--with-builtin] [--seed S] [--out FILE | --resume
+    FILE]``: the table; the results file fills as games end (:mod:`..tournament.journal`); SIGTERM, SIGHUP and
+    Ctrl-C stop it with every finished game in the file; a closed stdout does not stop it (:mod:`..stopping`)."""
+    parser = tourney_parser()
+    args = parser.parse_args(argv)
+    use_limits(args)
+    stopping.stop_on_signals()
+    for name in args.files:
+        if not PlayerFile.parse(name).path.is_file():
+            parser.error(wording.student_no_file(name))
+    if args.resume is not None and args.out is not None:
+        parser.error(wording.tourney_resume_and_out())
+    path = args.resume or args.out or Path(DEFAULT_OUT)
+    stated, rows = resumed_file(parser, args.resume)
+    ply_ = _setting(args.ply, stated, "ply", DEFAULT_PLY)
+    per_colour = _setting(args.games, stated, "games_per_colour", 1)
+    builtin = (args.builtin_levels or [Level(ply_), Level(None)]) if args.with_builtin else []
+    sources = sources_of(args.files, list(dict.fromkeys(builtin)))
+    if len(sources) < 2:
+        parser.error(wording.tourney_needs_two(len(sources)))
+    total = len(sources) * (len(sources) - 1) * per_colour
+    if total > MAX_GAMES:
+        parser.error(wording.tourney_too_many(total, MAX_GAMES))
+    seed = _setting(args.seed, stated, "seed", None)
+    seed = seed if seed is not None else random.randrange(10**6)
+    tournament = Tournament([Entrant.of(source) for source in sources], ply_, per_colour, seed, args.move_time)
+    try:
+        tournament.results = journal.results_of(rows, stated, tournament)
+    except journal.NotThisTournament:
+        parser.error(wording.tourney_resume_other(str(path)))
+    results = journal.ResultsFile(path, tournament)
+    try:
+        results.open()  # before the first game: a file that cannot be written is said now
+    except OSError as error:
+        parser.error(wording.tourney_not_written(str(path), error.strerror or str(error)))
+    return play_tourney(tournament, results, args.resume is not None)
+
+
+def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: bool) -> int:
+    """Load the files, play the games not yet played, say the table; the exit code."""
+    say, workers, total = stopping.Output(), parallel.cores(), tournament.total()
+    bar = ProgressBar("games")
+    try:
+        loaded = entrants_of([entrant.source for entrant in tournament.entrants], tournament.time_limit, workers)
+        tournament.entrants[:] = loaded
+        say(wording.tourney_heading(len(loaded), total, tournament.ply, tournament.seed, min(workers, total)))
+        if resumed:
+            say(wording.tourney_resumed(len(tournament.results), total, str(results.path)))
+        for entrant in loaded:
+            if entrant.failure is not None:
+                say("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]))
+        start = time.monotonic()
+        tournament.play(workers, progress=say.guarded(bar), record=results.add)
+        results.finish()
+    except KeyboardInterrupt as stop:
+        results.close()
+        bar.finish()
+        say(wording.tourney_stopped(len(results.rows), total, str(results.path)))
+        return stopping.exit_code(stop)
+    except OSError as error:
+        results.close()
+        say(wording.tourney_not_written(str(results.path), error.strerror or str(error)))
+        return 1
+    bar.finish()
+    for paragraph in ["", table(tournament.standings()), *failures(tournament.standings())]:
+        say(paragraph if not paragraph else paragraph + "\n")
+    say(wording.tourney_written(str(results.path)))
+    say(wording.tourney_took(time.monotonic() - start))
+    return 1 if say.lost else 0
+
+
+def tourney_parser() -> Parser:
     parser = Parser(prog="vp-connect4 tourney", description=wording.command_help("tourney"))
     parser.add_argument("files", nargs="*", metavar="player.py", help=wording.command_help("tourney_files"))
-    parser.add_argument("--ply", type=ply, default=DEFAULT_PLY, metavar="N", help=wording.command_help("tourney_ply"))
-    parser.add_argument("--games", type=games, default=1, metavar="G", help=wording.command_help("games"))
+    parser.add_argument("--ply", type=ply, default=None, metavar="N", help=wording.command_help("tourney_ply"))
+    parser.add_argument("--games", type=games, default=None, metavar="G", help=wording.command_help("games"))
     parser.add_argument("--with-builtin", action="store_true", help=wording.command_help("with_builtin"))
     builtin_help = wording.command_help("builtin_levels")
     parser.add_argument("--builtin-levels", type=levels, default=None, metavar="LEVELS", help=builtin_help)
     parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
-    out_help = wording.command_help("out")
-    parser.add_argument("--out", type=out_file, default=Path(DEFAULT_OUT), metavar="FILE", help=out_help)
+    parser.add_argument("--out", type=out_file, default=None, metavar="FILE", help=wording.command_help("out"))
+    parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
     add_move_time(parser)
     add_language(parser)
-    args = parser.parse_args(argv)
-    use_limits(args)
-    for name in args.files:
-        if not PlayerFile.parse(name).path.is_file():
-            parser.error(wording.student_no_file(name))
-    builtin = (args.builtin_levels or [Level(args.ply), Level(None)]) if args.with_builtin else []
-    sources = sources_of(args.files, list(dict.fromkeys(builtin)))
-    if len(sources) < 2:
-        parser.error(wording.tourney_needs_two(len(sources)))
-    seed = args.seed if args.seed is not None else random.randrange(10**6)
-    workers = parallel.cores()
-    entrants = entrants_of(sources, args.move_time, workers)
-    tournament = Tournament(entrants, args.ply, args.games, seed, args.move_time)
-    total = len(tournament.schedule())
-    print(wording.tourney_heading(len(entrants), total, args.ply, seed, min(workers, total)), flush=True)
-    for entrant in entrants:
-        if entrant.failure is not None:
-            print("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]), flush=True)
-    bar = ProgressBar("games")
-    start = time.monotonic()
-    try:
-        tournament.play(workers, progress=bar)
-    except KeyboardInterrupt:
-        bar.finish()
-        if save(tournament, args.out):
-            print(wording.tourney_stopped(len(tournament.results), total, str(args.out)))
-        return EXIT_INTERRUPTED
-    bar.finish()
-    print()
-    print(table(tournament.standings()))
-    for paragraph in failures(tournament.standings()):
-        print()
-        print(paragraph)
-    print()
-    saved = save(tournament, args.out)
-    if saved:
-        print(wording.tourney_written(str(args.out)))
-    print(wording.tourney_took(time.monotonic() - start))
-    return 0 if saved else 1
+    return parser
 
 
-def save(tournament: Tournament, path: Path) -> bool:
-    """Write the results file; a file that cannot be written is said in words (False)."""
+def resumed_file(parser: Parser, path: Path | None) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """The settings and game rows of the file to resume (none without ``--resume``); one that cannot be read: an
+    error of the command line."""
+    if path is None:
+        return {}, []
     try:
-        write(tournament, path)
+        return journal.read(path)
     except OSError as error:
-        print(wording.tourney_not_written(str(path), error.strerror or str(error)))
-        return False
-    return True
+        parser.error(wording.tourney_resume_unreadable(str(path), error.strerror or str(error)))
+    except journal.NotThisTournament:
+        parser.error(wording.tourney_resume_other(str(path)))
+
+
+def _setting(given: int | None, stated: dict[str, object], key: str, default: int | None) -> int | None:
+    """An option as given; else as the resumed file states it; else its default (a file that differs from an
+    option given is refused later, with every game of it)."""
+    if given is not None:
+        return given
+    try:
+        return int(str(stated[key])) if key in stated else default
+    except ValueError:
+        return default
 
 
 # -- the options' values -------------------------------------------------------------------------------
@@ -221,6 +268,6 @@ def seconds(text: str) -> float:
 
 def out_file(text: str) -> Path:
     path = Path(text)
-    if path.suffix.lower() not in FORMATS:
+    if path.suffix.lower() not in journal.SUFFIXES:
         raise argparse.ArgumentTypeError(wording.tourney_bad_out(text))
     return path
