@@ -55,7 +55,10 @@ def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hangin
     assert "gave no answer within 2 s, so its process was stopped" in out
     assert "Every game and its moves: results.json" in out
     results = json.loads((tmp_path / "results.json").read_text())
-    assert results["settings"] == {"ply": 1, "games_per_colour": 1, "seed": 7, "move_time": 2.0}
+    assert results["settings"] == {
+        "ply": 1, "games_per_colour": 1, "seed": 7, "move_time": 2.0,
+        "players": ["player.py", "wrong_player.py", "hanging_player.py", "built-in ply 1"],
+    }  # fmt: skip
     assert [standing["player"] for standing in results["standings"]][-1] == "hanging_player.py"
     games = results["games"]
     names = [_name(word) for word in table]
@@ -81,7 +84,9 @@ def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
     with (tmp_path / "tourney.csv").open(newline="") as file:
         rows = list(csv.DictReader(file))
     assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
-    assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves"]
+    assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves",
+                             "ply", "games_per_colour", "tourney_seed", "players"]  # fmt: skip
+    assert [row["tourney_seed"] for row in rows] == ["3"] * 4 and rows[0]["players"] == "2"
     assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
 
 
@@ -120,4 +125,4 @@ def test_bad_command_lines_are_one_line_errors() -> None:
     code, _, err = tourney("examples/player.py", "examples/nothere.py")
     assert code == 2 and err.strip().endswith("examples/nothere.py: there is no such file.")
     code, _, err = tourney("examples/player.py", "--with-builtin", "--out", "results.txt")
-    assert code == 2 and "must be a file name ending in .csv or .json, got 'results.txt'" in err
+    assert code == 2 and "must be a file name ending in .csv, .jsonl or .json, got 'results.txt'" in err
