@@ -33,10 +33,11 @@ def exit_code(stop: KeyboardInterrupt) -> int:
 
 
 def stop_on_signals() -> None:
-    """SIGTERM and SIGHUP (and Ctrl-C) raise :class:`Stopped` in the main thread, the first one only."""
+    """Ctrl-C, SIGTERM and SIGHUP raise :class:`Stopped` in the main thread, the first of them only (the later
+    ones are ignored: nothing interrupts the stop)."""
     if threading.current_thread() is not threading.main_thread():
         return
-    for signum in STOPPING[1:]:
+    for signum in STOPPING:
         signal.signal(signum, _stop)
 
 
