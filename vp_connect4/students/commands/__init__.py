@@ -156,7 +156,7 @@ def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: 
     except KeyboardInterrupt as stop:
         results.close()
         bar.finish()
-        say(wording.tourney_stopped(len(results.rows), total, str(results.path)))
+        say(wording.tourney_stopped(results.written, total, str(results.path)))
         return stopping.exit_code(stop)
     except OSError as error:
         results.close()

@@ -61,30 +61,31 @@ class ResultsFile:
         self.path = path
         self.tournament = tournament
         self.kind = path.suffix.lower()
-        self.rows = [game_row(tournament, result) for result in tournament.results]
+        self.written = len(tournament.results)  # the games in the file
         self._file: io.TextIOWrapper | None = None
 
     def open(self) -> None:
         """Create the file, holding the games already played (none, or those resumed); OSError if it cannot be."""
-        self._rewrite(self.rows)
+        self._rewrite(self.tournament.results)
         if self.kind != ".json":
             self._file = self.path.open("a", newline="", encoding="utf-8")
 
     def add(self, result: GameResult) -> None:
-        """One more game, in the file when this returns (no signal stops it half way)."""
-        row = game_row(self.tournament, result)
+        """One more game (already in the tournament's ``results``), in the file when this returns (no signal
+        stops it half way)."""
         with _signals_held():
-            self.rows.append(row)
             if self._file is None:
-                self._rewrite(self.rows)
+                self._rewrite(self.tournament.results)
             else:
+                row = game_row(self.tournament, result)
                 self._file.write(self._line(self._csv_row(row) if self.kind == ".csv" else row))
                 self._file.flush()
+            self.written += 1
 
     def finish(self) -> None:
         """The tournament played to its end: the file in game order."""
         self.close()
-        self._rewrite(sorted(self.rows, key=lambda row: int(str(row["game"]))))
+        self._rewrite(sorted(self.tournament.results, key=lambda result: result.pairing.number))
 
     def close(self) -> None:
         if self._file is not None:
@@ -99,8 +100,9 @@ class ResultsFile:
         csv.DictWriter(text, fieldnames=list(row)).writerow(row)
         return text.getvalue()
 
-    def _rewrite(self, rows: list[dict[str, object]]) -> None:
-        """The whole file anew, through a temporary file in its folder that replaces it."""
+    def _rewrite(self, results: list[GameResult]) -> None:
+        """The whole file anew (``results``' games), through a temporary file in its folder that replaces it."""
+        rows = [game_row(self.tournament, result) for result in results]
         folder = self.path.parent
         handle, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".part", dir=folder)
         try:
