@@ -69,6 +69,27 @@ def wait_for(condition: Callable[[], bool], process: subprocess.Popen[bytes], ti
         time.sleep(0.05)
 
 
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started that run now (Linux's /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
 def assert_complete_games(rows: list[dict[str, str]]) -> None:
     """Every row whole: its fields, a real game (a win, a full board), each game number once."""
     assert len({row["game"] for row in rows}) == len(rows)
@@ -104,8 +125,14 @@ def test_sigterm_and_sighup_keep_every_finished_game(tmp_path: Path, signum: int
     with out.open("wb") as said:
         process = start(tmp_path, *players(tmp_path), "--games", "4", "--out", "r.csv", stdout=said.fileno())
         wait_for(lambda: len(csv_rows(tmp_path / "r.csv")) >= 3, process)
+        wait_for(lambda: bool(children(process.pid)), process)  # a game in flight
+        playing = children(process.pid)
         process.send_signal(signum)
         assert process.wait(timeout=60) == 128 + signum
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in playing):  # the games in flight ended with it: their processes killed
+        assert time.monotonic() < deadline, f"left running: {[pid for pid in playing if alive(pid)]}"
+        time.sleep(0.05)
     rows = csv_rows(tmp_path / "r.csv")
     assert 3 <= len(rows) < 48
     assert_complete_games(rows)
