@@ -40,6 +40,15 @@ SCORES = {"1-0": "X", "0-1": "O", "1/2-1/2": None, "0-0": None}
 HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_MODE = 0o666 & ~_umask()
+
+
 class NotThisTournament(ValueError):
     """The file holds another tournament's results (or is not a results file)."""
 
@@ -108,6 +117,7 @@ class ResultsFile:
         try:
             with open(handle, "w", newline="", encoding="utf-8") as file:
                 file.write(self._text(rows))
+            os.chmod(name, _MODE)  # as a file written in place would be (mkstemp's: only the owner's)
             os.replace(name, self.path)
         except BaseException:
             with contextlib.suppress(OSError):
