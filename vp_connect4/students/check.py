@@ -14,11 +14,12 @@ cores; what is reported is the first difference or failure in that order, whiche
 
 from __future__ import annotations
 
+import contextlib
 import math
 import queue
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..player import Player
@@ -84,28 +85,13 @@ def run_check(
     progress: Progress | None = None,
 ) -> Report:
     """Check ``source`` at ``plies``; StudentError if the file cannot be loaded (no import, no class)."""
-    first = StudentProcess(source, time_limit)
-    processes: list[StudentProcess] = [first]
-    idle: queue.Queue[StudentProcess] = queue.Queue()
-    try:
-        loaded = first.load()
-        idle.put(first)
-        methods = tuple(name for name in (SCORES, MOVE, TOURNEY) if name in loaded.methods)
-        if TOURNEY in methods and TOURNEY_NEEDS not in loaded.methods:
-            methods = tuple(name for name in methods if name != TOURNEY)
+    with _Pool(source, time_limit) as pool:
         positions = cases()
         tasks = [(case, ply) for ply in plies for case in positions]
 
         def work(task: tuple[Case, int]) -> Difference | Failure | int:
-            try:
-                process = idle.get_nowait()
-            except queue.Empty:
-                process = StudentProcess(source, time_limit)
-                processes.append(process)
-            try:
-                return _check_position(process, loaded, methods, *task)
-            finally:
-                idle.put(process)
+            with pool.process() as process:
+                return _check_position(process, pool.loaded, pool.methods, *task)
 
         calls, problem = 0, None
         for done, result in enumerate(parallel.in_order(parallel.run_all(tasks, work, workers or parallel.cores()))):
@@ -116,10 +102,46 @@ def run_check(
             else:
                 problem = result
                 break
-        unchecked = TOURNEY in loaded.methods and TOURNEY not in methods
-        return Report(source, loaded, len(positions), plies, methods, calls, problem, unchecked)
-    finally:
-        for process in processes:
+        return Report(source, pool.loaded, len(positions), plies, pool.methods, calls, problem, pool.unchecked)
+
+
+class _Pool:
+    """The student's worker processes of one check: the first loads the file (StudentError if it cannot), and a
+    task borrows an idle one (:meth:`process`) or starts another; all are killed at the end (``with``)."""
+
+    def __init__(self, source: PlayerFile, time_limit: float) -> None:
+        self.source, self.time_limit = source, time_limit
+        self._all = [StudentProcess(source, time_limit)]
+        self._idle: queue.Queue[StudentProcess] = queue.Queue()
+
+    def __enter__(self) -> _Pool:
+        try:
+            self.loaded = self._all[0].load()
+        except BaseException:
+            self.__exit__()
+            raise
+        self._idle.put(self._all[0])
+        methods = tuple(name for name in (SCORES, MOVE, TOURNEY) if name in self.loaded.methods)
+        if TOURNEY in methods and TOURNEY_NEEDS not in self.loaded.methods:
+            methods = tuple(name for name in methods if name != TOURNEY)
+        self.methods = methods
+        self.unchecked = TOURNEY in self.loaded.methods and TOURNEY not in methods  # nothing to hold it to
+        return self
+
+    @contextlib.contextmanager
+    def process(self) -> Iterator[StudentProcess]:
+        try:
+            process = self._idle.get_nowait()
+        except queue.Empty:
+            process = StudentProcess(self.source, self.time_limit)
+            self._all.append(process)
+        try:
+            yield process
+        finally:
+            self._idle.put(process)
+
+    def __exit__(self, *exc: object) -> None:
+        for process in self._all:
             process.kill()
 
 
@@ -151,15 +173,8 @@ def check_each(
     """Like :func:`run_check`, but on to the end: the first problem of every method at every ply.
 
     StudentError if the file cannot be loaded (no import, no class)."""
-    first = StudentProcess(source, time_limit)
-    processes: list[StudentProcess] = [first]
-    idle: queue.Queue[StudentProcess] = queue.Queue()
-    try:
-        loaded = first.load()
-        idle.put(first)
-        methods = tuple(name for name in (SCORES, MOVE, TOURNEY) if name in loaded.methods)
-        if TOURNEY in methods and TOURNEY_NEEDS not in loaded.methods:
-            methods = tuple(name for name in methods if name != TOURNEY)
+    with _Pool(source, time_limit) as pool:
+        methods = pool.methods
         positions = cases()
         tasks = [(case, ply) for ply in plies for case in positions]
         found: dict[Key, tuple[int, Difference | Failure]] = {}
@@ -172,35 +187,25 @@ def check_each(
 
         def work(index: int) -> None:
             case, ply = tasks[index]
-            try:
-                process = idle.get_nowait()
-            except queue.Empty:
-                process = StudentProcess(source, time_limit)
-                processes.append(process)
-            try:
+            with pool.process() as process:
                 reference = Player(case.ox, case.tiebreak, ply).scores_for(case.board())
                 for method in methods:
                     with lock:
                         if settled((method, ply), index):
                             continue
-                    result = _check_method(process, loaded, method, case, ply, reference)
+                    result = _check_method(process, pool.loaded, method, case, ply, reference)
                     with lock:
                         _note(found, agreed, carried, plies, (method, ply), index, result)
-            finally:
-                idle.put(process)
 
         for done, _ in enumerate(parallel.run_all(range(len(tasks)), work, workers or parallel.cores())):
             if progress is not None:
                 progress(done + 1, len(tasks))
-        unchecked = TOURNEY in loaded.methods and TOURNEY not in methods
         order = sorted(found, key=lambda key: (found[key][0], methods.index(key[0])))
         first_problem = found[order[0]][1] if order else None
-        report = Report(source, loaded, len(positions), plies, methods, sum(agreed.values()), first_problem, unchecked)
+        report = Report(source, pool.loaded, len(positions), plies, methods, sum(agreed.values()), first_problem,
+                        pool.unchecked)  # fmt: skip
         problems = {key: problem for key, (_, problem) in found.items()}
         return Verdicts(report, tuple(agreed), problems, agreed, carried)
-    finally:
-        for process in processes:
-            process.kill()
 
 
 def _note(
