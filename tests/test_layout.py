@@ -138,11 +138,14 @@ def test_no_folder_holds_too_many_modules() -> None:
 
 
 def test_the_seed_api_starts_without_the_compiler_or_vpython() -> None:
-    # numba (0.3 s to import) comes with the solver, when something asks for exact answers; vpython with a scene
+    # numba (0.3 s to import) comes with the solver, when something asks for exact answers; vpython with a scene;
+    # Dask and openskill only with a tournament on a cluster or a Swiss system
     code = (
         "import sys; from vp_connect4 import Board, Player; import vp_connect4.cs111\n"
+        "import vp_connect4.students.commands, vp_connect4.cli, vp_connect4.text_ui\n"
         "b = Board(); b.set_board('3344'); Player('X', 'LEFT', 2).next_move(b)\n"
-        "print(sorted({'numba', 'vpython'} & {name.partition('.')[0] for name in sys.modules}))"
+        "heavy = {'numba', 'vpython', 'dask', 'distributed', 'openskill'}\n"
+        "print(sorted(heavy & {name.partition('.')[0] for name in sys.modules}))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..board import Board, other
@@ -134,21 +134,26 @@ class Tournament:
         workers: int | None = None,
         progress: Callable[[int, int], object] | None = None,
         record: Callable[[GameResult], object] | None = None,
+        runner: GameRunner | None = None,
     ) -> None:
         """Play every game not yet in ``results`` (which fills as they end, ``record`` called with each; Ctrl-C
-        leaves the games played so far there)."""
+        leaves the games played so far there). ``runner`` plays them: by default :func:`local_games` on
+        ``workers`` threads (each game's players in processes of their own); ``tournament.cluster``'s on a Dask
+        cluster."""
         played = {result.pairing.number for result in self.results}
         pairings = [pairing for pairing in self.schedule() if pairing.number not in played]
-        live = LiveWorkers()
+        games = (runner or local_games(workers or parallel.cores()))(self, pairings)
         try:
-            for _, result in parallel.run_all(pairings, lambda p: self.play_game(p, live), workers or parallel.cores()):
+            for result in games:
                 self.results.append(result)
                 if record is not None:
                     record(result)
                 if progress is not None:
                     progress(len(self.results), self.total())
         finally:
-            live.stop()
+            close = getattr(games, "close", None)
+            if close is not None:
+                close()
         self.results.sort(key=lambda result: result.pairing.number)
 
     def play_game(self, pairing: Pairing, live: LiveWorkers | None = None) -> GameResult:
@@ -175,6 +180,25 @@ class Tournament:
             for player in players.values():
                 live.end(player)
         return GameResult(pairing, game.outcome.winner, game.move_string)
+
+
+GameRunner = Callable[[Tournament, Sequence[Pairing]], Iterator[GameResult]]
+"""Plays the tournament's ``pairings``, yielding each game's result as it ends (in any order); closing the
+iterator early ends the games in flight."""
+
+
+def local_games(workers: int) -> GameRunner:
+    """The games on this machine, ``workers`` at a time (threads that wait on the players' processes)."""
+
+    def run(tournament: Tournament, pairings: Sequence[Pairing]) -> Iterator[GameResult]:
+        live = LiveWorkers()
+        try:
+            for _, result in parallel.run_all(pairings, lambda p: tournament.play_game(p, live), workers):
+                yield result
+        finally:
+            live.stop()
+
+    return run
 
 
 def game_seed(seed: int, number: int) -> int:
