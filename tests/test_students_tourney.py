@@ -56,7 +56,7 @@ def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hangin
     assert "Every game and its moves: results.json" in out
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["settings"] == {
-        "ply": 1, "games_per_colour": 1, "seed": 7, "move_time": 2.0,
+        "ply": 1, "games_per_colour": 1, "seed": 7, "format": "round-robin", "move_time": 2.0,
         "players": ["player.py", "wrong_player.py", "hanging_player.py", "built-in ply 1"],
     }  # fmt: skip
     assert [standing["player"] for standing in results["standings"]][-1] == "hanging_player.py"
@@ -85,7 +85,7 @@ def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
         rows = list(csv.DictReader(file))
     assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
     assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves",
-                             "ply", "games_per_colour", "tourney_seed", "players"]  # fmt: skip
+                             "ply", "games_per_colour", "tourney_seed", "players", "format"]  # fmt: skip
     assert [row["tourney_seed"] for row in rows] == ["3"] * 4 and rows[0]["players"] == "2"
     assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
 

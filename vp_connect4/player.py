@@ -32,13 +32,17 @@ def check_ply(ply: object) -> int:
     return ply
 
 
+MODULE_RANDOM: random.Random = random._inst  # type: ignore[attr-defined]  # what random.choice() draws from
+
+
 class Player:
     """An AI player that looks ``ply`` moves ahead and breaks ties by ``tbt``.
 
     ``rng`` is the ``random.Random`` used by the RANDOM tiebreak; pass a seeded
-    one for repeatable games. ``evaluation`` is how ``next_move`` judges the
-    positions at its horizon: ``'simple'`` (the seed's 0-50-100, ``scores_for``)
-    or ``'smart'`` (``scores_for_tourney``).
+    one for repeatable games. Without one it draws from the ``random`` module itself, as the seed's
+    ``random.choice`` does, so ``random.seed(n)`` makes the games repeatable (a student's subclass, too).
+    ``evaluation`` is how ``next_move`` judges the positions at its horizon: ``'simple'`` (the seed's
+    0-50-100, ``scores_for``) or ``'smart'`` (``scores_for_tourney``).
     """
 
     def __init__(
@@ -49,7 +53,7 @@ class Player:
         self.ply = check_ply(ply)
         if rng is not None and not isinstance(rng, random.Random):
             raise InvalidSettingError(wording.phrase(wording.bad_rng, rng))
-        self.rng = rng if rng is not None else random.Random()
+        self.rng = rng if rng is not None else MODULE_RANDOM
         if evaluation not in EVALUATIONS:
             raise InvalidSettingError(wording.phrase(wording.bad_choice, "evaluation", EVALUATIONS, evaluation))
         self.evaluation = evaluation

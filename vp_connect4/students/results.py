@@ -7,17 +7,68 @@ A game's row (:func:`game_row`): its number, seed, X, O, the result, who forfeit
 from __future__ import annotations
 
 from .. import wording
+from .tournament.formats import Gauntlet
+from .tournament.ratings import stronger
 from .tourney import BOTH, GameResult, Standing, Tournament
 
 
+def report(tournament: Tournament) -> list[str]:
+    """The table as the format shows it, and what its columns mean where that is not plain: paragraphs."""
+    if isinstance(tournament.format, Gauntlet):
+        return [gauntlet_table(tournament), wording.gauntlet_meaning()]
+    standings = tournament.standings()
+    if any(standing.rating is not None for standing in standings):
+        return [table(standings), wording.swiss_meaning()]
+    return [table(standings)]
+
+
 def table(standings: list[Standing]) -> str:
-    """The standings as a table, best first: place, player, games, won, drawn, lost, forfeited, points."""
+    """The standings as a table, best first: place, player, games, won, drawn, lost, forfeited, points (and a Swiss
+    system's rating, its margin, and the chance that the place above the next is right)."""
     headers = wording.tourney_headers()
     rows = [
         [str(place), standing.entrant.name, str(standing.games), str(standing.wins), str(standing.draws),
          str(standing.losses), str(standing.forfeits), points(standing.points)]
         for place, standing in enumerate(standings, start=1)
     ]  # fmt: skip
+    if all(standing.rating is not None for standing in standings):
+        headers = [*headers, *wording.swiss_headers()]
+        ratings = [standing.rating for standing in standings if standing.rating is not None]
+        for index, (row, rating) in enumerate(zip(rows, ratings, strict=True)):
+            above = f"{stronger(rating, ratings[index + 1]):.0%}" if index + 1 < len(ratings) else ""
+            row += [f"{rating.mu:.1f}", f"{rating.margin:.1f}", above]
+    return aligned(headers, rows)
+
+
+def gauntlet_table(tournament: Tournament) -> str:
+    """Each file's points against each of our levels (``1.5/2``) and the level it plays like, best first."""
+    rungs = tournament.format.rungs if isinstance(tournament.format, Gauntlet) else 0
+    files = len(tournament.entrants) - rungs
+    scored = [[0.0] * rungs for _ in range(files)]
+    played = [[0] * rungs for _ in range(files)]
+    for result in tournament.results:
+        student, rung = sorted((result.x, result.o))
+        scored[student][rung - files] += result.points_of(student)
+        played[student][rung - files] += 1
+    levels = [tournament.entrants[files + rung].source.level.label for rung in range(rungs)]  # type: ignore[union-attr]
+    likes = [plays_like(scored[student], played[student]) for student in range(files)]
+    order = sorted(range(files), key=lambda student: (-likes[student], -sum(scored[student])))
+    rows = [
+        [str(place), tournament.entrants[student].name,
+         *(f"{points(scored[student][rung])}/{played[student][rung]}" for rung in range(rungs)),
+         wording.gauntlet_plays_like(levels[likes[student]] if likes[student] >= 0 else None)]
+        for place, student in enumerate(order, start=1)
+    ]  # fmt: skip
+    return aligned(wording.gauntlet_headers(levels), rows)
+
+
+def plays_like(scored: list[float], played: list[int]) -> int:
+    """The strongest rung (levels weakest first) scored at least half the points against; -1: none."""
+    return max((rung for rung, games in enumerate(played) if games and scored[rung] * 2 >= games), default=-1)
+
+
+def aligned(headers: list[str], rows: list[list[str]]) -> str:
+    """A table of columns: the names (the second column) to the left, the rest to the right, a rule under the heads."""
     widths = [max(len(line[col]) for line in [headers, *rows]) for col in range(len(headers))]
     left = {1}  # the names; numbers to the right
 

@@ -24,6 +24,8 @@ from .errors import StudentError
 from .files import BuiltinPlayer, PlayerFile, Source
 from .player import StudentPlayer
 from .process import DEFAULT_TIME_LIMIT, StudentProcess
+from .tournament.formats import Format, RoundRobin
+from .tournament.ratings import Rating
 
 TIEBREAK = "RANDOM"
 BOTH = "XO"  # GameResult.forfeit when neither side could play (two files that do not load)
@@ -63,6 +65,25 @@ class GameResult:
     forfeit: str | None = None
     error: StudentError | None = None
 
+    @property
+    def number(self) -> int:
+        return self.pairing.number
+
+    @property
+    def x(self) -> int:
+        return self.pairing.x
+
+    @property
+    def o(self) -> int:
+        return self.pairing.o
+
+    def points_of(self, entrant: int) -> float:
+        """What the game gave entrant ``entrant`` (one of its two): 1 a win, ½ a draw, 0 a loss or a forfeit."""
+        ox = "X" if entrant == self.pairing.x else "O"
+        if self.forfeit is not None and ox in self.forfeit:
+            return 0.0
+        return 0.5 if self.winner is None else float(self.winner == ox)
+
 
 @dataclass
 class Standing:
@@ -74,6 +95,7 @@ class Standing:
     losses: int = 0
     forfeits: int = 0  # of the losses, those by forfeit
     first_failure: StudentError | None = None
+    rating: Rating | None = None  # a Swiss system's (the table's order)
 
     @property
     def games(self) -> int:
@@ -95,24 +117,23 @@ class Tournament:
     seed: int = 0
     time_limit: float = DEFAULT_TIME_LIMIT
     results: list[GameResult] = field(default_factory=list)
+    format: Format = field(default_factory=RoundRobin)
 
     def total(self) -> int:
         """How many games the tournament plays."""
-        count = len(self.entrants)
-        return count * (count - 1) * self.games
+        return self.format.total(len(self.entrants), self.games)
 
     def pairing(self, number: int) -> Pairing:
-        """Game ``number`` (from 1) of :meth:`schedule`, worked out on its own."""
-        count = len(self.entrants)
-        x, o = divmod((number - 1) % (count * (count - 1)), count - 1)
-        return Pairing(number, x, o + (o >= x), game_seed(self.seed, number))
+        """Game ``number`` (from 1), worked out on its own (ValueError: a Swiss round not paired yet)."""
+        x, o = self.format.sides(number, len(self.entrants), self.games, self.results)
+        return Pairing(number, x, o, game_seed(self.seed, number))
 
     def schedule(self) -> list[Pairing]:
-        """Every ordered pair of entrants ``games`` times, round after round."""
-        return [self.pairing(number) for number in range(1, self.total() + 1)]
+        """The games that can be played now: all of them (a Swiss system: the round being played)."""
+        return [self.pairing(number) for number in self.format.playable(len(self.entrants), self.games, self.results)]
 
     def standings(self) -> list[Standing]:
-        """The table: points, then wins, then the name (the order the files were given, for equal names)."""
+        """The table, ranked as the format ranks (points, then wins, then the order given; a Swiss system: ratings)."""
         table = [Standing(entrant) for entrant in self.entrants]
         for result in self.results:
             sides = {"X": table[result.pairing.x], "O": table[result.pairing.o]}
@@ -127,7 +148,7 @@ class Tournament:
                     standing.wins += 1
                 else:
                     standing.losses += 1
-        return sorted(table, key=lambda standing: (-standing.points, -standing.wins))
+        return self.format.ranked(table, self.results)
 
     def play(
         self,
@@ -140,21 +161,25 @@ class Tournament:
         leaves the games played so far there). ``runner`` plays them: by default :func:`local_games` on
         ``workers`` threads (each game's players in processes of their own); ``tournament.cluster``'s on a Dask
         cluster."""
-        played = {result.pairing.number for result in self.results}
-        pairings = [pairing for pairing in self.schedule() if pairing.number not in played]
-        games = (runner or local_games(workers or parallel.cores()))(self, pairings)
-        try:
-            for result in games:
-                self.results.append(result)
-                if record is not None:
-                    record(result)
-                if progress is not None:
-                    progress(len(self.results), self.total())
-        finally:
-            close = getattr(games, "close", None)
-            if close is not None:
-                close()
+        runner = runner or local_games(workers or parallel.cores())
+        while pairings := self._to_play():
+            games = runner(self, pairings)
+            try:
+                for result in games:
+                    self.results.append(result)
+                    if record is not None:
+                        record(result)
+                    if progress is not None:
+                        progress(len(self.results), self.total())
+            finally:
+                close = getattr(games, "close", None)
+                if close is not None:
+                    close()
         self.results.sort(key=lambda result: result.pairing.number)
+
+    def _to_play(self) -> list[Pairing]:
+        played = {result.pairing.number for result in self.results}
+        return [pairing for pairing in self.schedule() if pairing.number not in played]
 
     def play_game(self, pairing: Pairing, live: LiveWorkers | None = None) -> GameResult:
         """One game, to its end or to a forfeit."""

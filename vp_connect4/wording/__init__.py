@@ -24,7 +24,7 @@ Column numbers: everything a person or a script sees counts columns (and rows, 0
 This package gathers them by kind (:mod:`.rules`, :mod:`.terminal`, :mod:`.scene`, :mod:`.chart`, :mod:`.variants`,
 :mod:`.students`: a student's player file, the check and the tournament; :mod:`.grading`: the grades of
 ``check --gradescope``, the grading file and ``vp-connect4 autograder``; :mod:`.scene_players`: a player file in
-the scene) over one language machinery
+the scene; :mod:`.standings`: the tournament's Swiss system and gauntlet) over one language machinery
 (:mod:`.language`); callers use them as ``wording.<name>``.
 """
 
@@ -36,6 +36,7 @@ from .rules import *  # noqa: F403
 from .sandbox import *  # noqa: F403
 from .scene import *  # noqa: F403
 from .scene_players import *  # noqa: F403
+from .standings import *  # noqa: F403
 from .students import *  # noqa: F403
 from .terminal import *  # noqa: F403
 from .think import *  # noqa: F403

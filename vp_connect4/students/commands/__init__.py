@@ -23,9 +23,10 @@ from ..files import PlayerFile
 from ..grading import command as grading
 from ..process import DEFAULT_TIME_LIMIT
 from ..progress import ProgressBar
-from ..results import failures, table
+from ..results import failures, report
 from ..tournament import journal, stopping
 from ..tourney import Entrant, Tournament, entrants_of, sources_of
+from .formats import add_format_options, chosen_format, format_heading
 from .think import think_main
 
 COMMANDS = ("check", "tourney", "autograder", "think")
@@ -115,16 +116,16 @@ def tourney_main(argv: list[str]) -> int:
     stated, rows = resumed_file(parser, args.resume)
     ply_ = _setting(args.ply, stated, "ply", DEFAULT_PLY)
     per_colour = _setting(args.games, stated, "games_per_colour", 1)
-    builtin = (args.builtin_levels or [Level(ply_), Level(None)]) if args.with_builtin else []
-    sources = sources_of(args.files, list(dict.fromkeys(builtin)))
+    chosen = chosen_format(parser, args, stated, ply_)
+    sources = sources_of(args.files, chosen.builtin)
     if len(sources) < 2:
         parser.error(wording.tourney_needs_two(len(sources)))
-    total = len(sources) * (len(sources) - 1) * per_colour
-    if total > MAX_GAMES:
-        parser.error(wording.tourney_too_many(total, MAX_GAMES))
     seed = _setting(args.seed, stated, "seed", None)
     seed = seed if seed is not None else random.randrange(10**6)
-    tournament = Tournament([Entrant.of(source) for source in sources], ply_, per_colour, seed, args.move_time)
+    entrants = [Entrant.of(source) for source in sources]
+    tournament = Tournament(entrants, ply_, per_colour, seed, args.move_time, format=chosen.make(seed))
+    if tournament.total() > MAX_GAMES:
+        parser.error(wording.tourney_too_many(tournament.total(), MAX_GAMES))
     try:
         tournament.results = journal.results_of(rows, stated, tournament)
     except journal.NotThisTournament:
@@ -145,6 +146,8 @@ def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: 
         loaded = entrants_of([entrant.source for entrant in tournament.entrants], tournament.time_limit, workers)
         tournament.entrants[:] = loaded
         say(wording.tourney_heading(len(loaded), total, tournament.ply, tournament.seed, min(workers, total)))
+        if format_heading(tournament):
+            say(format_heading(tournament))
         if resumed:
             say(wording.tourney_resumed(len(tournament.results), total, str(results.path)))
         for entrant in loaded:
@@ -163,7 +166,7 @@ def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: 
         say(wording.tourney_not_written(str(results.path), error.strerror or str(error)))
         return 1
     bar.finish()
-    for paragraph in ["", table(tournament.standings()), *failures(tournament.standings())]:
+    for paragraph in ["", *report(tournament), *failures(tournament.standings())]:
         say(paragraph if not paragraph else paragraph + "\n")
     say(wording.tourney_written(str(results.path)))
     say(wording.tourney_took(time.monotonic() - start))
@@ -181,6 +184,7 @@ def tourney_parser() -> Parser:
     parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
     parser.add_argument("--out", type=out_file, default=None, metavar="FILE", help=wording.command_help("out"))
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
+    add_format_options(parser, games)
     add_move_time(parser)
     add_language(parser)
     return parser

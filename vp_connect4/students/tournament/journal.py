@@ -5,8 +5,9 @@ By its suffix:
 
 - ``.csv``: the header once, then a row per game as it ends, flushed. The columns: the game's (game, seed, x, o,
   result, winner, forfeit, reason, moves) and, on every row, the tournament's settings (``ply``,
-  ``games_per_colour``, ``tourney_seed``, ``players``: how many), which ``--resume`` compares with its own, as it
-  compares each game's players with the schedule's for that game number.
+  ``games_per_colour``, ``tourney_seed``, ``players``: how many, ``format``: ``round-robin``, ``gauntlet`` or
+  ``swiss:N``), which ``--resume`` compares with its own, as it compares each game's players with the schedule's
+  for that game number (a Swiss round's pairs are worked out again from the rounds before it).
 - ``.jsonl``: JSON lines: the first line ``{"settings": {...}}`` (ply, games per colour, seed, move time, the
   players' names), then an object per game.
 - ``.json``: one document (settings, standings, games), rewritten after every game to a temporary file that then
@@ -35,7 +36,7 @@ from ..results import GAME_FIELDS, game_row, standings_rows
 from ..tourney import BOTH, GameResult, Tournament
 
 SUFFIXES = (".csv", ".jsonl", ".json")
-SETTING_FIELDS = ("ply", "games_per_colour", "tourney_seed", "players")  # the CSV's columns after the game's
+SETTING_FIELDS = ("ply", "games_per_colour", "tourney_seed", "players", "format")  # the CSV's after the game's
 SCORES = {"1-0": "X", "0-1": "O", "1/2-1/2": None, "0-0": None}
 HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
@@ -55,12 +56,13 @@ class NotThisTournament(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """What makes a tournament the same one: its players (names, in order), ply, games per colour and seed."""
+    """What makes a tournament the same one: its players (names, in order), ply, games per colour, seed and format."""
 
     players: tuple[str, ...]
     ply: int
     games: int
     seed: int
+    format: str
 
 
 class ResultsFile:
@@ -140,14 +142,14 @@ class ResultsFile:
     def _csv_row(self, row: dict[str, object]) -> dict[str, object]:
         """A CSV row: the game's columns, then the tournament's settings."""
         tournament = self.tournament
-        settings = (tournament.ply, tournament.games, tournament.seed, len(tournament.entrants))
+        settings = (tournament.ply, tournament.games, tournament.seed, len(tournament.entrants), tournament.format.name)
         return {**row, **dict(zip(SETTING_FIELDS, settings, strict=True))}
 
 
 def _settings_of(tournament: Tournament) -> dict[str, object]:
     names = [entrant.name for entrant in tournament.entrants]
     return {"ply": tournament.ply, "games_per_colour": tournament.games, "seed": tournament.seed,
-            "move_time": tournament.time_limit, "players": names}  # fmt: skip
+            "format": tournament.format.name, "move_time": tournament.time_limit, "players": names}  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -183,12 +185,15 @@ def read(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise NotThisTournament(str(error)) from None
     rows: list[dict[str, object]] = list(csv.DictReader(io.StringIO(text, newline="")))
+    if rows and not text.endswith("\n"):
+        rows.pop()  # a row cut short by a kill: that game is played again
     if text and not text.startswith(",".join(GAME_FIELDS)):
         raise NotThisTournament("not a results file")
     settings: dict[str, object] = {}
-    if rows and all(rows[0].get(field) for field in SETTING_FIELDS):
+    if rows and all(rows[0].get(field) for field in SETTING_FIELDS[:4]):
         first = rows[0]
         settings = {"ply": first["ply"], "games_per_colour": first["games_per_colour"], "seed": first["tourney_seed"]}
+        settings["format"] = first.get("format") or "round-robin"  # a file of before the formats: a round robin
     return settings, rows
 
 
@@ -205,26 +210,39 @@ def _json_lines(lines: list[str]) -> list[dict[str, object]]:
 
 
 def results_of(rows: list[dict[str, object]], stated: dict[str, object], tournament: Tournament) -> list[GameResult]:
-    """The games of ``rows`` as results of ``tournament``, in game order (a game twice: the first). A row of
-    another tournament (its settings, its players at that game number, its seed): NotThisTournament. A last row
-    cut short by a kill is left out (played again)."""
+    """The games of ``rows`` as results of ``tournament``, in game order (a game twice: the first); they are
+    ``tournament.results`` after. A row of another tournament (its settings, its players at that game number, its
+    seed): NotThisTournament. A last row cut short by a kill is left out (played again)."""
     settings = Settings(tuple(entrant.name for entrant in tournament.entrants), tournament.ply, tournament.games,
-                        tournament.seed)  # fmt: skip
+                        tournament.seed, tournament.format.name)  # fmt: skip
     _check_settings(stated, settings)
-    found: dict[int, GameResult] = {}
-    for index, row in enumerate(rows):
+    last = rows[-1] if rows else None  # the file's last row: cut short by a kill, it is played again
+    tournament.results = []
+    found: set[int] = set()
+    for row in sorted(rows, key=_number):  # in game order: a Swiss round is paired from the rounds before it
         try:
             result = _result_of(row, settings, tournament)
         except (KeyError, ValueError, TypeError, AttributeError) as error:
-            if index < len(rows) - 1 or isinstance(error, NotThisTournament):
-                raise NotThisTournament(str(error)) from None
-            continue
-        found.setdefault(result.pairing.number, result)
-    return [found[number] for number in sorted(found)]
+            if row is last:
+                continue
+            raise NotThisTournament(str(error)) from None
+        if result.pairing.number not in found:
+            found.add(result.pairing.number)
+            tournament.results.append(result)
+    return tournament.results
+
+
+def _number(row: dict[str, object]) -> int:
+    """The row's game number (0 if it has none)."""
+    try:
+        return int(str(row.get("game")))
+    except ValueError:
+        return 0
 
 
 def _check_settings(stated: dict[str, object], settings: Settings) -> None:
-    expected = {"ply": settings.ply, "games_per_colour": settings.games, "seed": settings.seed}
+    expected = {"ply": settings.ply, "games_per_colour": settings.games, "seed": settings.seed,
+                "format": settings.format}  # fmt: skip
     for key, value in expected.items():
         if key in stated and str(stated[key]) != str(value):
             raise NotThisTournament(f"{key}: {stated[key]} is not {value}")
@@ -242,7 +260,7 @@ def _result_of(row: dict[str, object], settings: Settings, tournament: Tournamen
     names = (settings.players[pairing.x], settings.players[pairing.o])
     if (row["x"], row["o"]) != names or int(str(row["seed"])) != pairing.seed:
         raise NotThisTournament(f"game {number}: {row['x']} - {row['o']}")
-    values = (settings.ply, settings.games, settings.seed, len(settings.players))
+    values = (settings.ply, settings.games, settings.seed, len(settings.players), settings.format)
     for field, value in zip(SETTING_FIELDS, values, strict=True):
         if field in row and str(row[field]) != str(value):
             raise NotThisTournament(f"game {number}: {field}")

@@ -1,0 +1,104 @@
+"""Sentences of a tournament's formats: the Swiss system (``--rounds``), its ratings and their uncertainty, and the
+gauntlet against our levels (``--gauntlet``)."""
+
+from __future__ import annotations
+
+from .language import N_, _, _n, choice, name_sentences, sentence
+
+__all__ = [
+    "gauntlet_headers",
+    "gauntlet_heading",
+    "gauntlet_meaning",
+    "gauntlet_plays_like",
+    "swiss_headers",
+    "swiss_heading",
+    "swiss_meaning",
+    "tourney_format_help",
+    "tourney_format_refused",
+]
+
+
+def swiss_heading(rounds: int, games: int) -> str:
+    said = _n(
+        "Swiss system: {rounds} rounds; each round pairs players of equal points who have not met, and each pair "
+        "plays {games} game with each colour. Ranked by rating.",
+        "Swiss system: {rounds} rounds; each round pairs players of equal points who have not met, and each pair "
+        "plays {games} games with each colour. Ranked by rating.",
+        games,
+    )
+    return said.format(rounds=rounds, games=games)
+
+
+def swiss_headers() -> list[str]:
+    """The Swiss table's columns after the usual ones: the rating, its margin, and how sure the place is."""
+    return [_("rating"), "±", _("above next")]
+
+
+swiss_meaning = sentence(
+    N_(
+        "rating: the estimated strength (openskill; a newcomer has 25). ±: the strength lies in that range with "
+        "about 95 % certainty. above next: the chance that the player is truly stronger than the one placed below it "
+        "(50 %: a coin toss)."
+    )
+)
+
+
+def gauntlet_heading(levels: str, games: int) -> str:
+    said = _n(
+        "Gauntlet: every file plays {games} game with each colour against each of {levels}.",
+        "Gauntlet: every file plays {games} games with each colour against each of {levels}.",
+        games,
+    )
+    return said.format(levels=levels, games=games)
+
+
+def gauntlet_headers(levels: list[str]) -> list[str]:
+    """The gauntlet table's columns: place, player, its points against each level, and the level it plays like."""
+    return ["#", _("player"), *(_("vs {level}").format(level=level) for level in levels), _("plays like")]
+
+
+def gauntlet_plays_like(level: str | None) -> str:
+    """``ply 4``; None: weaker than the weakest level."""
+    return level if level is not None else _("below the weakest")
+
+
+gauntlet_meaning = sentence(
+    N_("plays like: the strongest of our levels that the file scores at least half the points against.")
+)
+
+
+tourney_format_help = choice(
+    "name",
+    {
+        "rounds": N_(
+            "a Swiss system of N rounds instead of a round robin: each round pairs players of equal points who have "
+            "not met; ranked by a rating with its uncertainty"
+        ),
+        "gauntlet": N_(
+            "every file against our levels only (--builtin-levels, default 0,2,4,6,perfect), never each other: the "
+            "level each file plays like"
+        ),
+    },
+)
+
+
+def tourney_format_refused(reason: str, rounds: int = 0, players: int = 0, most: int = 0) -> str:
+    """A tournament's format that cannot be: ``reason`` says which (``both``, ``with_builtin``, ``no_file``,
+    ``rounds``)."""
+    if reason == "both":
+        return _("--rounds and --gauntlet are two formats: give one of them")
+    if reason == "with_builtin":
+        return _("--gauntlet plays against our levels already: leave out --with-builtin (choose them with "
+                 "--builtin-levels)")  # fmt: skip
+    if reason == "no_file":
+        return _("--gauntlet needs at least one player file")
+    return _n(
+        "--rounds {rounds} is too many for {players} player: at most {most}, half the players (so that no pair "
+        "has to meet twice; for more games, a round robin)",
+        "--rounds {rounds} is too many for {players} players: at most {most}, half the players (so that no pair "
+        "has to meet twice; for more games, a round robin)",
+        players,
+    ).format(rounds=rounds, players=players, most=most)
+
+
+name_sentences(globals())
