@@ -32,7 +32,8 @@ class StudentPlayer:
     """A student's player class from a file (see ``files.CLASS_NAMES``), made as ``Player(ox, tiebreak, ply)``.
 
     The file is loaded at once: StudentError if it does not import or has no player class.
-    ``close()`` (or ``with``) ends its process.
+    ``close()`` (or ``with``) ends its process. ``process``: one of this file's processes to use (a tournament's,
+    from an earlier game), instead of a new one.
     """
 
     def __init__(
@@ -43,13 +44,14 @@ class StudentPlayer:
         ply: int = 4,
         time_limit: float = DEFAULT_TIME_LIMIT,
         rng: random.Random | None = None,
+        process: StudentProcess | None = None,
     ) -> None:
         self.source = PlayerFile.parse(source) if isinstance(source, str) else source
         self.ox = check_checker(ox)
         self.tbt = check_tiebreak(tiebreak)
         self.ply = check_ply(ply)
         self.rng = rng if rng is not None else random.Random()
-        self.process = StudentProcess(self.source, time_limit)
+        self.process = process if process is not None else StudentProcess(self.source, time_limit)
         self.loaded: Loaded = self.process.load()
 
     def __repr__(self) -> str:

@@ -59,18 +59,24 @@ def gauntlet_table(tournament: Tournament) -> str:
          wording.gauntlet_plays_like(levels[likes[student]] if likes[student] >= 0 else None)]
         for place, student in enumerate(order, start=1)
     ]  # fmt: skip
-    return aligned(wording.gauntlet_headers(levels), rows)
+    return aligned(wording.gauntlet_headers(levels), rows, left={1, rungs + 2})
 
 
 def plays_like(scored: list[float], played: list[int]) -> int:
-    """The strongest rung (levels weakest first) scored at least half the points against; -1: none."""
-    return max((rung for rung, games in enumerate(played) if games and scored[rung] * 2 >= games), default=-1)
+    """The strongest rung (levels weakest first) scored at least half the points against, and every weaker one too
+    (a lucky draw against a strong level does not lift a file over one it lost to); -1: none."""
+    like = -1
+    for rung, games in enumerate(played):
+        if not games or scored[rung] * 2 < games:
+            break
+        like = rung
+    return like
 
 
-def aligned(headers: list[str], rows: list[list[str]]) -> str:
-    """A table of columns: the names (the second column) to the left, the rest to the right, a rule under the heads."""
+def aligned(headers: list[str], rows: list[list[str]], left: frozenset[int] | set[int] = frozenset({1})) -> str:
+    """A table of columns: those of ``left`` (the names) to the left, the numbers to the right, a rule under the
+    heads."""
     widths = [max(len(line[col]) for line in [headers, *rows]) for col in range(len(headers))]
-    left = {1}  # the names; numbers to the right
 
     def line(cells: list[str]) -> str:
         return "  ".join(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -28,6 +29,7 @@ from .tournament.formats import Format, RoundRobin
 from .tournament.ratings import Rating
 
 TIEBREAK = "RANDOM"
+IDLE_PER_GAME = 3  # processes kept between games, per game at once: a file's next game takes one up (no new start)
 BOTH = "XO"  # GameResult.forfeit when neither side could play (two files that do not load)
 
 
@@ -185,12 +187,13 @@ class Tournament:
         """One game, to its end or to a forfeit."""
         live = live if live is not None else LiveWorkers()
         entrants = {"X": self.entrants[pairing.x], "O": self.entrants[pairing.o]}
-        failed = "".join(ox for ox, entrant in entrants.items() if entrant.failure is not None)
-        if failed:
-            error = entrants[failed[0]].failure
-            return GameResult(pairing, None if failed == BOTH else other(failed), "", failed, error)
+        unloaded = "".join(ox for ox, entrant in entrants.items() if entrant.failure is not None)
+        if unloaded:
+            error = entrants[unloaded[0]].failure
+            return GameResult(pairing, None if unloaded == BOTH else other(unloaded), "", unloaded, error)
         rng = random.Random(pairing.seed)
         game = Game(Board(), start_moves="", rng=rng)
+        failed: str | None = None
         players: dict[str, StudentPlayer] = {}
         try:
             for ox, entrant in entrants.items():
@@ -199,11 +202,11 @@ class Tournament:
                 ox = game.to_move
                 game.play(players[ox].next_move(game.board))
         except StudentError as error:
-            ox = game.to_move if len(players) == len(entrants) else next(o for o in entrants if o not in players)
-            return GameResult(pairing, other(ox), game.move_string, ox, error)
+            failed = game.to_move if len(players) == len(entrants) else next(o for o in entrants if o not in players)
+            return GameResult(pairing, other(failed), game.move_string, failed, error)
         finally:
-            for player in players.values():
-                live.end(player)
+            for ox, player in players.items():
+                live.end(player, failed=ox == failed)
         return GameResult(pairing, game.outcome.winner, game.move_string)
 
 
@@ -216,7 +219,7 @@ def local_games(workers: int) -> GameRunner:
     """The games on this machine, ``workers`` at a time (threads that wait on the players' processes)."""
 
     def run(tournament: Tournament, pairings: Sequence[Pairing]) -> Iterator[GameResult]:
-        live = LiveWorkers()
+        live = LiveWorkers(idle=IDLE_PER_GAME * workers)
         try:
             for _, result in parallel.run_all(pairings, lambda p: tournament.play_game(p, live), workers):
                 yield result
@@ -251,15 +254,24 @@ def entrants_of(sources: Sequence[Source], time_limit: float, workers: int | Non
 
 
 class LiveWorkers:
-    """The players' processes running now, so that a stop (Ctrl-C) ends them all at once."""
+    """The players' processes of the games running now, so that a stop (Ctrl-C) ends them all at once; and, between
+    games, a few idle ones (at most ``idle``, the least recently used ended first) that a later game of the same
+    file takes up instead of starting and loading a new one. A process whose side failed is never used again.
 
-    def __init__(self) -> None:
+    Only the thread that started a process takes it up again: the sandbox ends a process when the thread that
+    started it ends (bubblewrap's ``--die-with-parent`` follows the thread), and threads end as the games run out.
+    """
+
+    def __init__(self, idle: int = 0) -> None:
         self._lock = threading.Lock()
         self._players: set[StudentPlayer] = set()
+        self._idle: OrderedDict[int, tuple[int, Source, StudentProcess]] = OrderedDict()  # thread, file, process
+        self._most_idle = idle
         self._stopped = False
 
     def start(self, source: Source, ox: str, ply: int, time_limit: float, rng: random.Random) -> StudentPlayer:
-        player = StudentPlayer(source, ox, TIEBREAK, ply, time_limit, rng)
+        process = self._take(source, time_limit)
+        player = StudentPlayer(source, ox, TIEBREAK, ply, time_limit, rng, process)
         with self._lock:
             self._players.add(player)
             stopped = self._stopped
@@ -267,17 +279,35 @@ class LiveWorkers:
             player.process.kill()
         return player
 
-    def end(self, player: StudentPlayer) -> None:
+    def end(self, player: StudentPlayer, failed: bool = False) -> None:
+        """The game of ``player`` has ended: its process waits for the next game (not if it ``failed``)."""
+        ended: list[StudentProcess] = [player.process]
         with self._lock:
             self._players.discard(player)
-        player.close()
+            if not failed and not self._stopped and self._most_idle:
+                self._idle[id(player.process)] = (threading.get_ident(), player.source, player.process)
+                ended = [self._idle.popitem(last=False)[1][2] for _ in range(len(self._idle) - self._most_idle)]
+        for process in ended:
+            process.close()
 
     def stop(self) -> None:
         with self._lock:
             self._stopped = True
             players, self._players = list(self._players), set()
+            idle, self._idle = [process for _, _, process in self._idle.values()], OrderedDict()
         for player in players:
             player.process.kill()
+        for process in idle:
+            process.kill()
+
+    def _take(self, source: Source, time_limit: float) -> StudentProcess | None:
+        thread = threading.get_ident()
+        with self._lock:
+            for key, (starter, idle_source, process) in reversed(self._idle.items()):
+                if starter == thread and idle_source == source and process.time_limit == time_limit:
+                    del self._idle[key]
+                    return process
+        return None
 
 
 def sources_of(files: Sequence[str], builtin: Sequence[object] = ()) -> list[Source]:

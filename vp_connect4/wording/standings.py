@@ -63,7 +63,10 @@ def gauntlet_plays_like(level: str | None) -> str:
 
 
 gauntlet_meaning = sentence(
-    N_("plays like: the strongest of our levels that the file scores at least half the points against.")
+    N_(
+        "plays like: the strongest of our levels that the file scores at least half the points against, and against "
+        "every weaker one too."
+    )
 )
 
 
