@@ -126,3 +126,18 @@ def test_bad_command_lines_are_one_line_errors() -> None:
     assert code == 2 and err.strip().endswith("examples/nothere.py: there is no such file.")
     code, _, err = tourney("examples/player.py", "--with-builtin", "--out", "results.txt")
     assert code == 2 and "must be a file name ending in .csv, .jsonl or .json, got 'results.txt'" in err
+
+
+def test_a_file_that_runs_out_of_time_is_waited_for_once_then_forfeits_its_later_games_at_once(tmp_path: Path) -> None:
+    for name, example in (("a.py", "player.py"), ("b.py", "player.py"), ("hangs.py", "hanging_player.py")):
+        (tmp_path / name).write_text((EXAMPLES / example).read_text())
+    code, out, err = tourney("a.py", "b.py", "hangs.py", "--ply", "1", "--games", "3", "--move-time", "3",
+                             "--seed", "2", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    with (tmp_path / "tourney.csv").open(newline="") as file:
+        rows = [row for row in csv.DictReader(file) if row["forfeit"] == "hangs.py"]
+    assert len(rows) == 12  # all its games, lost
+    waited = [row for row in rows if "gave no answer within 3 s" in row["reason"]]
+    assert 1 <= len(waited) <= max(2, len(os.sched_getaffinity(0)))  # the games in flight when it first ran out
+    assert all("gave no answer in time in an earlier game" in row["reason"] and row["moves"] == ""
+               for row in rows if row not in waited)  # fmt: skip

@@ -17,11 +17,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from .. import wording
 from ..board import Board, other
 from ..game import Game
 from ..levels import Level
 from . import parallel, sandbox
-from .errors import StudentError
+from .errors import TIMED_OUT, StudentError
 from .files import BuiltinPlayer, PlayerFile, Source
 from .player import StudentPlayer
 from .process import DEFAULT_TIME_LIMIT, StudentProcess
@@ -120,6 +121,7 @@ class Tournament:
     time_limit: float = DEFAULT_TIME_LIMIT
     results: list[GameResult] = field(default_factory=list)
     format: Format = field(default_factory=RoundRobin)
+    stalled: dict[int, StudentError] = field(default_factory=dict)  # entrants that ran out of time in a game
 
     def total(self) -> int:
         """How many games the tournament plays."""
@@ -183,14 +185,24 @@ class Tournament:
         played = {result.pairing.number for result in self.results}
         return [pairing for pairing in self.schedule() if pairing.number not in played]
 
+    def cannot_play(self, index: int) -> StudentError | None:
+        """Why entrant ``index`` forfeits its games without playing (its file did not load, or it ran out of time in
+        an earlier game: the time limit is waited for once, not in every game), or None."""
+        entrant = self.entrants[index]
+        if entrant.failure is not None:
+            return entrant.failure
+        if index in self.stalled:
+            return StudentError(wording.phrase(wording.tourney_stalled, entrant.name), TIMED_OUT)
+        return None
+
     def play_game(self, pairing: Pairing, live: LiveWorkers | None = None) -> GameResult:
         """One game, to its end or to a forfeit."""
         live = live if live is not None else LiveWorkers()
         entrants = {"X": self.entrants[pairing.x], "O": self.entrants[pairing.o]}
-        unloaded = "".join(ox for ox, entrant in entrants.items() if entrant.failure is not None)
-        if unloaded:
-            error = entrants[unloaded[0]].failure
-            return GameResult(pairing, None if unloaded == BOTH else other(unloaded), "", unloaded, error)
+        cannot = {ox: self.cannot_play(index) for ox, index in (("X", pairing.x), ("O", pairing.o))}
+        unplayed = "".join(ox for ox, error in cannot.items() if error is not None)
+        if unplayed:
+            return GameResult(pairing, None if unplayed == BOTH else other(unplayed), "", unplayed, cannot[unplayed[0]])
         rng = random.Random(pairing.seed)
         game = Game(Board(), start_moves="", rng=rng)
         failed: str | None = None
@@ -203,6 +215,8 @@ class Tournament:
                 game.play(players[ox].next_move(game.board))
         except StudentError as error:
             failed = game.to_move if len(players) == len(entrants) else next(o for o in entrants if o not in players)
+            if error.kind == TIMED_OUT:
+                self.stalled.setdefault(pairing.x if failed == "X" else pairing.o, error)
             return GameResult(pairing, other(failed), game.move_string, failed, error)
         finally:
             for ox, player in players.items():

@@ -15,6 +15,7 @@ __all__ = [
     "swiss_meaning",
     "tourney_format_help",
     "tourney_format_refused",
+    "tourney_stalled",
 ]
 
 
@@ -102,6 +103,15 @@ def tourney_format_refused(reason: str, rounds: int = 0, players: int = 0, most:
         "has to meet twice; for more games, a round robin)",
         players,
     ).format(rounds=rounds, players=players, most=most)
+
+
+tourney_stalled = sentence(
+    N_(
+        "{name} gave no answer in time in an earlier game, so it forfeits its later games without playing them "
+        "(the time limit is waited for once)."
+    ),
+    "name",
+)
 
 
 name_sentences(globals())
