@@ -60,7 +60,7 @@ def test_when_the_file_fails_the_person_makes_its_move_and_the_game_goes_on() ->
         (["--o", "examples/nothere.py"], "argument --o: examples/nothere.py: there is no such file."),
         (["--x", "examples/player.py", "--x-ply", "perfect"], "a player file looks a whole number of moves ahead"),
         (["--x", "examples/player.py", "--variant", "tetris"], "a student's Player plays the standard rules only"),
-        (["--move-time", "0"], "argument --move-time: must be a number of seconds above 0, got '0'"),
+        (["--move-time", "0"], "argument --move-time: must be a number of seconds above 0 and at most 86400, got '0'"),
     ],
 )
 def test_bad_player_options_are_one_line_errors(options: list[str], message: str) -> None:

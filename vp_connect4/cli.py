@@ -131,6 +131,15 @@ def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     return seats
 
 
+def _replace_what_cannot_be_written() -> None:
+    """An output whose encoding lacks a character (``PYTHONIOENCODING=ascii``, a cp1252 console) gets ``?`` for it,
+    not an error: the sentence, the board and the file names stay readable."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="replace")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the game (exit codes: see the module docstring); a closed output pipe (``| head -1``) ends it quietly,
     with exit code 1; output that cannot be written otherwise (a full disk) with one line on stderr, exit code 1.
@@ -142,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, _interrupt_once)
+    _replace_what_cannot_be_written()
     try:
         try:
             return _main(argv)
@@ -231,8 +241,8 @@ def _checked_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         seats = seats_from(args)
     except Connect4Error as error:
         parser.error(str(error))
-    try:  # the start position, on the rules' board
-        _new_board(args).set_board(args.moves)
+    try:  # the start position, on the rules' board, as the page loads a code (no move after the game was over)
+        Game(_new_board(args)).load(args.moves)
     except Connect4Error as error:
         parser.error(str(argparse.ArgumentError(parser.option("--moves"), str(error))))
     return seats

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import builtins
 import random
+import sys
 from collections.abc import Callable
 
 from . import wording
@@ -33,9 +34,13 @@ PlayerOrHuman = Player | str  # a Player, or the string 'human' (or a player fro
 InputFn = Callable[[str], str]
 OutputFn = Callable[..., None]
 STYLES = ("game", "host_game", "play_game")
+_INPUT = builtins.input
 ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
 UNDO_ANSWER = "u"  # typed at the prompt of the terminal game: take back your last move (and the AI's reply)
 REDO_ANSWER = "r"  # typed at the prompt of the terminal game: play again what u took back
+LINE_LIMIT = 1024  # characters of an answer read at once: a longer line is no move (asked again)
+FLOOD_LIMIT = 64 << 20  # characters without a line end after which the input is taken as ended (< /dev/zero)
+SKIP_CHUNK = 64 << 10  # characters of an overlong line skipped at once
 ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
 QUICK_ANALYSIS = 0.5  # seconds after which the terminal says that the analysis is being worked out
 
@@ -60,7 +65,7 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
     the analysis and asks again, and ``u`` / ``r`` take moves back / play them again: then the position
     changed without a move, and None is returned (the game loop asks the side to move then).
     """
-    input_fn = input_fn or builtins.input  # looked up now, so a replaced input() is honoured
+    input_fn = input_fn or (builtins.input if builtins.input is not _INPUT else bounded_input)  # a replaced one too
     board = game.board
     while True:
         slots, line, flip = board.slot_count(), board.move_line(), board.flip_move()
@@ -322,3 +327,27 @@ class _Transcript:
 def _searches(seat: object, board: Board, ox: str) -> bool:
     """Whether ``seat`` is the top level where it searches rather than plays perfectly from the start."""
     return isinstance(seat, PerfectPlayer) and not exact_on(board, ox)
+
+
+def bounded_input(prompt: str) -> str:
+    """``input(prompt)``, in bounded memory when the answers come from a pipe or a file: a line longer than
+    :data:`LINE_LIMIT` is read in pieces and answered with ``""`` (no move: asked again), and a flood of
+    :data:`FLOOD_LIMIT` characters without a line end (``< /dev/zero``) ends the input (EOFError). A terminal
+    keeps ``input()``'s line editing."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed or stdin.isatty():
+        return _INPUT(prompt)
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = stdin.readline(LINE_LIMIT)
+    if not line:
+        raise EOFError
+    if line.endswith("\n") or len(line) < LINE_LIMIT:
+        return line.rstrip("\n")
+    for _ in range(FLOOD_LIMIT // SKIP_CHUNK):
+        more = stdin.readline(SKIP_CHUNK)
+        if not more:
+            raise EOFError
+        if more.endswith("\n"):
+            return ""
+    raise EOFError

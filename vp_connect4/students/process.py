@@ -29,6 +29,8 @@ from .errors import StudentError
 from .files import PlayerFile, Source
 
 DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
+MOST_TIME_LIMIT = 24 * 60 * 60  # a move time at most: a day (a longer wait than a clock can count is refused)
+MOST_PLY = 7 * 6  # a look-ahead at most: no game on the students' 7x6 board looks further
 LOAD_TIME_LIMIT = 30.0  # seconds a worker may take to start and load the file (or the time limit, if longer)
 STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it is killed
 BOOT_PATH = "import os, sys; sys.path[:0] = [p for p in sys.argv[2].split(os.pathsep) if p]; "  # then the module

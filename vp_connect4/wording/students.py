@@ -12,6 +12,7 @@ __all__ = [
     "bad_player_option",
     "bad_seconds",
     "bad_whole_number",
+    "bad_whole_number_up_to",
     "builtin_player",
     "check_agrees",
     "check_column_differs",
@@ -154,7 +155,12 @@ bad_player_option = sentence(N_("must be human, ai, or a player file ending in .
 bad_whole_number = sentence(N_("must be a whole number {least} or more, got {text!r}"), "least, text")
 
 
-bad_seconds = sentence(N_("must be a number of seconds above 0, got {text!r}"), "text")
+bad_seconds = sentence(N_("must be a number of seconds above 0 and at most {most}, got {text!r}"), "most, text")
+
+
+bad_whole_number_up_to = sentence(
+    N_("must be a whole number from {least} to {most}, got {text!r}"), "least, most, text"
+)
 
 
 # A player file's side got the perfect level: a student's Player takes a number of moves.

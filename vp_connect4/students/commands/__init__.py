@@ -21,7 +21,7 @@ from ..check_text import report_text
 from ..errors import StudentError
 from ..files import PlayerFile
 from ..grading import command as grading
-from ..process import DEFAULT_TIME_LIMIT
+from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 from ..progress import ProgressBar
 from ..results import failures, report
 from ..tournament import journal, stopping
@@ -243,9 +243,9 @@ def memory_size(text: str) -> int:
 
 
 def ply(text: str) -> int:
-    """A look-ahead as typed: a whole number 0 or more."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(wording.bad_whole_number(0, text))
+    """A look-ahead as typed: a whole number from 0 to the cells of the board (no game looks further)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MOST_PLY)) and int(text) <= MOST_PLY):
+        raise argparse.ArgumentTypeError(wording.bad_whole_number_up_to(0, MOST_PLY, text))
     return int(text)
 
 
@@ -261,12 +261,13 @@ def levels(text: str) -> list[Level]:
 
 
 def seconds(text: str) -> float:
+    """A move time as typed: above 0 and at most a day (a wait longer than a clock can count is refused here)."""
     try:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(wording.bad_seconds(text))
+    if not 0 < value <= MOST_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(wording.bad_seconds(MOST_TIME_LIMIT, text))
     return value
 
 

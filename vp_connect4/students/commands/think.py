@@ -15,6 +15,7 @@ import sys
 from ... import wording
 from ...board import Board, other
 from ...errors import Connect4Error
+from ...game import Game
 from ...options import Parser, add_language, port
 from ...player import TIEBREAKS
 from ...think import compare_trees, reference_tree
@@ -84,7 +85,7 @@ def _passed(argv: list[str], options: tuple[str, ...]) -> list[str]:
 def _position(parser: argparse.ArgumentParser, moves: str) -> Board:
     board = Board()
     try:
-        board.set_board(moves)
+        Game(board).load(moves)  # as the page loads a code: no move after the game was over
     except Connect4Error as error:
         parser.error(str(error))
     return board

@@ -35,7 +35,7 @@ from typing import Any
 
 from ... import wording
 from .. import sandbox
-from ..process import DEFAULT_TIME_LIMIT
+from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 
 VISIBILITIES = ("visible", "hidden", "after_due_date", "after_published")  # Gradescope's
 LANGUAGES = ("en", "nl")
@@ -131,11 +131,11 @@ def _value(shown: str, key: str, value: Any) -> Any:
         return GradingFileError(wording.grading_bad_value(shown, key, wording.grading_wanted(kind), value))
 
     if key == "ply":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_PLY:
             raise bad("ply")
         return value
     if key in ("move_time", "total_time"):
-        if not _number(value) or not 0 < value < math.inf:
+        if not _number(value) or not 0 < value <= MOST_TIME_LIMIT:
             raise bad("seconds")
         return float(value)
     if key == "memory_limit":
