@@ -51,6 +51,7 @@ FIRST_WORKER_SECONDS = 30.0  # for a first worker to join a scheduler that has n
 CLOSE_SECONDS = 5.0
 PER_THREAD = 3  # games handed to the scheduler per thread of the cluster (one playing, the next ones waiting)
 LEAST_WINDOW = 8
+QUIET_LOGS = ("distributed", "tornado", "asyncio")
 ASK_SECONDS = 5.0  # how often the cluster's threads are asked again (workers come and go)
 
 
@@ -244,13 +245,14 @@ class ClusterGames:
             yield tournament.play_game(waiting.pop())
 
     def _cancel(self, futures: list[Future]) -> None:
+        """The games not ended: cancelled (one playing plays on to its end on its worker, unheard)."""
         with contextlib.suppress(Exception):
             if futures:
                 self.client.cancel(futures, force=True)
-        self.close()
 
     def close(self) -> None:
-        """The connection to the scheduler closed (again: nothing)."""
+        """The connection to the scheduler closed (again: nothing), by whoever connected it (its games may run more
+        than once: a resumed tournament, a warm-up)."""
         with contextlib.suppress(Exception):
             self.client.close(timeout=CLOSE_SECONDS)
 
@@ -282,14 +284,26 @@ def _result(future: Future, pairing: Pairing) -> GameResult:
 def _reason(error: BaseException) -> str:
     """An error as one line: its kind and its first line."""
     text = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+    return f"{type(error).__name__}: {text[0].rstrip('.')}" if text else type(error).__name__
+
+
+def _quiet() -> None:
+    """No log lines, warnings or tracebacks of Dask's (nor of the event loop it runs) on the teacher's terminal: what
+    goes wrong is said in our words."""
+    off = logging.CRITICAL + 1
+    names = [name for name in logging.root.manager.loggerDict if name.partition(".")[0] in QUIET_LOGS]
+    for name in {*QUIET_LOGS, *names}:
+        logging.getLogger(name).setLevel(off)
+        for handler in logging.getLogger(name).handlers:
+            handler.setLevel(off)
+    for module in QUIET_LOGS:
+        warnings.filterwarnings("ignore", module=module)
 
 
 def cluster_games(address: str) -> ClusterGames:
     """The games on the cluster whose scheduler is at ``address``, connected; :class:`Unreachable` if it does not
     answer within :data:`CONNECT_SECONDS` or no worker joins it within :data:`FIRST_WORKER_SECONDS`."""
-    logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)  # what goes wrong is said in our words
-    warnings.filterwarnings("ignore", module="distributed")
+    _quiet()
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except Exception as error:  # a scheduler that is not there, an address that is none
