@@ -20,6 +20,9 @@ import pytest
 from conftest import ROOT
 
 from vp_connect4.students import sandbox
+from vp_connect4.students.files import PlayerFile
+from vp_connect4.students.tournament import cluster as on_cluster
+from vp_connect4.students.tourney import Entrant, Pairing, Tournament, game_seed
 
 pytestmark = [
     pytest.mark.timeout(300),
@@ -141,6 +144,46 @@ def table_of(out: str) -> list[str]:
     lines = out.splitlines()
     head = next(index for index, line in enumerate(lines) if line.startswith("#  player"))
     return lines[head : lines.index("", head)]
+
+
+def test_a_file_travels_with_the_modules_beside_it_but_never_another_entrants(tmp_path: Path) -> None:
+    (tmp_path / "helper.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "mine.py").write_text("from helper import Player\n")
+    (tmp_path / "theirs.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "notes.txt").write_text("not a module")
+    mine, theirs = PlayerFile.parse(str(tmp_path / "mine.py")), PlayerFile.parse(str(tmp_path / "theirs.py"))
+    sandbox.keep_apart([mine.path, theirs.path])
+    shipped = on_cluster.ship(mine)
+    assert [name for name, _ in shipped.files] == ["mine.py", "helper.py"]  # the file first; no theirs.py, no .txt
+    assert shipped.files[1][1] == (tmp_path / "helper.py").read_bytes()
+    assert [name for name, _ in on_cluster.ship(theirs).files] == ["theirs.py", "helper.py"]  # no mine.py
+    unpacked = on_cluster.unpacked(shipped)
+    assert unpacked.shown == mine.shown and unpacked.path.parent != tmp_path
+    assert sorted(path.name for path in unpacked.path.parent.iterdir()) == ["helper.py", "mine.py"]
+    assert on_cluster.unpacked(shipped) == unpacked  # written once
+
+
+def test_a_game_played_as_a_task_is_the_game_played_here_with_the_same_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cluster.play`` (what a worker runs), called here: the same moves, result and student's traceback lines (with
+    the teacher's file names, not the worker's folder) as ``Tournament.play_game``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "helper.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "mine.py").write_text("from helper import Player\n")
+    (tmp_path / "raising.py").write_text((ROOT / "examples" / "raising_player.py").read_text())
+    sources = [PlayerFile.parse("mine.py"), PlayerFile.parse("raising.py")]
+    sandbox.keep_apart(source.path for source in sources)
+    here = Tournament([Entrant.of(source) for source in sources], 2, seed=3)
+    rules = on_cluster.Rules(2, here.time_limit, sandbox.memory_limit(), sandbox.required())
+    shipped = [on_cluster.ship(source) for source in sources]
+    for number, (x, o) in enumerate([(0, 1), (1, 0)], start=1):
+        pairing = Pairing(number, x, o, game_seed(3, number))
+        local = here.play_game(pairing)
+        remote = on_cluster.play(shipped[x], shipped[o], pairing, rules)
+        assert remote.pairing == pairing and (remote.winner, remote.moves) == (local.winner, local.moves)
+        assert remote.forfeit == local.forfeit == ("O" if x == 0 else "X")  # raising.py raises
+        assert str(remote.error) == str(local.error) and 'File "raising.py", line' in str(local.error)
 
 
 def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(cluster: Cluster, local: Local) -> None:
