@@ -199,6 +199,30 @@ def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(clus
     assert len(rows) == TOTAL and by_game(rows) == by_game(csv_rows(local.folder / "local.csv"))
 
 
+def test_sigterm_stops_a_tournament_on_the_cluster_at_once_with_every_finished_game(
+    cluster: Cluster, local: Local
+) -> None:
+    results = local.folder / "stopped.csv"
+    said = local.folder / "stopped.txt"
+    arguments = [*FILES, "--ply", "2", "--games", "4", "--seed", "11", "--cluster", cluster.address]
+    with said.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "vp_connect4", "tourney", *arguments, "--out", results.name],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL, env=ENV, cwd=local.folder,
+        )  # fmt: skip
+        try:
+            wait_for(lambda: len(csv_rows(results)) >= 2, process)
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=30) == 128 + signal.SIGTERM  # the games left are cancelled, not waited for
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    rows = csv_rows(results)
+    assert 2 <= len(rows) < 48 and len({row["game"] for row in rows}) == len(rows)
+    assert f"Tournament stopped after {len(rows)} of 48 games; the games played are in stopped.csv." in said.read_text()
+
+
 def test_a_worker_killed_half_way_loses_no_game_and_plays_none_twice(cluster: Cluster, local: Local) -> None:
     results = local.folder / "killed.csv"
     said = local.folder / "killed.txt"
