@@ -191,7 +191,7 @@ def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(clus
     assert code == 0, out + err
     assert out.splitlines()[0] == (
         f"Tournament: 4 players, {TOTAL} games at ply 2 (seed 11), on the cluster at {cluster.address}: 2 workers, "
-        "2 games at a time."
+        "2 at a time."
     )
     assert "Traceback" not in err and f"{TOTAL}/{TOTAL} games" in err
     assert table_of(out) == table_of(local.out)

@@ -383,9 +383,9 @@ def tourney_on_cluster(players: int, games: int, ply: int, seed: int, address: s
     """The tournament's first line when the games run on a cluster: its workers, how many games at a time."""
     return _n(
         "Tournament: {players} players, {games} games at ply {ply} (seed {seed}), on the cluster at {address}: "
-        "{workers} worker, {at_once} games at a time.",
+        "{workers} worker, {at_once} at a time.",
         "Tournament: {players} players, {games} games at ply {ply} (seed {seed}), on the cluster at {address}: "
-        "{workers} workers, {at_once} games at a time.",
+        "{workers} workers, {at_once} at a time.",
         workers,
     ).format(players=players, games=games, ply=ply, seed=seed, address=address, workers=workers, at_once=at_once)
 

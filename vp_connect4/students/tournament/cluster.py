@@ -176,11 +176,14 @@ class ClusterGames:
     def heading(self, players: int, games: int, ply: int, seed: int) -> str:
         """The tournament's first line (on the cluster, its workers), then a line for each worker that plays without
         the sandbox (or part of it)."""
-        workers = self.client.nthreads()
-        lines = [wording.tourney_on_cluster(players, games, ply, seed, self.address, len(workers), self.threads())]
+        workers: dict[str, int] = {}
+        with contextlib.suppress(Exception):  # the scheduler lost meanwhile: the first game says so
+            workers = self.client.nthreads()
+        threads = sum(workers.values())
+        lines = [wording.tourney_on_cluster(players, games, ply, seed, self.address, len(workers), threads)]
         try:
             found = self.client.run(worker_protections)
-        except Exception as error:  # a worker left meanwhile: its games go to the others
+        except Exception as error:  # a worker without this package (or that left meanwhile)
             found = {}
             lines.append(wording.tourney_worker_unknown(_reason(error)))
         for worker, held in sorted(found.items()):
