@@ -21,6 +21,7 @@ TABLES = (
     "sandbox_bench",
     "think_bench",
     "think_scene_bench",
+    "tourney_bench",
 )
 
 

@@ -363,4 +363,67 @@ def tourney_took(seconds: float) -> str:
     return _("Played in {seconds} s.").format(seconds=rest)
 
 
+# -- the tournament on a Dask cluster (tourney --cluster) --------------------------------------------------------
+
+__all__ += [
+    "help_cluster",
+    "tourney_cluster_failed",
+    "tourney_no_cluster",
+    "tourney_no_workers",
+    "tourney_not_shipped",
+    "tourney_on_cluster",
+    "tourney_worker_unknown",
+    "tourney_worker_unprotected",
+]
+
+
+help_cluster = sentence(
+    N_(
+        "play the games on a Dask cluster: the address of its scheduler (dask scheduler), e.g. tcp://lab01:8786; "
+        "every machine of it needs this package (and bubblewrap for the sandbox)"
+    )
+)
+
+
+def tourney_on_cluster(players: int, games: int, ply: int, seed: int, address: str, workers: int, at_once: int) -> str:
+    """The tournament's first line when the games run on a cluster: its workers, how many games at a time."""
+    return _n(
+        "Tournament: {players} players, {games} games at ply {ply} (seed {seed}), on the cluster at {address}: "
+        "{workers} worker, {at_once} at a time.",
+        "Tournament: {players} players, {games} games at ply {ply} (seed {seed}), on the cluster at {address}: "
+        "{workers} workers, {at_once} at a time.",
+        workers,
+    ).format(players=players, games=games, ply=ply, seed=seed, address=address, workers=workers, at_once=at_once)
+
+
+tourney_worker_unprotected = sentence(N_("Worker {worker}: {protections}"), "worker, protections")
+
+
+tourney_worker_unknown = sentence(
+    N_("The workers could not say which sandbox they play in ({reason}): is this package installed on each?"),
+    "reason",
+)
+
+
+tourney_no_cluster = sentence(
+    N_(
+        "no Dask scheduler answered at {address} within {seconds} s ({reason}): start one with dask scheduler, "
+        "and dask worker {address} on the lab's machines"
+    ),
+    "address, seconds, reason",
+)
+
+
+tourney_no_workers = sentence(
+    N_("the Dask scheduler at {address} has no workers (none joined within {seconds} s): start dask worker {address}"),
+    "address, seconds",
+)
+
+
+tourney_not_shipped = sentence(N_("{name} could not be sent to the cluster: {reason}."), "name, reason")
+
+
+tourney_cluster_failed = sentence(N_("Game {game} could not be played on the cluster: {reason}."), "game, reason")
+
+
 name_sentences(globals())

@@ -11,6 +11,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ... import wording
 from ...levels import Level
@@ -28,6 +29,9 @@ from ..tournament import journal, stopping
 from ..tourney import Entrant, Tournament, entrants_of, sources_of
 from .formats import add_format_options, chosen_format, format_heading
 from .think import think_main
+
+if TYPE_CHECKING:
+    from ..tournament.cluster import ClusterGames
 
 COMMANDS = ("check", "tourney", "autograder", "think")
 DEFAULT_PLY = 4
@@ -130,22 +134,41 @@ def tourney_main(argv: list[str]) -> int:
         tournament.results = journal.results_of(rows, stated, tournament)
     except journal.NotThisTournament:
         parser.error(wording.tourney_resume_other(str(path)))
+    cluster = connect_cluster(parser, args.cluster)
     results = journal.ResultsFile(path, tournament)
     try:
         results.open()  # before the first game: a file that cannot be written is said now
     except OSError as error:
         parser.error(wording.tourney_not_written(str(path), error.strerror or str(error)))
-    return play_tourney(tournament, results, args.resume is not None)
+    return play_tourney(tournament, results, args.resume is not None, cluster)
 
 
-def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: bool) -> int:
-    """Load the files, play the games not yet played, say the table; the exit code."""
+def connect_cluster(parser: Parser, address: str | None) -> ClusterGames | None:
+    """``--cluster``'s games, their scheduler connected (Dask is imported only here); one that cannot be reached, or
+    has no workers: an error of the command line."""
+    if address is None:
+        return None
+    from ..tournament import cluster
+
+    try:
+        return cluster.cluster_games(address)
+    except cluster.Unreachable as error:
+        parser.error(str(error))
+
+
+def play_tourney(
+    tournament: Tournament, results: journal.ResultsFile, resumed: bool, cluster: ClusterGames | None = None
+) -> int:
+    """Load the files, play the games not yet played (here, or on ``cluster``), say the table; the exit code."""
     say, workers, total = stopping.Output(), parallel.cores(), tournament.total()
     bar = ProgressBar("games")
     try:
         loaded = entrants_of([entrant.source for entrant in tournament.entrants], tournament.time_limit, workers)
         tournament.entrants[:] = loaded
-        say(wording.tourney_heading(len(loaded), total, tournament.ply, tournament.seed, min(workers, total)))
+        if cluster is None:
+            say(wording.tourney_heading(len(loaded), total, tournament.ply, tournament.seed, min(workers, total)))
+        else:
+            say(cluster.heading(len(loaded), total, tournament.ply, tournament.seed))
         if format_heading(tournament):
             say(format_heading(tournament))
         if resumed:
@@ -154,7 +177,7 @@ def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: 
             if entrant.failure is not None:
                 say("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]))
         start = time.monotonic()
-        tournament.play(workers, progress=say.guarded(bar), record=results.add)
+        tournament.play(workers, progress=say.guarded(bar), record=results.add, runner=cluster)
         results.finish()
     except KeyboardInterrupt as stop:
         results.close()
@@ -165,6 +188,14 @@ def play_tourney(tournament: Tournament, results: journal.ResultsFile, resumed: 
         results.close()
         say(wording.tourney_not_written(str(results.path), error.strerror or str(error)))
         return 1
+    except stopping.Unfinished as error:  # the cluster could not go on
+        results.close()
+        bar.finish()
+        say("\n".join([str(error), wording.tourney_stopped(results.written, total, str(results.path))]))
+        return 1
+    finally:
+        if cluster is not None:
+            cluster.close()
     bar.finish()
     for paragraph in ["", *report(tournament), *failures(tournament.standings())]:
         say(paragraph if not paragraph else paragraph + "\n")
@@ -184,6 +215,7 @@ def tourney_parser() -> Parser:
     parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
     parser.add_argument("--out", type=out_file, default=None, metavar="FILE", help=wording.command_help("out"))
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
+    parser.add_argument("--cluster", default=None, metavar="ADDRESS", help=wording.help_cluster())
     add_format_options(parser, games)
     add_move_time(parser)
     add_language(parser)

@@ -27,6 +27,11 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+class Unfinished(Exception):
+    """The games cannot go on (the cluster that plays them failed): ``str()`` says why, in one line; the games played
+    so far are in the results file, for ``--resume``."""
+
+
 def exit_code(stop: KeyboardInterrupt) -> int:
     """128 + the signal's number (Ctrl-C: SIGINT's)."""
     return 128 + (stop.signum if isinstance(stop, Stopped) else signal.SIGINT)

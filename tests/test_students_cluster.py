@@ -1,0 +1,256 @@
+"""``vp-connect4 tourney --cluster``: a real ``dask scheduler`` and two ``dask worker`` processes on this machine play
+the tournament. The same seed gives the same table and the same games as a local run; a worker killed half way
+loses no game and plays none twice; a scheduler that is not there is one line. Real processes, waited on by a port
+that accepts, the scheduler's workers and the results file's rows (no fixed sleeps)."""
+
+from __future__ import annotations
+
+import csv
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from vp_connect4.students import sandbox
+from vp_connect4.students.files import PlayerFile
+from vp_connect4.students.tournament import cluster as on_cluster
+from vp_connect4.students.tourney import Entrant, Pairing, Tournament, game_seed
+
+pytestmark = [
+    pytest.mark.timeout(300),
+    pytest.mark.skipif(not sandbox.protections().isolated, reason="no sandbox tool here (one line says)"),
+]
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", **{sandbox.REQUIRED_ENV: "1"})
+DASK = str(Path(sys.executable).with_name("dask"))
+FILES = ("a.py", "b.py", "c.py", "d.py")
+SETUP = [*FILES, "--ply", "2", "--games", "2", "--seed", "11"]  # 24 games
+TOTAL = 24
+
+
+@dataclass
+class Cluster:
+    """A scheduler at ``address`` and its workers' processes (each the leader of its own process group)."""
+
+    address: str
+    workers: list[subprocess.Popen[bytes]]
+
+    def kill_worker(self, index: int) -> None:
+        """SIGKILL the worker's whole group: its nanny, its worker process (and with it its games' players)."""
+        os.killpg(self.workers[index].pid, signal.SIGKILL)
+        self.workers[index].wait(timeout=30)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def accepts(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def wait_for(condition: Callable[[], bool], process: subprocess.Popen[bytes], timeout: float = 150) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert process.poll() is None, "the process ended before the state waited for"
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def spawn(command: list[str], folder: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=dict(ENV, TMPDIR=str(folder)), cwd=folder, start_new_session=True,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """``dask scheduler`` and two ``dask worker --nthreads 1`` on 127.0.0.1; every process of them killed after."""
+    from distributed import Client
+
+    folder = tmp_path_factory.mktemp("cluster")
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        scheduler = spawn([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], folder)
+        started.append(scheduler)
+        wait_for(lambda: accepts(port), scheduler, timeout=120)
+        for _ in range(2):
+            worker = [DASK, "worker", address, "--nthreads", "1", "--no-dashboard", "--local-directory", str(folder)]
+            started.append(spawn(worker, folder))
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=120)
+        yield Cluster(address, started[1:])
+    finally:
+        for process in reversed(started):  # the workers, then the scheduler
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
+
+
+@dataclass(frozen=True)
+class Local:
+    """The local run's folder (the four files, its results file ``local.csv``) and its stdout."""
+
+    folder: Path
+    out: str
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory: pytest.TempPathFactory) -> Local:
+    """Four copies of the example player, and their tournament played on this machine."""
+    folder = tmp_path_factory.mktemp("players")
+    for name in FILES:
+        (folder / name).write_text((ROOT / "examples" / "player.py").read_text())
+    code, out, err = tourney(folder, *SETUP, "--out", "local.csv")
+    assert code == 0, out + err
+    return Local(folder, out)
+
+
+def tourney(folder: Path, *arguments: str) -> tuple[int, str, str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "vp_connect4", "tourney", *arguments],
+        capture_output=True, timeout=200, env=ENV, cwd=folder, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
+def csv_rows(path: Path) -> list[dict[str, str]]:
+    if not path.exists():
+        return []
+    with path.open(newline="", encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def by_game(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    return sorted(rows, key=lambda row: int(row["game"]))
+
+
+def table_of(out: str) -> list[str]:
+    lines = out.splitlines()
+    head = next(index for index, line in enumerate(lines) if line.startswith("#  player"))
+    return lines[head : lines.index("", head)]
+
+
+def test_a_file_travels_with_the_modules_beside_it_but_never_another_entrants(tmp_path: Path) -> None:
+    (tmp_path / "helper.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "mine.py").write_text("from helper import Player\n")
+    (tmp_path / "theirs.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "notes.txt").write_text("not a module")
+    mine, theirs = PlayerFile.parse(str(tmp_path / "mine.py")), PlayerFile.parse(str(tmp_path / "theirs.py"))
+    sandbox.keep_apart([mine.path, theirs.path])
+    shipped = on_cluster.ship(mine)
+    assert [name for name, _ in shipped.files] == ["mine.py", "helper.py"]  # the file first; no theirs.py, no .txt
+    assert shipped.files[1][1] == (tmp_path / "helper.py").read_bytes()
+    assert [name for name, _ in on_cluster.ship(theirs).files] == ["theirs.py", "helper.py"]  # no mine.py
+    unpacked = on_cluster.unpacked(shipped)
+    assert unpacked.shown == mine.shown and unpacked.path.parent != tmp_path
+    assert sorted(path.name for path in unpacked.path.parent.iterdir()) == ["helper.py", "mine.py"]
+    assert on_cluster.unpacked(shipped) == unpacked  # written once
+
+
+def test_a_game_played_as_a_task_is_the_game_played_here_with_the_same_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``cluster.play`` (what a worker runs), called here: the same moves, result and student's traceback lines (with
+    the teacher's file names, not the worker's folder) as ``Tournament.play_game``."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "helper.py").write_text((ROOT / "examples" / "player.py").read_text())
+    (tmp_path / "mine.py").write_text("from helper import Player\n")
+    (tmp_path / "raising.py").write_text((ROOT / "examples" / "raising_player.py").read_text())
+    sources = [PlayerFile.parse("mine.py"), PlayerFile.parse("raising.py")]
+    sandbox.keep_apart(source.path for source in sources)
+    here = Tournament([Entrant.of(source) for source in sources], 2, seed=3)
+    rules = on_cluster.Rules(2, here.time_limit, sandbox.memory_limit(), sandbox.required())
+    shipped = [on_cluster.ship(source) for source in sources]
+    for number, (x, o) in enumerate([(0, 1), (1, 0)], start=1):
+        pairing = Pairing(number, x, o, game_seed(3, number))
+        local = here.play_game(pairing)
+        remote = on_cluster.play(shipped[x], shipped[o], pairing, rules)
+        assert remote.pairing == pairing and (remote.winner, remote.moves) == (local.winner, local.moves)
+        assert remote.forfeit == local.forfeit == ("O" if x == 0 else "X")  # raising.py raises
+        assert str(remote.error) == str(local.error) and 'File "raising.py", line' in str(local.error)
+
+
+def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(cluster: Cluster, local: Local) -> None:
+    code, out, err = tourney(local.folder, *SETUP, "--cluster", cluster.address, "--out", "cluster.csv")
+    assert code == 0, out + err
+    assert out.splitlines()[0] == (
+        f"Tournament: 4 players, {TOTAL} games at ply 2 (seed 11), on the cluster at {cluster.address}: 2 workers, "
+        "2 at a time."
+    )
+    assert "Traceback" not in err and f"{TOTAL}/{TOTAL} games" in err
+    assert table_of(out) == table_of(local.out)
+    rows = csv_rows(local.folder / "cluster.csv")
+    assert len(rows) == TOTAL and by_game(rows) == by_game(csv_rows(local.folder / "local.csv"))
+
+
+def test_sigterm_stops_a_tournament_on_the_cluster_at_once_with_every_finished_game(
+    cluster: Cluster, local: Local
+) -> None:
+    results = local.folder / "stopped.csv"
+    said = local.folder / "stopped.txt"
+    arguments = [*FILES, "--ply", "2", "--games", "4", "--seed", "11", "--cluster", cluster.address]
+    with said.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "vp_connect4", "tourney", *arguments, "--out", results.name],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL, env=ENV, cwd=local.folder,
+        )  # fmt: skip
+        try:
+            wait_for(lambda: len(csv_rows(results)) >= 2, process)
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=30) == 128 + signal.SIGTERM  # the games left are cancelled, not waited for
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    rows = csv_rows(results)
+    assert 2 <= len(rows) < 48 and len({row["game"] for row in rows}) == len(rows)
+    assert f"Tournament stopped after {len(rows)} of 48 games; the games played are in stopped.csv." in said.read_text()
+
+
+def test_a_worker_killed_half_way_loses_no_game_and_plays_none_twice(cluster: Cluster, local: Local) -> None:
+    results = local.folder / "killed.csv"
+    said = local.folder / "killed.txt"
+    with said.open("wb") as out:
+        arguments = [*SETUP, "--cluster", cluster.address, "--out", results.name]
+        process = subprocess.Popen(
+            [sys.executable, "-m", "vp_connect4", "tourney", *arguments],
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.DEVNULL, env=ENV, cwd=local.folder,
+        )  # fmt: skip
+        try:
+            wait_for(lambda: len(csv_rows(results)) >= 2, process)
+            cluster.kill_worker(0)  # playing its next game: the scheduler gives that one to the other worker
+            assert process.wait(timeout=200) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    rows = csv_rows(results)
+    assert len(rows) == TOTAL and len({row["game"] for row in rows}) == TOTAL  # every game, each once
+    assert by_game(rows) == by_game(csv_rows(local.folder / "local.csv"))
+    assert table_of(said.read_text()) == table_of(local.out)
+
+
+def test_a_scheduler_that_does_not_answer_is_one_line(tmp_path: Path) -> None:
+    for name in FILES[:2]:
+        (tmp_path / name).write_text((ROOT / "examples" / "player.py").read_text())
+    address = f"tcp://127.0.0.1:{free_port()}"  # nothing listens there
+    code, out, err = tourney(tmp_path, *FILES[:2], "--ply", "1", "--cluster", address)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"vp-connect4 tourney: error: no Dask scheduler answered at {address} within 10 s")
+    assert not (tmp_path / "tourney.csv").exists()
