@@ -103,7 +103,7 @@ def assert_complete_games(rows: list[dict[str, str]]) -> None:
 
 def table_of(out: str) -> list[str]:
     lines = out.splitlines()
-    head = next(index for index, line in enumerate(lines) if line.startswith("#") and line.split()[1:2] == ["player"])
+    head = next(index for index, line in enumerate(lines) if line.split()[:2] == ["#", "player"])
     end = lines.index("", head)
     return lines[head:end]
 
