@@ -86,3 +86,27 @@ def test_a_game_over_already_with_a_player_file_is_nothing_to_play() -> None:
     code, out, err = game("--text", "--x", "examples/player.py", "--o", "human", "--moves", "0101010")
     assert (code, err) == (3, ""), err
     assert "X wins" in out
+
+
+@pytest.mark.parametrize(
+    ("options", "english", "dutch"),
+    [
+        (["--o", "examples/player.py"],
+         "X: a person at this keyboard; O: the player file examples/player.py (ply 4). X moves first.",
+         "X: iemand aan dit toetsenbord; O: het spelersbestand examples/player.py (ply 4). X begint."),
+        (["--x", "examples/player.py", "--x-ply", "2", "--o", "ai", "--o-ply", "3"],
+         "X: the player file examples/player.py (ply 2); O: the computer (ply 3). X moves first.",
+         "X: het spelersbestand examples/player.py (ply 2); O: de computer (ply 3). X begint."),
+        (["--x", "examples/player.py", "--o", "examples/wrong_player.py", "--ply", "1"],
+         "X: the player file examples/player.py (ply 1); O: the player file examples/wrong_player.py (ply 1). "
+         "X moves first.",
+         "X: het spelersbestand examples/player.py (ply 1); O: het spelersbestand examples/wrong_player.py (ply 1). "
+         "X begint."),
+    ],
+)  # fmt: skip
+def test_the_opening_line_names_each_sides_player_file_in_english_and_dutch(options, english, dutch) -> None:
+    for language, line in (("en", english), ("nl", dutch)):
+        _, out, err = game("--text", "--lang", language, *options, "--moves", "33332211", stdin=b"")
+        opening = out.strip().splitlines()[1]
+        assert opening == line.replace(" X moves first.", " The game goes on after the moves 33332211: X to move.")\
+            .replace(" X begint.", " Het spel gaat verder na de zetten 33332211: X is aan zet."), (opening, err)

@@ -137,13 +137,24 @@ def analysis_works(board: Board) -> bool:
     return not board.variant.is_random and board.referee.solver_takes
 
 
+def _plays_itself(seat: object) -> bool:
+    """Whether a seat is a computer player (ours, or a student's file), not a person."""
+    return isinstance(seat, Player) or getattr(seat, "source", None) is not None
+
+
 def introduction(game: Game, players: dict[str, PlayerOrHuman]) -> list[str]:
     """The terminal game's first lines: who plays X and who O, and who moves first; a rule variant's rules; the
     commands the people at the keyboard have (only those that do something here)."""
     board = game.board
-    levels = {ox: Level.parse(seat.ply).label_on(board) if isinstance(seat, Player) else None
+    levels = {ox: Level.parse(seat.ply).label_on(board) if _plays_itself(seat) else None
               for ox, seat in players.items()}  # fmt: skip
-    lines = [wording.who_plays(levels["X"], levels["O"], game.to_move, game.start_moves)]
+    files = {ox: (str(seat.source.name), Level.parse(seat.ply).label) for ox, seat in players.items()
+             if getattr(seat, "source", None) is not None}  # fmt: skip  # a student's player (students.StudentPlayer)
+    if files:
+        sides = {ox: files.get(ox) or (None if levels[ox] is None else ("", levels[ox])) for ox in "XO"}
+        lines = [wording.who_plays_files(sides["X"], sides["O"], game.to_move, game.start_moves)]
+    else:
+        lines = [wording.who_plays(levels["X"], levels["O"], game.to_move, game.start_moves)]
     humans = [ox for ox, level in levels.items() if level is None]
     variant = board.variant
     if variant.parts:

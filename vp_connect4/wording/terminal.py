@@ -45,6 +45,7 @@ __all__ = [
     "top_level_searches",
     "welcome",
     "who_plays",
+    "who_plays_files",
     "working_out",
 ]
 
@@ -166,11 +167,29 @@ def who_plays(x_level: str | None, o_level: str | None, to_move: str, start_move
         seats = _("The computer ({level}) is X; you are O.").format(level=x_level)
     else:
         seats = _("The computer plays both sides: X ({x}) and O ({o}).").format(x=x_level, o=o_level)
+    return seats + " " + _who_moves(to_move, start_moves)
+
+
+def who_plays_files(x: tuple[str, str | None] | None, o: tuple[str, str | None] | None, to_move: str,
+                    start_moves: str = "") -> str:  # fmt: skip
+    """The first line of a terminal game with a player file on a side: each side's player, a person (None), the
+    computer (``("", level)``) or a file (``(file, level)``), and who moves first."""
+
+    def side(player: tuple[str, str | None] | None) -> str:
+        if player is None:
+            return _("a person at this keyboard")
+        name, level = player
+        if not name:
+            return _("the computer ({level})").format(level=level)
+        return _("the player file {file} ({level})").format(file=name, level=level)
+
+    return _("X: {x}; O: {o}.").format(x=side(x), o=side(o)) + " " + _who_moves(to_move, start_moves)
+
+
+def _who_moves(to_move: str, start_moves: str) -> str:
     if start_moves:
-        first = _("The game goes on after the moves {moves}: {ox} to move.").format(moves=start_moves, ox=to_move)
-    else:
-        first = _("{ox} moves first.").format(ox=to_move)
-    return seats + " " + first
+        return _("The game goes on after the moves {moves}: {ox} to move.").format(moves=start_moves, ox=to_move)
+    return _("{ox} moves first.").format(ox=to_move)
 
 
 # Above a rule variant's rules in the terminal: ``Rules: tetris + flip.``
