@@ -56,7 +56,7 @@ def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hangin
     assert "Every game and its moves: results.json" in out
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["settings"] == {
-        "ply": 1, "games_per_colour": 1, "seed": 7, "format": "round-robin", "move_time": 2.0,
+        "ply": 1, "games_per_colour": 1, "seed": 7, "format": "round-robin", "tiebreak": "RANDOM", "move_time": 2.0,
         "players": ["player.py", "wrong_player.py", "hanging_player.py", "built-in ply 1"],
     }  # fmt: skip
     assert [standing["player"] for standing in results["standings"]][-1] == "hanging_player.py"
@@ -85,7 +85,7 @@ def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
         rows = list(csv.DictReader(file))
     assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
     assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves",
-                             "ply", "games_per_colour", "tourney_seed", "players", "format"]  # fmt: skip
+                             "ply", "games_per_colour", "tourney_seed", "players", "format", "tiebreak"]  # fmt: skip
     assert [row["tourney_seed"] for row in rows] == ["3"] * 4 and rows[0]["players"] == "2"
     assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
 
@@ -141,3 +141,20 @@ def test_a_file_that_runs_out_of_time_is_waited_for_once_then_forfeits_its_later
     assert 1 <= len(waited) <= max(2, len(os.sched_getaffinity(0)))  # the games in flight when it first ran out
     assert all("gave no answer in time in an earlier game" in row["reason"] and row["moves"] == ""
                for row in rows if row not in waited)  # fmt: skip
+
+
+def test_tiebreak_sets_every_players_tiebreak_and_is_part_of_the_tournament(tmp_path: Path) -> None:
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text((EXAMPLES / "player.py").read_text())
+    moves = []
+    for seed in ("1", "2"):
+        code, out, err = tourney("a.py", "b.py", "--ply", "2", "--tiebreak", "LEFT", "--seed", seed,
+                                 "--out", f"{seed}.csv", cwd=tmp_path)  # fmt: skip
+        assert code == 0, out + err
+        with (tmp_path / f"{seed}.csv").open(newline="") as file:
+            rows = list(csv.DictReader(file))
+        assert {row["tiebreak"] for row in rows} == {"LEFT"}
+        moves.append([row["moves"] for row in rows])
+    assert moves[0] == moves[1]  # LEFT: no chance left in the games, whatever the seed
+    code, _, err = tourney("a.py", "b.py", "--tiebreak", "RIGHT", "--resume", "1.csv", cwd=tmp_path)
+    assert code == 2 and "1.csv holds the results of another tournament" in err

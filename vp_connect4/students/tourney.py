@@ -121,6 +121,7 @@ class Tournament:
     time_limit: float = DEFAULT_TIME_LIMIT
     results: list[GameResult] = field(default_factory=list)
     format: Format = field(default_factory=RoundRobin)
+    tiebreak: str = TIEBREAK  # every player's (RANDOM: fair; LEFT and RIGHT make a file's tiebreak bugs show)
     stalled: dict[int, StudentError] = field(default_factory=dict)  # entrants that ran out of time in a game
 
     def total(self) -> int:
@@ -209,7 +210,8 @@ class Tournament:
         players: dict[str, StudentPlayer] = {}
         try:
             for ox, entrant in entrants.items():
-                players[ox] = live.start(entrant.source, ox, self.ply, self.time_limit, random.Random(rng.random()))
+                players[ox] = live.start(entrant.source, ox, self.ply, self.time_limit, random.Random(rng.random()),
+                                         self.tiebreak)
             while game.outcome is None:
                 ox = game.to_move
                 game.play(players[ox].next_move(game.board))
@@ -283,9 +285,10 @@ class LiveWorkers:
         self._most_idle = idle
         self._stopped = False
 
-    def start(self, source: Source, ox: str, ply: int, time_limit: float, rng: random.Random) -> StudentPlayer:
+    def start(self, source: Source, ox: str, ply: int, time_limit: float, rng: random.Random,
+              tiebreak: str = TIEBREAK) -> StudentPlayer:  # fmt: skip
         process = self._take(source, time_limit)
-        player = StudentPlayer(source, ox, TIEBREAK, ply, time_limit, rng, process)
+        player = StudentPlayer(source, ox, tiebreak, ply, time_limit, rng, process)
         with self._lock:
             self._players.add(player)
             stopped = self._stopped

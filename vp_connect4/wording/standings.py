@@ -78,6 +78,10 @@ tourney_format_help = choice(
             "a Swiss system of N rounds instead of a round robin: each round pairs players of equal points who have "
             "not met; ranked by a rating with its uncertainty"
         ),
+        "tiebreak": N_(
+            "how every player chooses among equal moves (default: RANDOM, fair to all; LEFT or RIGHT make a file's "
+            "tiebreak mistakes show, and every game with the same players the same)"
+        ),
         "gauntlet": N_(
             "every file against our levels only (--builtin-levels, default 0,2,4,6,perfect), never each other: the "
             "level each file plays like"

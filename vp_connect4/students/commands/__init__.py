@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ... import wording
 from ...levels import Level
 from ...options import Parser, add_language, choose_language, level
+from ...player import TIEBREAKS
 from .. import parallel, sandbox
 from ..check import run_check
 from ..check_text import report_text
@@ -26,7 +27,7 @@ from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 from ..progress import ProgressBar
 from ..results import failures, report
 from ..tournament import journal, stopping
-from ..tourney import Entrant, Tournament, entrants_of, sources_of
+from ..tourney import TIEBREAK, Entrant, Tournament, entrants_of, sources_of
 from .formats import add_format_options, chosen_format, format_heading
 from .think import think_main
 
@@ -127,7 +128,9 @@ def tourney_main(argv: list[str]) -> int:
     seed = _setting(args.seed, stated, "seed", None)
     seed = seed if seed is not None else random.randrange(10**6)
     entrants = [Entrant.of(source) for source in sources]
-    tournament = Tournament(entrants, ply_, per_colour, seed, args.move_time, format=chosen.make(seed))
+    tiebreak = args.tiebreak or str(stated.get("tiebreak") or TIEBREAK)
+    tournament = Tournament(entrants, ply_, per_colour, seed, args.move_time, format=chosen.make(seed),
+                            tiebreak=tiebreak)  # fmt: skip
     if tournament.total() > MAX_GAMES:
         parser.error(wording.tourney_too_many(tournament.total(), MAX_GAMES))
     try:
@@ -217,6 +220,7 @@ def tourney_parser() -> Parser:
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
     parser.add_argument("--cluster", default=None, metavar="ADDRESS", help=wording.help_cluster())
     add_format_options(parser, games)
+    parser.add_argument("--tiebreak", choices=TIEBREAKS, default=None, help=wording.tourney_format_help("tiebreak"))
     add_move_time(parser)
     add_language(parser)
     return parser

@@ -42,7 +42,7 @@ from ... import wording
 from .. import sandbox
 from ..errors import TIMED_OUT, StudentError
 from ..files import BuiltinPlayer, PlayerFile, Source
-from ..tourney import Entrant, GameResult, Pairing, Tournament
+from ..tourney import TIEBREAK, Entrant, GameResult, Pairing, Tournament
 from ..worker import traces
 from .stopping import Unfinished
 
@@ -80,6 +80,7 @@ class Rules:
     time_limit: float
     memory: int
     required: bool
+    tiebreak: str = TIEBREAK
 
     def apply(self) -> None:
         sandbox.set_memory_limit(self.memory)
@@ -133,7 +134,8 @@ def play(x: Traveller, o: Traveller, pairing: Pairing, rules: Rules) -> GameResu
     """One game on a worker (a task): as :meth:`.Tournament.play_game` plays it on the teacher's machine."""
     rules.apply()
     sources = [unpacked(side) if isinstance(side, Shipped) else side for side in (x, o)]
-    tournament = Tournament([Entrant.of(source) for source in sources], rules.ply, time_limit=rules.time_limit)
+    tournament = Tournament([Entrant.of(source) for source in sources], rules.ply, time_limit=rules.time_limit,
+                            tiebreak=rules.tiebreak)  # fmt: skip
     result = tournament.play_game(Pairing(pairing.number, 0, 1, pairing.seed))
     shown = {str(_unpacked[side.digest]): side.folder for side in (x, o) if isinstance(side, Shipped)}
     return dataclasses.replace(result, pairing=pairing, error=_as_shown(result.error, shown))
@@ -202,7 +204,8 @@ class ClusterGames:
 
     def _games(self, tournament: Tournament, pairings: Sequence[Pairing]) -> Iterator[GameResult]:
         travellers = _travellers(tournament.entrants)
-        rules = Rules(tournament.ply, tournament.time_limit, sandbox.memory_limit(), sandbox.required())
+        rules = Rules(tournament.ply, tournament.time_limit, sandbox.memory_limit(), sandbox.required(),
+                      tournament.tiebreak)  # fmt: skip
         waiting = [pairing for pairing in reversed(pairings)]  # the next game last
         running: dict[Future, Pairing] = {}
         ended = as_completed(loop=self.client.loop)

@@ -36,7 +36,7 @@ from ..results import GAME_FIELDS, game_row, standings_rows
 from ..tourney import BOTH, GameResult, Tournament
 
 SUFFIXES = (".csv", ".jsonl", ".json")
-SETTING_FIELDS = ("ply", "games_per_colour", "tourney_seed", "players", "format")  # the CSV's after the game's
+SETTING_FIELDS = ("ply", "games_per_colour", "tourney_seed", "players", "format", "tiebreak")  # after the game's
 SCORES = {"1-0": "X", "0-1": "O", "1/2-1/2": None, "0-0": None}
 HELD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
 
@@ -63,6 +63,7 @@ class Settings:
     games: int
     seed: int
     format: str
+    tiebreak: str
 
 
 class ResultsFile:
@@ -142,14 +143,16 @@ class ResultsFile:
     def _csv_row(self, row: dict[str, object]) -> dict[str, object]:
         """A CSV row: the game's columns, then the tournament's settings."""
         tournament = self.tournament
-        settings = (tournament.ply, tournament.games, tournament.seed, len(tournament.entrants), tournament.format.name)
+        settings = (tournament.ply, tournament.games, tournament.seed, len(tournament.entrants), tournament.format.name,
+                    tournament.tiebreak)  # fmt: skip
         return {**row, **dict(zip(SETTING_FIELDS, settings, strict=True))}
 
 
 def _settings_of(tournament: Tournament) -> dict[str, object]:
     names = [entrant.name for entrant in tournament.entrants]
     return {"ply": tournament.ply, "games_per_colour": tournament.games, "seed": tournament.seed,
-            "format": tournament.format.name, "move_time": tournament.time_limit, "players": names}  # fmt: skip
+            "format": tournament.format.name, "tiebreak": tournament.tiebreak, "move_time": tournament.time_limit,
+            "players": names}  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -194,6 +197,7 @@ def read(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
         first = rows[0]
         settings = {"ply": first["ply"], "games_per_colour": first["games_per_colour"], "seed": first["tourney_seed"]}
         settings["format"] = first.get("format") or "round-robin"  # a file of before the formats: a round robin
+        settings["tiebreak"] = first.get("tiebreak") or "RANDOM"  # and of before --tiebreak: RANDOM
     return settings, rows
 
 
@@ -214,7 +218,7 @@ def results_of(rows: list[dict[str, object]], stated: dict[str, object], tournam
     ``tournament.results`` after. A row of another tournament (its settings, its players at that game number, its
     seed): NotThisTournament. A last row cut short by a kill is left out (played again)."""
     settings = Settings(tuple(entrant.name for entrant in tournament.entrants), tournament.ply, tournament.games,
-                        tournament.seed, tournament.format.name)  # fmt: skip
+                        tournament.seed, tournament.format.name, tournament.tiebreak)  # fmt: skip
     _check_settings(stated, settings)
     last = rows[-1] if rows else None  # the file's last row: cut short by a kill, it is played again
     tournament.results = []
@@ -242,7 +246,7 @@ def _number(row: dict[str, object]) -> int:
 
 def _check_settings(stated: dict[str, object], settings: Settings) -> None:
     expected = {"ply": settings.ply, "games_per_colour": settings.games, "seed": settings.seed,
-                "format": settings.format}  # fmt: skip
+                "format": settings.format, "tiebreak": settings.tiebreak}  # fmt: skip
     for key, value in expected.items():
         if key in stated and str(stated[key]) != str(value):
             raise NotThisTournament(f"{key}: {stated[key]} is not {value}")
@@ -260,7 +264,7 @@ def _result_of(row: dict[str, object], settings: Settings, tournament: Tournamen
     names = (settings.players[pairing.x], settings.players[pairing.o])
     if (row["x"], row["o"]) != names or int(str(row["seed"])) != pairing.seed:
         raise NotThisTournament(f"game {number}: {row['x']} - {row['o']}")
-    values = (settings.ply, settings.games, settings.seed, len(settings.players), settings.format)
+    values = (settings.ply, settings.games, settings.seed, len(settings.players), settings.format, settings.tiebreak)
     for field, value in zip(SETTING_FIELDS, values, strict=True):
         if field in row and str(row[field]) != str(value):
             raise NotThisTournament(f"game {number}: {field}")
