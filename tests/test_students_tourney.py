@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -158,3 +159,17 @@ def test_tiebreak_sets_every_players_tiebreak_and_is_part_of_the_tournament(tmp_
     assert moves[0] == moves[1]  # LEFT: no chance left in the games, whatever the seed
     code, _, err = tourney("a.py", "b.py", "--tiebreak", "RIGHT", "--resume", "1.csv", cwd=tmp_path)
     assert code == 2 and "1.csv holds the results of another tournament" in err
+
+
+def test_check_runs_the_check_on_every_file_first_and_shows_its_verdict_as_a_column(tmp_path: Path) -> None:
+    for name, example in (("right.py", "player.py"), ("wrong.py", "wrong_player.py")):
+        (tmp_path / name).write_text((EXAMPLES / example).read_text())
+    code, out, err = tourney("right.py", "wrong.py", "--with-builtin", "--builtin-levels", "1", "--ply", "2",
+                             "--check", "--seed", "1", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    lines = out.splitlines()
+    head = next(index for index, line in enumerate(lines) if line.split()[:2] == ["#", "player"])
+    assert lines[head].split()[-1] == "check"
+    rows = [re.split(r"\s{2,}", line.strip()) for line in lines[head + 2 : head + 5]]
+    verdicts = {row[1]: row[8] if len(row) > 8 else "" for row in rows}
+    assert verdicts == {"right.py": "agrees", "wrong.py": "differs: scores_for, ply 2", "built-in ply 1": ""}

@@ -12,17 +12,19 @@ from .tournament.ratings import stronger
 from .tourney import BOTH, GameResult, Standing, Tournament
 
 
-def report(tournament: Tournament) -> list[str]:
-    """The table as the format shows it, and what its columns mean where that is not plain: paragraphs."""
+def report(tournament: Tournament, checked: dict[int, str] | None = None) -> list[str]:
+    """The table as the format shows it (with each file's check, ``checked`` by entrant, as its last column), and what
+    its columns mean where that is not plain: paragraphs."""
+    checks = None if checked is None else {tournament.entrants[index].name: said for index, said in checked.items()}
     if isinstance(tournament.format, Gauntlet):
-        return [gauntlet_table(tournament), wording.gauntlet_meaning()]
+        return [gauntlet_table(tournament, checks), wording.gauntlet_meaning()]
     standings = tournament.standings()
     if any(standing.rating is not None for standing in standings):
-        return [table(standings), wording.swiss_meaning()]
-    return [table(standings)]
+        return [table(standings, checks), wording.swiss_meaning()]
+    return [table(standings, checks)]
 
 
-def table(standings: list[Standing]) -> str:
+def table(standings: list[Standing], checks: dict[str, str] | None = None) -> str:
     """The standings as a table, best first: place, player, games, won, drawn, lost, forfeited, points (and a Swiss
     system's rating, its margin, and the chance that the place above the next is right)."""
     headers = wording.tourney_headers()
@@ -37,10 +39,20 @@ def table(standings: list[Standing]) -> str:
         for index, (row, rating) in enumerate(zip(rows, ratings, strict=True)):
             above = f"{stronger(rating, ratings[index + 1]):.0%}" if index + 1 < len(ratings) else ""
             row += [f"{rating.mu:.1f}", f"{rating.margin:.1f}", above]
-    return aligned(headers, rows)
+    return aligned(*_checked(headers, rows, checks), left={1, len(headers)})
 
 
-def gauntlet_table(tournament: Tournament) -> str:
+Rows = list[list[str]]
+
+
+def _checked(headers: list[str], rows: Rows, checks: dict[str, str] | None) -> tuple[list[str], Rows]:
+    """The table with each file's check as its last column (by the name in the second column; ours: nothing)."""
+    if checks is None:
+        return headers, rows
+    return [*headers, wording.tourney_check_header()], [[*row, checks.get(row[1], "")] for row in rows]
+
+
+def gauntlet_table(tournament: Tournament, checks: dict[str, str] | None = None) -> str:
     """Each file's points against each of our levels (``1.5/2``) and the level it plays like, best first."""
     rungs = tournament.format.rungs if isinstance(tournament.format, Gauntlet) else 0
     files = len(tournament.entrants) - rungs
@@ -59,7 +71,7 @@ def gauntlet_table(tournament: Tournament) -> str:
          wording.gauntlet_plays_like(levels[likes[student]] if likes[student] >= 0 else None)]
         for place, student in enumerate(order, start=1)
     ]  # fmt: skip
-    return aligned(wording.gauntlet_headers(levels), rows, left={1, rungs + 2})
+    return aligned(*_checked(wording.gauntlet_headers(levels), rows, checks), left={1, rungs + 2, rungs + 3})
 
 
 def plays_like(scored: list[float], played: list[int]) -> int:

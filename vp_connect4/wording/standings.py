@@ -13,6 +13,8 @@ __all__ = [
     "swiss_headers",
     "swiss_heading",
     "swiss_meaning",
+    "tourney_check_header",
+    "tourney_check_verdict",
     "tourney_format_help",
     "tourney_format_refused",
     "tourney_stalled",
@@ -78,6 +80,10 @@ tourney_format_help = choice(
             "a Swiss system of N rounds instead of a round robin: each round pairs players of equal points who have "
             "not met; ranked by a rating with its uncertainty"
         ),
+        "check": N_(
+            "check every player file first (as vp-connect4 check does, at plies 0 to --ply) and show its verdict in "
+            "the table"
+        ),
         "tiebreak": N_(
             "how every player chooses among equal moves (default: RANDOM, fair to all; LEFT or RIGHT make a file's "
             "tiebreak mistakes show, and every game with the same players the same)"
@@ -107,6 +113,19 @@ def tourney_format_refused(reason: str, rounds: int = 0, players: int = 0, most:
         "has to meet twice; for more games, a round robin)",
         players,
     ).format(rounds=rounds, players=players, most=most)
+
+
+tourney_check_header = sentence(N_("check"))
+
+
+def tourney_check_verdict(verdict: str, method: str = "", ply: int = 0) -> str:
+    """A file's check in the table: it ``agrees`` with the reference, ``differs`` (first in ``method`` at ``ply``), or
+    ``fails`` (does not load, raises, runs out of time)."""
+    if verdict == "agrees":
+        return _("agrees")
+    if verdict == "differs":
+        return _("differs: {method}, ply {ply}").format(method=method, ply=ply)
+    return _("fails")
 
 
 tourney_stalled = sentence(

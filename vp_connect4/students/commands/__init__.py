@@ -28,7 +28,7 @@ from ..progress import ProgressBar
 from ..results import failures, report
 from ..tournament import journal, stopping
 from ..tourney import TIEBREAK, Entrant, Tournament, entrants_of, sources_of
-from .formats import add_format_options, chosen_format, format_heading
+from .formats import add_check_option, add_format_options, check_verdicts, chosen_format, format_heading
 from .think import think_main
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def tourney_main(argv: list[str]) -> int:
         results.open()  # before the first game: a file that cannot be written is said now
     except OSError as error:
         parser.error(wording.tourney_not_written(str(path), error.strerror or str(error)))
-    return play_tourney(tournament, results, args.resume is not None, cluster)
+    return play_tourney(tournament, results, args.resume is not None, cluster, args.check)
 
 
 def connect_cluster(parser: Parser, address: str | None) -> ClusterGames | None:
@@ -160,7 +160,8 @@ def connect_cluster(parser: Parser, address: str | None) -> ClusterGames | None:
 
 
 def play_tourney(
-    tournament: Tournament, results: journal.ResultsFile, resumed: bool, cluster: ClusterGames | None = None
+    tournament: Tournament, results: journal.ResultsFile, resumed: bool, cluster: ClusterGames | None = None,
+    check: bool = False,
 ) -> int:
     """Load the files, play the games not yet played (here, or on ``cluster``), say the table; the exit code."""
     say, workers, total = stopping.Output(), parallel.cores(), tournament.total()
@@ -179,6 +180,7 @@ def play_tourney(
         for entrant in loaded:
             if entrant.failure is not None:
                 say("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]))
+        checked = check_verdicts(tournament, workers) if check else None
         start = time.monotonic()
         tournament.play(workers, progress=say.guarded(bar), record=results.add, runner=cluster)
         results.finish()
@@ -200,7 +202,7 @@ def play_tourney(
         if cluster is not None:
             cluster.close()
     bar.finish()
-    for paragraph in ["", *report(tournament), *failures(tournament.standings())]:
+    for paragraph in ["", *report(tournament, checked), *failures(tournament.standings())]:
         say(paragraph if not paragraph else paragraph + "\n")
     say(wording.tourney_written(str(results.path)))
     say(wording.tourney_took(time.monotonic() - start))
@@ -220,6 +222,7 @@ def tourney_parser() -> Parser:
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
     parser.add_argument("--cluster", default=None, metavar="ADDRESS", help=wording.help_cluster())
     add_format_options(parser, games)
+    add_check_option(parser)
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default=None, help=wording.tourney_format_help("tiebreak"))
     add_move_time(parser)
     add_language(parser)

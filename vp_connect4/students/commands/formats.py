@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 from ... import wording
 from ...levels import Level
+from ..check import Difference, run_check
+from ..errors import StudentError
+from ..files import PlayerFile
 from ..tournament.formats import Format, Gauntlet, RoundRobin, Swiss, most_rounds
 from ..tourney import Tournament
 
@@ -67,6 +70,36 @@ def format_heading(tournament: Tournament) -> str:
         ladder = tournament.entrants[len(tournament.entrants) - shape.rungs :]
         return wording.gauntlet_heading(", ".join(str(entrant.name) for entrant in ladder), tournament.games)
     return ""
+
+
+def add_check_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--check", action="store_true", help=wording.tourney_format_help("check"))
+
+
+def check_verdicts(tournament: Tournament, workers: int) -> dict[int, str]:
+    """``--check``: each player file's check at plies 0 to the tournament's (``vp-connect4 check``), in a word or
+    three, by entrant; the files one after the other, each on ``workers`` processes."""
+    found: dict[int, str] = {}
+    plies = tuple(range(tournament.ply + 1))
+    for index, entrant in enumerate(tournament.entrants):
+        if not isinstance(entrant.source, PlayerFile):
+            continue
+        if entrant.failure is not None:
+            found[index] = wording.tourney_check_verdict("fails")
+            continue
+        try:
+            report = run_check(entrant.source, plies, tournament.time_limit, workers)
+        except StudentError:
+            found[index] = wording.tourney_check_verdict("fails")
+            continue
+        problem = report.problem
+        if problem is None:
+            found[index] = wording.tourney_check_verdict("agrees")
+        elif isinstance(problem, Difference):
+            found[index] = wording.tourney_check_verdict("differs", problem.method, problem.ply)
+        else:
+            found[index] = wording.tourney_check_verdict("fails", "", problem.ply)
+    return found
 
 
 def strength(level: Level) -> tuple[bool, int]:
