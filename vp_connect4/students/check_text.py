@@ -19,7 +19,9 @@ def report_text(report: Report) -> str:
     file, plies = report.source.name, wording.check_plies(report.plies)
     problem = report.problem
     if problem is None:
-        lines = [wording.check_agrees(file, report.positions, plies, ", ".join(report.methods), report.calls)]
+        methods = ", ".join(report.methods)
+        checks = report.positions * len(report.plies)
+        lines = [wording.check_agrees(file, report.positions, plies, methods, report.calls, checks)]
         if report.unchecked_tourney:
             lines.append(wording.check_tourney_unchecked(file, report.loaded.class_name))
         return "\n".join(lines)

@@ -212,10 +212,12 @@ command_help = choice(
 
 
 def progress(what: str, done: int, total: int) -> str:
-    """The progress bar's count: ``12/60 games``, ``40/170 positions``."""
+    """The progress bar's count: ``12/60 games``, ``40/170 checks`` (a check: a position at a ply)."""
     if what == "games":
         return _n("{done}/{total} game", "{done}/{total} games", total).format(done=done, total=total)
-    return _n("{done}/{total} position", "{done}/{total} positions", total).format(done=done, total=total)
+    return _n(
+        "{done}/{total} check (a position at a ply)", "{done}/{total} checks (positions at plies)", total
+    ).format(done=done, total=total)
 
 
 def check_plies(plies: tuple[int, ...]) -> str:
@@ -225,12 +227,15 @@ def check_plies(plies: tuple[int, ...]) -> str:
     return _("plies {first} to {last}").format(first=plies[0], last=plies[-1])
 
 
-def check_agrees(file: str, positions: int, plies: str, methods: str, answers: int) -> str:
+def check_agrees(file: str, positions: int, plies: str, methods: str, answers: int, checks: int) -> str:
+    """The check's summary, counting what its progress counted (``checks``: each position at each ply)."""
     return _n(
-        "{file}: the {n} position agrees with the reference at {plies} ({methods}; {answers} answers compared).",
-        "{file}: all {n} positions agree with the reference at {plies} ({methods}; {answers} answers compared).",
+        "{file}: all {checks} checks agree with the reference: the {n} position at {plies} ({methods}; {answers} "
+        "answers compared).",
+        "{file}: all {checks} checks agree with the reference: {n} positions at {plies} ({methods}; {answers} "
+        "answers compared).",
         positions,
-    ).format(file=file, n=positions, plies=plies, methods=methods, answers=answers)
+    ).format(file=file, n=positions, plies=plies, methods=methods, answers=answers, checks=checks)
 
 
 check_tourney_unchecked = sentence(
