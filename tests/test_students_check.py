@@ -218,3 +218,25 @@ def test_the_positions_are_of_every_kind_and_tiebreak_and_the_same_every_time() 
             assert max(Player(case.ox, "LEFT", 2).scores_for(board)) == 0.0
         if case.kind == positions.ALMOST_FULL:
             assert 1 <= board.width * board.height - board.moves_made <= 4
+
+
+NONE_UNDER_RIGHT = '''from vp_connect4 import Player as Seed
+
+
+class Player(Seed):
+    def tiebreak_move(self, scores):
+        columns = [col for col, score in enumerate(scores) if score == max(scores)]
+        if self.tbt in ("LEFT", "RANDOM"):
+            return columns[0]
+'''
+
+
+def test_a_next_move_of_none_under_right_points_at_the_tiebreak(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "none_right.py").write_text(NONE_UNDER_RIGHT)
+    code, out, err = check(str(tmp_path / "none_right.py"), "--ply", "1")
+    assert code == 1, out + err
+    assert "Player('X', 'RIGHT', 0).next_move(b) returned None, which is not a column number" in out
+    assert out.strip().endswith(
+        "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
+        "best columns: tiebreak_move, with the tiebreak RIGHT."
+    )

@@ -58,6 +58,7 @@ class Failure:
     case: Case
     ply: int
     error: StudentError
+    method: str = ""  # the method that failed (the ones before it agreed on this position)
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,7 @@ def _check_method(
             return differs(theirs, full, column=column)  # type: ignore[arg-type]
         return True
     except StudentError as error:
-        return Failure(case, ply, error)
+        return Failure(case, ply, error, method)
 
 
 def first_difference(theirs: list[float], reference: list[float]) -> int | None:

@@ -27,11 +27,13 @@ def report_text(report: Report) -> str:
         return "\n".join(lines)
     kind = wording.check_kind(problem.case.kind)
     position = position_text(problem.case, report.loaded.flavour)
+    hint = [wording.check_tiebreak_hint(problem.case.tiebreak)] if problem.method == "next_move" else []
     if isinstance(problem, Failure):
-        return "\n".join([wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)])
+        failed = [wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)]
+        return "\n".join(failed + hint)
     lines = [wording.check_differs(file, problem.ply, kind), "", position, "", *difference_lines(
         problem, file, report.loaded.flavour
-    )]  # fmt: skip
+    ), *hint]  # fmt: skip
     if problem.method in ("scores_for", "scores_for_tourney"):
         case = problem.case
         command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
