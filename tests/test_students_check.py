@@ -100,12 +100,14 @@ def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp
     assert code == 1
     lines = out.splitlines()
     assert lines[0] == f"{path} differs from the reference here (ply 0, the seed text's example):"
-    assert lines[-4:] == [
+    assert lines[-5:] == [
         "Player('X', 'RIGHT', 0).next_move(b)",
         f"  {path}: 0",
         f"  {'reference:'.ljust(len(str(path)) + 1)} 6",
         "The reference's scores_for(b) here: [50.0, 50.0, 50.0, 50.0, 50.0, 50.0, 50.0]; tiebreak RIGHT plays the "
         "rightmost best column.",
+        "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
+        "best columns: tiebreak_move, with the tiebreak RIGHT.",
     ]
 
 
