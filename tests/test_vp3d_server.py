@@ -34,6 +34,7 @@ from browser.scene_process import (
     SceneProcess,
     WebSocketClient,
     descendants,
+    free_port,
     listening_addresses,
     wait_gone,
     websocket_handshake,
@@ -457,3 +458,20 @@ def test_a_second_tab_gets_a_page_saying_where_the_game_is(scene: SceneProcess) 
         assert html.escape(wording.game_open_elsewhere()).encode() in body
         assert b"glowscript" not in body
         assert http_get(scene.port, "/glow.min.js")[0] == 200  # the game's own tab still gets its files
+
+
+def test_with_no_browser_to_open_one_line_says_so_and_where_the_scene_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("BROWSER", "/bin/false")  # a browser command that fails: as on a machine with none
+    port = free_port()
+    with SceneProcess([str(ROOT / "main.py"), "--port", str(port)], port) as scene:
+        _, found = scene.wait_for(r"^The scene is at (http://127\.0\.0\.1:\d+/)$", START_TIMEOUT)
+        said = f"No browser could be opened here: open {found.group(1)} in any browser on this machine to play."
+        deadline = time.monotonic() + LOG_TIMEOUT
+        while said not in scene.stderr:
+            assert time.monotonic() < deadline and scene.process.poll() is None, scene.describe()
+            time.sleep(0.05)
+        scene.process.send_signal(signal.SIGTERM)
+        assert scene.wait_exit() == 128 + signal.SIGTERM, scene.describe()
+        assert scene.stderr.count("\n") == 1 and "Traceback" not in scene.stderr  # that line only

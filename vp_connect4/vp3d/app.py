@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import queue
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -103,6 +104,8 @@ def run_scene(
         print(log_lines.Line.RESUMED(len(game.move_string)), flush=True)
     else:
         print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
+        if open_browser and not server.browser_opened():
+            print(wording.no_browser_found(url), file=sys.stderr, flush=True)
     runner = ProcessAiRunner()
     runner.start()
     server.on_close(runner.close)

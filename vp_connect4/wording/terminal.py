@@ -25,6 +25,7 @@ __all__ = [
     "io_failed",
     "moves_played",
     "no_analysis",
+    "no_browser_found",
     "no_input",
     "not_possible",
     "nothing_to_redo_here",
@@ -298,6 +299,11 @@ bad_port_option = sentence(N_("must be a whole number from 0 to {highest}, got {
 
 
 port_unavailable = sentence(N_("port {port} cannot be used: {reason}"), "port, reason")
+
+
+no_browser_found = sentence(
+    N_("No browser could be opened here: open {url} in any browser on this machine to play."), "url"
+)
 
 
 # -- CS111's sentences: that course's texts fix them in English ------------------------------

@@ -119,8 +119,20 @@ def install(port: int = 0, open_browser: bool = True) -> str:
         if problem:
             print(problem, file=sys.stderr, flush=True)
         if open_browser:
-            webbrowser.open(_state.url)
+            _state.browser_opened = _open_browser(_state.url)
     return _state.url
+
+
+def browser_opened() -> bool:
+    """Whether :func:`install` opened the scene in a browser (False: none was found, or none was asked for)."""
+    return _state.browser_opened
+
+
+def _open_browser(url: str) -> bool:
+    try:
+        return webbrowser.open(url)
+    except (webbrowser.Error, OSError):
+        return False
 
 
 def on_close(callback: Callable[[], object]) -> None:

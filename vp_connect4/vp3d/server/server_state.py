@@ -29,6 +29,7 @@ class State:
         self.saved: Callable[[], dict[str, str]] | None = None  # keep_serving(): a closed tab restarts
         self.kept: tuple[int, int] | None = None  # inheritable copies of the listening sockets, for the restart
         self.adopted = False  # this process is a restart: it took over the sockets of the one before
+        self.browser_opened = False  # install() asked for a browser, and one was found
         self.grace_until = 0.0  # after a restart: the program ends if no page has connected by then
         self.page_asked = False  # after a restart: a page has asked for itself or an asset (a reload is under way)
         self.lock = threading.Lock()
