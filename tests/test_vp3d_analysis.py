@@ -33,6 +33,7 @@ from vp_connect4.vp3d.worker import analysis
 from vp_connect4.vp3d.worker.analysis import (
     GameAnalysis,
     analyse,
+    band,
     chart_points,
     first_change,
     steps,
@@ -274,9 +275,10 @@ def test_only_certain_changes_are_marked() -> None:
 def test_the_chart_keeps_level_under_perfect_play_and_jumps_where_the_result_changed() -> None:
     found = analyse(7, 6, BLUNDER_GAME)
     points = chart_points(found, 42)
-    assert points[0] == (0, 1)  # X wins with its 21st checker, the last: 1 to spare
-    assert points[1] == (1, -2)  # after 0: O wins with its 20th (move 40)
-    assert points[-1] == (7, 18)  # X made four with its 4th checker: 18 to spare
+    middle = band(42)  # 22: the wins' bands begin past it
+    assert points[0] == (0, middle + 1)  # X wins with its 21st checker, the last: 1 to spare
+    assert points[1] == (1, -middle - 2)  # after 0: O wins with its 20th (move 40)
+    assert points[-1] == (7, middle + 18)  # X made four with its 4th checker: 18 to spare
     for step in steps(found):
         before, after = points[step.number - 1][1], points[step.number][1]
         turned = (before > 0) - (before < 0) != (after > 0) - (after < 0)
@@ -284,11 +286,24 @@ def test_the_chart_keeps_level_under_perfect_play_and_jumps_where_the_result_cha
         nearer = step.after is not None and step.before is not None and abs(step.after) == abs(step.before) - 1
         perfect = step.won or (nearer and step.after * step.before > 0)  # the same end, one move nearer
         assert (before == after) == perfect, step  # level under perfect play
-    assert [value for _, value in points] == [1, -2, -2, -2, -1, -1, 18, 18]  # O's move 4: a later win; 6: a loss
+    spares = [1, -2, -2, -2, -1, -1, 18, 18]  # O's move 4: a later win; 6: a loss
+    assert [value for _, value in points] == [spare + middle * ((spare > 0) - (spare < 0)) for spare in spares]
     unsure = chart_points(GameAnalysis("3333", (41, None, 0, -5, 4)), 42)
-    assert unsure == [(0, 1), (2, 0), (3, 18), (4, 18)]  # move 1's outcome not worked out: left out
+    assert unsure == [(0, middle + 1), (2, 0), (3, middle + 18), (4, middle + 18)]  # move 1 not worked out: left out
     full = chart_points(GameAnalysis("0" * 6, (0,) * 7), 42)
     assert {value for _, value in full} == {0}  # draws
+
+
+def test_a_change_of_result_early_in_the_game_crosses_a_third_of_the_chart_or_more() -> None:
+    # after move 2, X to move wins at move 39 (37 moves on); after X's move 3, O to move wins at move 37
+    found = GameAnalysis("334", (None, None, 37, 34))
+    points = dict(chart_points(found, 42))
+    height = 4 * band(42)  # from -2 bands to +2 bands
+    assert points[2] > 0 > points[3]
+    assert points[2] - points[3] >= height / 3  # before: 2 - (-3) = 5 of 44, a step nobody sees
+    kept = dict(chart_points(GameAnalysis("334", (None, None, 37, -36)), 42))  # X still wins, at move 39
+    later = dict(chart_points(GameAnalysis("334", (None, None, 37, -38)), 42))  # X still wins, at move 41
+    assert kept[3] == points[2] and 0 < points[2] - later[3] < height / 12  # the same result: level, or a small step
 
 
 # -- Analyse game in the scene ----------------------------------------------------------------------

@@ -3,6 +3,7 @@ anything on the page, and goes out of sight with it (``main.py --no-browser`` + 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from browser.scene_page import ScenePage
@@ -16,6 +17,7 @@ CHART_JS = """() => {
     return {visibility: getComputedStyle(chart).visibility, text: chart.textContent,
             box: [box.x, box.y, box.width, box.height]};
 }"""
+LABELLED_JS = f"() => {{ const chart = ({CHART_JS})(); return chart !== null && /-\\d/.test(chart.text); }}"
 STILL_JS = "() => document.getElementById('c4-status').textContent.startsWith('To move')"
 ANALYSIS_TIMEOUT = 180.0  # seconds
 PLACES_JS = """() => [...document.querySelectorAll('canvas, button, select, input, #c4-status')]
@@ -32,9 +34,11 @@ def test_the_chart_comes_with_the_analysis_moves_nothing_and_goes_with_it(contex
         view.press("a")  # a fresh install's AI worker compiles the solver first: the answer may take a while
         assert view.wait_log("^analysis: (result|no change)", ANALYSIS_TIMEOUT) == "analysis: result changed at move 3"
         view.page.wait_for_function(f"() => ({CHART_JS})() !== null")
+        view.page.wait_for_function(LABELLED_JS, timeout=60_000)  # its axis drawn (a busy browser draws late)
         chart = view.page.evaluate(CHART_JS)
         assert chart["visibility"] == "visible"
-        assert "-20" in chart["text"] and "20" in chart["text"].replace("-20", "")  # X's wins up, O's down
+        ticks = [int(tick) for tick in re.findall(r"-?\d+", chart["text"])]
+        assert min(ticks) < 0 < max(ticks)  # X's wins up, O's down
         x, y, width, height = chart["box"]
         window = view.page.viewport_size
         assert width > 200 and height > 120 and x >= 0 and y >= 0

@@ -11,12 +11,14 @@ from typing import Any
 
 from ... import wording
 from .. import assets
+from ..worker.analysis import band
 
 WIDTH = 360  # pixels: over the sky above the rack, from a 1024x700 window up
 HEIGHT = 140
 CURVE_COLOUR = (0.1, 0.3, 0.75)
 MARK_COLOUR = (0.9, 0.35, 0.0)
 LEVEL_COLOUR = (0.6, 0.6, 0.6)
+BAND_COLOUR = (0.82, 0.82, 0.82)
 OUT_OF_SIGHT = 3  # times the axis' range: where a graph that needs a point shows none (an empty one cannot be sent)
 HIDDEN = "<style>.glowscript-graph { visibility: hidden; }</style>"
 
@@ -34,10 +36,12 @@ class Chart:
         self._visibility: Any = None
 
     def show(self, points: list[tuple[int, int]], moves: int, cells: int, current: int) -> None:
-        """The outcome after each move (``points``: move number, X's outcome) of a game of ``moves`` moves on a
-        board of ``cells`` cells; ``current``: the move shown, marked."""
+        """The outcome after each move (``points``: move number, X's outcome in its band, see ``chart_points``) of a
+        game of ``moves`` moves on a board of ``cells`` cells; ``current``: the move shown, marked. Light lines part
+        the bands: X wins above the upper one, O wins below the lower one, draws on the middle line."""
         vp = self._vp
-        top = (cells + 2) // 2  # the most checkers a winner can have to spare
+        middle = band(cells)  # the draws' band ends here, the wins' begin
+        top = 2 * middle
         if self._graph is None:
             vp.wtext(pos=self._canvas.caption_anchor, text=assets.style("chart.css"))
             self._visibility = vp.wtext(pos=self._canvas.caption_anchor, text="")
@@ -46,6 +50,7 @@ class Chart:
                 width=WIDTH, height=HEIGHT, fast=True, align="none",
             )  # fmt: skip
             self._level = vp.gcurve(graph=self._graph, color=vp.vector(*LEVEL_COLOUR), width=1)
+            self._bands = [vp.gcurve(graph=self._graph, color=vp.vector(*BAND_COLOUR), width=1) for _ in range(2)]
             self._curve = vp.gcurve(graph=self._graph, color=vp.vector(*CURVE_COLOUR), width=2, markers=True)
             self._mark = vp.gdots(graph=self._graph, color=vp.vector(*MARK_COLOUR), radius=6)
         elif self._visibility.text:
@@ -55,6 +60,8 @@ class Chart:
             graph = self._graph
             graph.xmin, graph.xmax, graph.ymin, graph.ymax = 0, max(moves, 1), -top, top
             self._level.data = [(0, 0), (max(moves, 1), 0)]
+            for edge, sign in zip(self._bands, (1, -1), strict=True):  # where X's wins begin, and O's
+                edge.data = [(0, sign * middle), (max(moves, 1), sign * middle)]
             self._curve.data = points or [(0, OUT_OF_SIGHT * top)]
         mark = [point for point in points if point[0] == current]
         self._mark.data = mark or [(current, OUT_OF_SIGHT * top)]  # not worked out: no mark

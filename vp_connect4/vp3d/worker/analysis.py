@@ -205,19 +205,32 @@ def _sign(distance: int) -> int:
 
 def chart_points(analysis: GameAnalysis, cells: int) -> list[tuple[int, int]]:
     """Analyse game's chart: after each move ``j`` (0: the empty board), the outcome with perfect play as X sees
-    it: ``+s`` X wins, ``-s`` O wins, ``0`` a draw, where ``s`` counts the checkers the winner has to spare (on a
-    board of ``cells`` cells: 1 wins with the last checker it could play, more is sooner). Perfect play keeps it
-    level; a jump is a mistake. Positions not worked out in time are left out; after a move that made four, its
-    mover's actual win."""
+    it, in three bands: ``0`` a draw; X wins above, from ``band(cells) + 1`` up, O wins below, from ``-band(cells) -
+    1`` down; inside its band the distance from the middle line counts the checkers the winner has to spare (on a
+    board of ``cells`` cells: 1 wins with the last checker it could play, more is sooner). So a change of result
+    crosses a whole band (a third of the chart or more, at any move), and perfect play keeps the line level; a jump
+    within a band is a slower win or a quicker loss. Positions not worked out in time are left out; after a move
+    that made four, its mover's actual win."""
     points = []
     for moves_made, value in enumerate(analysis.values):
         to_move = +1 if moves_made % 2 == 0 else -1  # X moves after an even number of moves
         if value is None:
             if analysis.won and moves_made == len(analysis.values) - 1:
-                points.append((moves_made, -to_move * _spare(moves_made, cells)))  # the mover before won here
+                points.append((moves_made, -to_move * _banded(_spare(moves_made, cells), cells)))  # the mover won
             continue
-        points.append((moves_made, to_move * _sign(value) * _spare(moves_made + abs(value), cells) if value else 0))
+        spare = _spare(moves_made + abs(value), cells)
+        points.append((moves_made, to_move * _sign(value) * _banded(spare, cells) if value else 0))
     return points
+
+
+def band(cells: int) -> int:
+    """The height of each band of :func:`chart_points` (the most checkers a winner can have to spare): the chart
+    runs from ``-2 * band`` to ``2 * band``, the draws on its middle line."""
+    return (cells + 2) // 2
+
+
+def _banded(spare: int, cells: int) -> int:
+    return band(cells) + spare
 
 
 def _spare(last_move: int, cells: int) -> int:
