@@ -256,3 +256,34 @@ def test_a_move_of_a_file_that_waits_in_the_worker_is_dropped_when_its_side_beco
     assert controller.thinking
     controller.handle(SetSeat("O", "kind", HUMAN))
     assert not controller.thinking and log[-1] == f"setting: O player {HUMAN}"
+
+
+def test_a_file_loading_in_the_player_file_field_does_not_hold_up_the_ais_move() -> None:
+    seats = {"X": Seat(AI, 1), "O": Seat(HUMAN)}
+    view, log, clock = FakeView(), [], Clock()
+    runner, loader = HandRunner(), HandRunner()
+    controller = Controller(Game(seats=seats, tiebreak="LEFT"), view, runner, log=log.append, clock=clock,
+                            loader=loader)  # fmt: skip
+    controller.start()
+    settle(controller, clock, 1)
+    controller.handle(AddPlayerFile(HANGING))  # it would hang while it loads
+    settle(controller, clock, 1)
+    assert [name for name, _ in loader.jobs] == ["load"] and [name for name, _ in runner.jobs] == ["best_column"]
+    runner.finish()  # the AI's move comes back while the file still loads
+    settle(controller, clock)
+    assert any(line.startswith("move 1: X column ") for line in log), log
+
+
+@pytest.mark.timeout(120)
+def test_the_scenes_two_workers_a_hanging_load_and_a_move_at_the_same_time(tmp_path: Path) -> None:
+    looping = tmp_path / "looping.py"
+    looping.write_text("while True:\n    pass\n")
+    runner, loader = ProcessAiRunner(), ProcessAiRunner()
+    try:
+        loading = loader.submit(PlayerFileCheck(str(looping), 30.0).load)
+        move = runner.submit(AiRequest(7, 6, "", "X", Seat(AI, 2), "LEFT").best_column)  # the AI's worker: free
+        assert isinstance(move.result(timeout=60), int)
+        assert not loading.done()  # the file still loads (its 30 s limit), and held nothing up
+    finally:
+        runner.close()
+        loader.close()

@@ -109,6 +109,8 @@ def run_scene(
     runner = ProcessAiRunner()
     runner.start()
     server.on_close(runner.close)
+    loader = ProcessAiRunner()  # the Player file field's checks: its worker starts with the first one
+    server.on_close(loader.close)
     controller: Controller | None = None
     restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see server/resume.py)
         lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
@@ -124,7 +126,7 @@ def run_scene(
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant)
         state = resumed.state if resumed is not None else None
-        controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time)
+        controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time, loader=loader)
         _start(controller, scene, think=think and resumed is None)
         hover = _HoverWatch(scene.mouse)
         pacer = Pacer()
@@ -135,6 +137,7 @@ def run_scene(
             controller.close()
         else:
             runner.close()
+            loader.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
 

@@ -73,11 +73,12 @@ class Controller:
         duel_pause: float = AI_DUEL_PAUSE,
         state: SceneState | None = None,
         move_time: float = DEFAULT_TIME_LIMIT,
+        loader: AiRunner | None = None,
     ) -> None:
         """``state``: what the scene had before a reload (the result already logged, the score, Pause...);
         ``move_time``: the seconds a player file may take for a move."""
         state = state if state is not None else SceneState()
-        self.ctx = ctx = Context(game, view, AiJobs(runner), log, clock, move_time, state.paused)
+        self.ctx = ctx = Context(game, view, AiJobs(runner, loader), log, clock, move_time, state.paused)
         self.game, self.view = game, view  # the context's: the game changes in place, never for another
         self.seed = seed
         self.duel_pause = duel_pause

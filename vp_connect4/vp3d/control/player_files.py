@@ -93,7 +93,7 @@ class PlayerFiles:
         if self.failure is not None and self.failure.ox is None:
             self.failure = None
         check = PlayerFileCheck(source.name, ctx.move_time)
-        self._checking = (source.name, ctx.jobs.runner.submit(check.load))
+        self._checking = (source.name, ctx.jobs.loader.submit(check.load))  # not the AI's worker: it moves meanwhile
 
     def collect(self) -> None:
         """The worker's answer about a file named in the Player file field: it joins the menus, or is refused."""

@@ -189,10 +189,13 @@ class _Job:
 
 
 class AiJobs:
-    """At most one AI job at a time, and only answers that still fit the game."""
+    """At most one AI job at a time, and only answers that still fit the game. ``loader``: the runner of the checks
+    that a player file loads (the page's Player file field), a worker of its own, so that a file that hangs while it
+    loads never holds up the AI's moves (default: ``runner``)."""
 
-    def __init__(self, runner: AiRunner) -> None:
+    def __init__(self, runner: AiRunner, loader: AiRunner | None = None) -> None:
         self.runner = runner
+        self.loader = loader if loader is not None else runner
         self._job: _Job | None = None
 
     @property
@@ -242,3 +245,5 @@ class AiJobs:
     def close(self) -> None:
         self.drop()
         self.runner.close()
+        if self.loader is not self.runner:
+            self.loader.close()
