@@ -124,8 +124,10 @@ def run_scene(
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = vpython.scene
         _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant)
         state = resumed.state if resumed is not None else None
+        paused = state.paused if state is not None else False
+        view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant, game,
+                         paused)  # fmt: skip
         controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time, loader=loader)
         _start(controller, scene, think=think and resumed is None)
         hover = _HoverWatch(scene.mouse)

@@ -41,6 +41,7 @@ __all__ = [
     "puzzle_goal",
     "result_in_scene",
     "scene_help",
+    "scene_starting",
     "seat_kind",
     "side_outcome",
     "sides_help",
@@ -199,6 +200,9 @@ def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
 
 # The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's outcomes:
 # :func:`hint_unfinished`).
+scene_starting = sentence(N_("Starting: the 3D view is being drawn and the AI's worker started…"))
+
+
 hint_working = sentence(N_("For {ox}: working out the hint"), "ox")
 
 

@@ -72,8 +72,12 @@ class Controls:
         goal: str | wording.Phrase = "",
         variant: Variant | None = None,
         height: int = 6,
+        initial: Game | None = None,
+        paused: bool = False,
     ) -> None:
-        """``variant``: the rules the scene starts with (the rules menu shows them, added if not a usual choice)."""
+        """``variant``: the rules the scene starts with (the rules menu shows them, added if not a usual choice);
+        ``initial``: the game it starts with, whose settings the widgets show from the first frame on (and the
+        status line says that the scene is starting, until the controller says what it is)."""
         import vpython as vp
 
         self._vp = vp
@@ -96,7 +100,7 @@ class Controls:
         canvas.title = ""
         head = canvas.title_anchor  # the lines above the canvas; their boxes are the page's (assets/page.css)
         self.title = vp.wtext(pos=head, text="")
-        self.status = vp.wtext(pos=head, text=markup.placeholder("c4-status"))
+        self.status = vp.wtext(pos=head, text=markup.status(wording.scene_starting()))
         self.cue = vp.wtext(pos=head, text=markup.placeholder("c4-cue"))
         self.events = vp.wtext(pos=head, text=markup.placeholder("c4-events"))
         self.banner = vp.wtext(pos=head, text=markup.banner(""))
@@ -111,6 +115,8 @@ class Controls:
         self._name_widgets()
         self.relabel()
         self.show_think(False)
+        if initial is not None:
+            self.show_settings(initial, paused)
 
     def _make(self, row: Row) -> Any:
         """The widget of ``row``, in the panel (after the ones before it)."""

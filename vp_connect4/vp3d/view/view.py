@@ -66,7 +66,10 @@ class SceneView:
         top: int = MAX_PLY,
         goal: str | wording.Phrase = "",
         variant: Variant | None = None,
+        initial: Game | None = None,
+        paused: bool = False,
     ):
+        """``initial``: the game the scene starts with (its settings in the widgets from the first frame on)."""
         import vpython as vp
 
         self._vp = vp
@@ -84,7 +87,7 @@ class SceneView:
         # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
         # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
         canvas.bind("resize", _page_resized)
-        self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height)
+        self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height, initial, paused)
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
         self.checkers = Checkers(layout, canvas, clock)
