@@ -35,8 +35,10 @@ CONTROLS = (
     "#c4-x-player", "#c4-x-ply", "#c4-x-eval", "#c4-o-player", "#c4-o-ply", "#c4-o-eval", "#c4-tiebreak",
     "#c4-new", "#c4-undo", "#c4-hint", "#c4-keep", "#c4-pause", "#c4-reset-view", "#c4-swap", "#c4-variant",
     "#c4-size", "#c4-flip", "#c4-analyse", "#c4-tally", "#c4-lang", "#c4-moves", "#c4-copy",
-    "input[name=c4-load-code]", "#c4-load",
+    "input[name=c4-load-code]", "#c4-load", "input[name=c4-player-file]",
 )  # fmt: skip
+PANEL_JS = """() => { const panel = document.querySelector('#glowscript > .glowscript-canvas-wrapper + div');
+    return [panel.scrollHeight, panel.clientHeight, panel.scrollTop]; }"""
 MEASURED = ("canvas", STATUS, "#c4-events", "#c4-cue", *CONTROLS)
 
 BOXES_JS = f"""(selectors) => {{
@@ -201,6 +203,8 @@ def test_nothing_moves_from_the_start_to_the_end_of_a_game(sized: tuple[Any, int
         view = ScenePage.open(context, scene)
         view.wait_redraws()
         moments = {"start": boxes(view)}
+        content, shown, scrolled = view.page.evaluate(PANEL_JS)
+        assert content <= shown + 1 and scrolled == 0, f"the panel scrolls: {content} px in {shown}"  # all in sight
         assert not overlapping(moments["start"]), overlapping(moments["start"])
         assert not outside(moments["start"], width, height), outside(moments["start"], width, height)
         assert_rack_seen(view)

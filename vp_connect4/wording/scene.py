@@ -29,6 +29,7 @@ __all__ = [
     "game_code_caption",
     "game_ended",
     "game_open_elsewhere",
+    "help_summary",
     "hint_unfinished",
     "hint_working",
     "human_to_move",
@@ -200,6 +201,9 @@ def hint_unfinished(ox: str, known: int, columns: int, given_up: bool) -> str:
 
 # The hint's line while the look-ahead works out its scores (it takes a while; the perfect level's outcomes:
 # :func:`hint_unfinished`).
+help_summary = sentence(N_("Help: how to play, the keys, Analyse game"))
+
+
 scene_starting = sentence(N_("Starting: the 3D view is being drawn and the AI's worker started…"))
 
 

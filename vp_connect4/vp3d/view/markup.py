@@ -105,8 +105,11 @@ def moves(code: str) -> str:
 
 
 def help_text(width: int, rules: str) -> str:
-    """The help under the widgets: how to play on a board ``width`` columns wide, Analyse game, and ``rules`` (a
-    rule variant's, HTML; empty for the standard game)."""
+    """The help under the widgets, folded away behind its one-line summary (a click opens it), so that every
+    control, the Player file field too, fits the panel of a small window: how to play on a board ``width`` columns
+    wide, Analyse game, and ``rules`` (a rule variant's, HTML; empty for the standard game)."""
     shown = f"\n{rules}" if rules else ""
     sides = wording.sides_help(palette.TEXT_COLOURS["X"], palette.TEXT_COLOURS["O"])
-    return f"<span style='{HELP_STYLE}'>{sides}\n{wording.scene_help(width)}\n{wording.analysis_help()}{shown}</span>"
+    text = f"{sides}\n{wording.scene_help(width)}\n{wording.analysis_help()}{shown}"
+    return (f"<details id='c4-help-box'><summary>{wording.help_summary()}</summary>"
+            f"<span style='{HELP_STYLE}'>{text}</span></details>")  # fmt: skip

@@ -38,7 +38,7 @@ class PlayerPanel:
         self.relabel()
 
     def relabel(self) -> None:
-        _set(self.caption, "text", "\n\n" + wording.player_file_caption() + " ")
+        _set(self.caption, "text", wording.player_file_caption() + "\n")  # the field on a line of its own
         _set(self.retry, "text", wording.try_again_button())
 
     def show_error(self, heading: str, code: list[str], advice: str, retry: bool) -> None:
