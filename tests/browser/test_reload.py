@@ -9,8 +9,13 @@ the program ends with exit code 0.
 from __future__ import annotations
 
 import re
+import signal
+import sys
 import time
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from browser.scene_page import CANVAS_JS, READY_TIMEOUT, ScenePage
 from browser.scene_process import SceneProcess, descendants, wait_gone
@@ -101,3 +106,34 @@ def test_the_size_menu_starts_a_new_game_on_that_board_in_the_page_loaded_again(
         view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
         assert view.page.evaluate("() => document.getElementById('c4-size').selectedOptions[0].textContent") == "9x7"
         assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr
+
+
+SIGTERM_CAUGHT = 1 << (signal.SIGTERM - 1)  # its bit in /proc/PID/status's SigCgt
+
+
+def catches_sigterm(pid: int) -> bool | None:
+    """Whether process ``pid`` has a handler for SIGTERM now (None: it is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught, 16) & SIGTERM_CAUGHT)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_while_the_restarted_program_starts_ends_it_with_143_and_its_moves_once(context: Any) -> None:
+    with SceneProcess.main("--o-ply", "1", "--tiebreak", "LEFT") as scene:
+        view = ScenePage.open(context, scene)
+        view.play(1, "X", 3, lambda: view.press("3"))
+        o_col = int(view.wait_log(r"^move 2: O column \d$")[-1])
+        pid = scene.process.pid
+        assert catches_sigterm(pid)
+        view.page.close()  # the program restarts in place: a new program, without its handlers for a moment
+        deadline = time.monotonic() + READY_TIMEOUT
+        while catches_sigterm(pid):
+            assert time.monotonic() < deadline, scene.describe()
+        scene.process.send_signal(signal.SIGTERM)  # in that moment, while the new program starts
+        assert scene.wait_exit() == 128 + signal.SIGTERM, scene.describe()
+        assert [line for line in scene.lines if line.startswith("moves:")] == [f"moves: 3{o_col}"], scene.describe()
+        assert "Traceback" not in scene.stderr, scene.stderr

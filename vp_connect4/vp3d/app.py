@@ -94,11 +94,15 @@ def run_scene(
     """
     from .server import restart, resume, server
 
+    resumed = resume.resumed_game(game, seed) if restart.restarting() else None
     try:
         url = server.install(port=port, open_browser=open_browser)
     except OSError as error:  # the port is taken, or not ours to use
         raise PortUnavailable(wording.port_unavailable(port, error.strerror or str(error))) from None
-    resumed = resume.resumed_game(game, seed) if restart.resumed() else None
+    except (SystemExit, KeyboardInterrupt):  # a stop sent while the restarted program started: handled here
+        if resumed is not None:
+            resumed.farewell(lambda line: print(line, flush=True))
+        raise
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
         print(log_lines.Line.RESUMED(len(game.move_string)), flush=True)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import socket
 import sys
 import threading
@@ -38,6 +39,7 @@ import traceback
 from collections.abc import Callable
 
 from ... import wording
+from .server_state import STOP_SIGNALS
 from .server_state import state as _state
 from .web import IDLE_TIMEOUT
 
@@ -138,6 +140,11 @@ def await_reconnect(end: Callable[[], None], log: Callable[[str], None] | None =
     threading.Thread(target=watch, name="scene-grace", daemon=True).start()
 
 
+def restarting() -> bool:
+    """This process replaced one whose tab closed, and has not taken over its sockets yet (before ``install``)."""
+    return bool(os.environ.get(SOCKETS_ENV))
+
+
 def adopted_sockets() -> tuple[socket.socket | None, socket.socket | None]:
     """The listening sockets handed over by the program this process replaced (:data:`SOCKETS_ENV`), if any."""
     fds = os.environ.pop(SOCKETS_ENV, None)
@@ -176,6 +183,9 @@ def restart() -> None:
         argv = [sys.executable, *sys.orig_argv[1:]]
         sys.stdout.flush()
         sys.stderr.flush()
+        # held back across the exec: a stop while the new program starts waits for its handlers (server.accept_signals)
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         os.execve(sys.executable, argv, env)
     except Exception:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
         traceback.print_exc()

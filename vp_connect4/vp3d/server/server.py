@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import _thread
 import asyncio
+import contextlib
 import copy
 import json
 import signal
@@ -75,6 +76,7 @@ from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 from . import restart, web
 from .guard import LOCAL_HOSTNAMES, SizeLimited, host_refusal, own_hosts
 from .protocol import TRIGGER, WIDGETS, Junk, check_event, ignored, parse_events, shown
+from .server_state import STOP_SIGNALS
 from .server_state import state as _state
 from .web import CONFLICT, LOOPBACK
 
@@ -83,7 +85,6 @@ SHUTDOWN_WAIT = 2.0  # seconds to wait for the websocket thread to stop, and for
 POLL = 0.05  # seconds between checks while waiting
 EXIT_TAB_CLOSED = 0
 # Ctrl-C, kill and a closed terminal end the program like a closed tab, with exit code 128 + the signal's number
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def install(port: int = 0, open_browser: bool = True) -> str:
@@ -111,6 +112,7 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     sys.modules[STUB_MODULE] = _stand_in_module()
     for signum in STOP_SIGNALS:
         signal.signal(signum, _on_stop_signal)
+    _accept_signals()
     _state.url = f"http://{LOOPBACK}:{http_port}/"
     if _state.adopted:  # a restart: the reloaded page is already on its way
         restart.await_reconnect(_scene_closed)
@@ -121,6 +123,14 @@ def install(port: int = 0, open_browser: bool = True) -> str:
         if open_browser:
             _state.browser_opened = _open_browser(_state.url)
     return _state.url
+
+
+def _accept_signals() -> None:
+    """Let Ctrl-C, SIGTERM and SIGHUP in, now that their handlers are set: a restart replaced the program with them
+    held back, so that one sent while the new program started is kept, not fatal; it is handled here, as any
+    other (128 + the signal; the caller logs the resumed game's moves)."""
+    with contextlib.suppress(AttributeError, ValueError, OSError):  # not POSIX
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 def browser_opened() -> bool:

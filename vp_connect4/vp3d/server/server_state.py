@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import threading
 from collections.abc import Callable
 from typing import Any
+
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class State:
