@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import http.client
+import json
 import signal
 import socket
 import struct
@@ -475,3 +476,23 @@ def test_with_no_browser_to_open_one_line_says_so_and_where_the_scene_is(monkeyp
         scene.process.send_signal(signal.SIGTERM)
         assert scene.wait_exit() == 128 + signal.SIGTERM, scene.describe()
         assert scene.stderr.count("\n") == 1 and "Traceback" not in scene.stderr  # that line only
+
+
+KEY_FLOOD = 100_000  # key events, in messages of a thousand: no person types that
+
+
+def test_a_flood_of_key_events_is_dropped_cheaply_and_the_scene_answers_at_once(scene: SceneProcess) -> None:
+    page, objects = scene.connect_page()
+    key = {"event": "keydown", "canvas": objects["canvas"], "key": "3", "which": 51, "alt": False, "shift": False,
+           "ctrl": False}  # fmt: skip
+    with page:
+        start = len(scene.lines)
+        message = json.dumps([key] * 1000)
+        for _ in range(KEY_FLOOD // 1000):
+            page.send(message)
+        page.send(f'[{{"widget": "menu", "idx": {objects["menu"]}, "value": 1}}]')
+        end, _ = scene.wait_for(r"^menu: two$", LOG_TIMEOUT, start)  # before: VPython took each key, a minute
+        dropped = [line for line in scene.lines[start:end] if "a key event beyond" in line]
+        assert IGNORED_BURST <= len(dropped) < 2 * IGNORED_BURST, len(dropped)  # said, in part
+    assert scene.wait_exit() == 0, scene.describe()
+    scene.assert_no_traceback()

@@ -33,14 +33,39 @@ KEY_FIELDS = ("key", "which", "alt", "shift", "ctrl")
 VECTORS = ("pos", "ray", "forward", "up", "center")
 IGNORED_BURST = 50  # ``ignored:`` lines that may come at once; then ...
 IGNORED_PER_SECOND = 5.0  # ... this many a second: the rest are counted, not written
+KEYS_BURST = 120  # key events that may come at once (a person types, or holds a key down: far fewer); then ...
+KEYS_PER_SECOND = 60.0  # ... this many a second: a flood beyond that is dropped before VPython sees it
 
 
 class Junk(ValueError):
     """A message or an event that VPython's page does not send; the text says what it was."""
 
 
+class TokenBucket:
+    """So many at once (``burst``), then ``per_second`` a second: :meth:`take` says whether one more may pass now.
+    Thread-safe."""
+
+    def __init__(self, burst: float, per_second: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._tokens = float(burst)
+        self._last = clock()
+
+    def take(self) -> bool:
+        with self._lock:
+            now = self.clock()
+            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
+            self._last = now
+            if self._tokens < 1:
+                return False
+            self._tokens -= 1
+            return True
+
+
 class IgnoredLog:
-    """The ``ignored: ...`` lines, so many that a page sending junk cannot flood the log (a token bucket).
+    """The ``ignored: ...`` lines, so many that a page sending junk cannot flood the log (a :class:`TokenBucket`).
 
     Up to ``burst`` lines at once, then ``per_second`` a second; lines beyond that are counted, not
     written, and the next line written says how many were left out (``ignored: 123 more like these,
@@ -55,23 +80,15 @@ class IgnoredLog:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.write = write
-        self.burst = burst
-        self.per_second = per_second
-        self.clock = clock
+        self._bucket = TokenBucket(burst, per_second, clock)
         self._lock = threading.Lock()
-        self._tokens = float(burst)
-        self._last = clock()
         self._left_out = 0  # lines not written since the last one that was
 
     def __call__(self, what: str) -> None:
         with self._lock:
-            now = self.clock()
-            self._tokens = min(self.burst, self._tokens + (now - self._last) * self.per_second)
-            self._last = now
-            if self._tokens < 1:
+            if not self._bucket.take():
                 self._left_out += 1
                 return
-            self._tokens -= 1
             if self._left_out:
                 self.write(log_lines.ignored_left_out(self._left_out))
                 self._left_out = 0

@@ -75,7 +75,19 @@ from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 
 from . import restart, web
 from .guard import LOCAL_HOSTNAMES, SizeLimited, host_refusal, own_hosts
-from .protocol import TRIGGER, WIDGETS, Junk, check_event, ignored, parse_events, shown
+from .protocol import (
+    KEY_EVENTS,
+    KEYS_BURST,
+    KEYS_PER_SECOND,
+    TRIGGER,
+    WIDGETS,
+    Junk,
+    TokenBucket,
+    check_event,
+    ignored,
+    parse_events,
+    shown,
+)
 from .server_state import STOP_SIGNALS
 from .server_state import state as _state
 from .web import CONFLICT, LOOPBACK
@@ -215,6 +227,7 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
         # autobahn runs each message's onMessage as a task of its own: the next message's events wait for this
         # one's (a lock wakes its waiters in turn), or a busy machine could handle Enter before the arrow keys
         self._in_order = asyncio.Lock()
+        self._keys = TokenBucket(KEYS_BURST, KEYS_PER_SECOND)  # the page's key events, at a person's pace at most
         if _state.scene is None:
             _state.scene = self
             _state.connected.set()
@@ -256,7 +269,8 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
             await self._handle(events, vpython)
 
     async def _handle(self, events: list[Any], vpython: Any) -> None:
-        """Hand ``events`` to VPython one at a time: bound callbacks see them in order."""
+        """Hand ``events`` to VPython one at a time: bound callbacks see them in order. Key events beyond a person's
+        pace (:data:`.protocol.KEYS_PER_SECOND`) are dropped here, cheaply, and said in the log (in part)."""
         classes = {name: getattr(vpython, name) for name in ("canvas", *WIDGETS)}
         loop = asyncio.get_running_loop()
         for event in events:
@@ -264,6 +278,9 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
                 check_event(event, vpython.baseObj.object_registry, classes)
             except Junk as junk:
                 ignored(str(junk))
+                continue
+            if event.get("event") in KEY_EVENTS and not self._keys.take():
+                ignored(f"a key event beyond {KEYS_PER_SECOND:g} a second: {shown(event)}")
                 continue
             try:  # one at a time: bound callbacks must see events in order
                 await loop.run_in_executor(None, _state.glow.handle_msg, {"content": {"data": [event]}})
