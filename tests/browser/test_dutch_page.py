@@ -29,6 +29,7 @@ CODE = re.compile(r"<[^>]*>|\{[^}]*\}|\S*[|\[\]=_]\S*|\S*\w\.\w\S*|--\S+")  # ta
 COMMAND_LINE = (  # the command line's, the terminal game's, check's, tourney's, think's, the grades' and the
     "vp_connect4/wording/terminal.py",  # sandbox's sentences: never on the page
     "vp_connect4/wording/students.py",
+    "vp_connect4/wording/standings.py",
     "vp_connect4/wording/recursion.py",
     "vp_connect4/wording/grading.py",
     "vp_connect4/wording/sandbox.py",

@@ -94,22 +94,9 @@ def run_scene(
     """
     from .server import restart, resume, server
 
-    resumed = resume.resumed_game(game, seed) if restart.restarting() else None
-    try:
-        url = server.install(port=port, open_browser=open_browser)
-    except OSError as error:  # the port is taken, or not ours to use
-        raise PortUnavailable(wording.port_unavailable(port, error.strerror or str(error))) from None
-    except (SystemExit, KeyboardInterrupt):  # a stop sent while the restarted program started: handled here
-        if resumed is not None:
-            resumed.farewell(lambda line: print(line, flush=True))
-        raise
+    resumed = _serve(game, seed, port, open_browser)
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
-        print(log_lines.Line.RESUMED(len(game.move_string)), flush=True)
-    else:
-        print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
-        if open_browser and not server.browser_opened():
-            print(wording.no_browser_found(url), file=sys.stderr, flush=True)
     runner = ProcessAiRunner()
     runner.start()
     server.on_close(runner.close)
@@ -146,6 +133,30 @@ def run_scene(
             loader.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
+
+
+def _serve(game: Game, seed: int | None, port: int, open_browser: bool) -> Any:
+    """Start the scene's servers (and a browser); after a restart, the game saved by the program before (a
+    ``resume.Resumed``), else None. A stop signal while this runs ends the program, the resumed game's moves
+    logged once."""
+    from .server import restart, resume, server
+
+    resumed = resume.resumed_game(game, seed) if restart.restarting() else None
+    try:
+        url = server.install(port=port, open_browser=open_browser)
+    except OSError as error:  # the port is taken, or not ours to use
+        raise PortUnavailable(wording.port_unavailable(port, error.strerror or str(error))) from None
+    except (SystemExit, KeyboardInterrupt):  # a stop sent while the restarted program started: handled here
+        if resumed is not None:
+            resumed.farewell(lambda line: print(line, flush=True))
+        raise
+    if resumed is not None:
+        print(log_lines.Line.RESUMED(len(resumed.game.move_string)), flush=True)
+    else:
+        print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
+        if open_browser and not server.browser_opened():
+            print(wording.no_browser_found(url), file=sys.stderr, flush=True)
+    return resumed
 
 
 def _start(controller: Controller, scene: Any, think: bool) -> None:

@@ -40,6 +40,20 @@ CAMERA_RANGE = 5.3  # seen above and below the centre for a 7x6 rack (a smaller 
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 
+def _set_up(canvas: Any, vec: Any) -> None:
+    """The canvas's size, sky, field of view and what the mouse may do."""
+    canvas.width = SCENE_WIDTH
+    canvas.height = SCENE_HEIGHT
+    canvas.background = vec(*BACKGROUND)
+    canvas.fov = FOV
+    canvas.userspin = True
+    canvas.userzoom = True
+    canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
+    # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
+    # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
+    canvas.bind("resize", _page_resized)
+
+
 def _page_resized(event: object) -> None:
     """VPython has taken the canvas's new size (see ``SceneView``): nothing more to do."""
 
@@ -77,16 +91,7 @@ class SceneView:
         self.layout = layout
         self.clock = clock
         vec = vp.vector
-        canvas.width = SCENE_WIDTH
-        canvas.height = SCENE_HEIGHT
-        canvas.background = vec(*BACKGROUND)
-        canvas.fov = FOV
-        canvas.userspin = True
-        canvas.userzoom = True
-        canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
-        # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
-        # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
-        canvas.bind("resize", _page_resized)
+        _set_up(canvas, vec)
         self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height, initial, paused)
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
         self.rack = Rack(layout, canvas)
