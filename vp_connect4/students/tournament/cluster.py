@@ -42,7 +42,7 @@ from ... import wording
 from .. import sandbox
 from ..errors import TIMED_OUT, StudentError
 from ..files import BuiltinPlayer, PlayerFile, Source
-from ..tourney import TIEBREAK, Entrant, GameResult, Pairing, Tournament
+from ..tourney import IDLE_PER_GAME, TIEBREAK, Entrant, GameResult, LiveWorkers, Pairing, Tournament
 from ..worker import traces
 from .stopping import Unfinished
 
@@ -136,9 +136,22 @@ def play(x: Traveller, o: Traveller, pairing: Pairing, rules: Rules) -> GameResu
     sources = [unpacked(side) if isinstance(side, Shipped) else side for side in (x, o)]
     tournament = Tournament([Entrant.of(source) for source in sources], rules.ply, time_limit=rules.time_limit,
                             tiebreak=rules.tiebreak)  # fmt: skip
-    result = tournament.play_game(Pairing(pairing.number, 0, 1, pairing.seed))
+    result = tournament.play_game(Pairing(pairing.number, 0, 1, pairing.seed), _live(rules))
     shown = {str(_unpacked[side.digest]): side.folder for side in (x, o) if isinstance(side, Shipped)}
     return dataclasses.replace(result, pairing=pairing, error=_as_shown(result.error, shown))
+
+
+_kept_alive: dict[Rules, LiveWorkers] = {}  # this worker process's players' processes, waiting for their next game
+_keeping = threading.Lock()
+
+
+def _live(rules: Rules) -> LiveWorkers:
+    """The players' processes of this worker's games under ``rules``: a file's next game on the same thread takes up
+    its process, as on the teacher's machine (:class:`.LiveWorkers`); they end with the worker."""
+    with _keeping:
+        if rules not in _kept_alive:
+            _kept_alive[rules] = LiveWorkers(idle=IDLE_PER_GAME * (os.cpu_count() or 1))
+        return _kept_alive[rules]
 
 
 def _decided_here(tournament: Tournament, travellers: list[Traveller | None], pairing: Pairing) -> bool:
