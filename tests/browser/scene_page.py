@@ -147,6 +147,19 @@ class ScenePage:
             Path(SHOTS_DIR, f"{self.page.url.split(':')[-1].strip('/')}-{self.shots}.png").write_bytes(data)
         return decode_png(data)
 
+    def wait_still(self, timeout: float = MOVE_TIMEOUT) -> Image:
+        """The canvas once it stops changing (two pictures a few redraws apart are the same): an animation over,
+        on a fast browser or a slow one."""
+        deadline = time.monotonic() + timeout
+        last = self.canvas_image()
+        while True:
+            self.wait_redraws()
+            now = self.canvas_image()
+            if now == last:
+                return now
+            assert time.monotonic() < deadline, "the canvas kept changing"
+            last = now
+
     def camera_forward(self) -> tuple[float, float, float]:
         x, y, z = self.page.evaluate(f"() => {{ const a = {CANVAS_JS}.__axis.norm(); return [a.x, a.y, a.z]; }}")
         return x, y, z

@@ -12,7 +12,6 @@ picture (``cells_seen``: which checker each cell shows, read from the pixels at 
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,6 @@ from .scene_page import MOVE_TIMEOUT, ScenePage
 from .scene_process import SceneProcess
 
 LAYOUT = RackLayout()
-ANIMATION_SECONDS = 3.0  # the longest move's animation (a row flashing away, then the rows above falling) and some
 PATCH = 4  # pixels each side of a cell's middle looked at
 SHARE = 0.3  # a cell shows a checker when this part of its patch has the checker's colour
 WHITE = 170  # a pixel whose channels are all above this is white (O's mark) or a shine: no colour to count
@@ -130,7 +128,7 @@ def at_the_event(context: Any, scene: VariantScene) -> Iterator[AtTheEvent]:
                 there.before = view.canvas_image()
             press_move(view, *key)
         there.event = view.wait_log(scene.event, MOVE_TIMEOUT) if scene.event else scene.before[-1][1]
-        time.sleep(ANIMATION_SECONDS)
+        view.wait_still()  # the animation over (a row flashing away, then the rows above falling)
         yield there
 
 
