@@ -29,6 +29,7 @@ from vp_connect4.vp3d.control.intents import (
 )
 from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import best_line
+from vp_connect4.vp3d.worker import jobs
 from vp_connect4.vp3d.worker.jobs import AiRequest
 
 # -- fakes -------------------------------------------------------------------------------
@@ -845,7 +846,8 @@ def test_hint_words_for_numbered_levels_say_what_the_look_ahead_proved() -> None
     assert best_line("X", [-1.0, -1.0]) is None
 
 
-def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances() -> None:
+def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jobs, "HINT_SOLVER_BUDGET", 60.0)  # the answer, not the time: a busy machine solves slower
     assert best_line("X", [100.0] * 3, [7, 3, None]) == "Best for X: column 1 (wins in 3 moves)"
     assert best_line("X", [50.0, 0.0], [0, -4]) == "Best for X: column 0 (holds the draw)"
     assert best_line("O", [0.0, 0.0], [-4, -8]) == "Best for O: column 1 (all moves lose, the slowest in 8 moves)"
@@ -857,7 +859,8 @@ def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances() -> None
     assert AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").outcomes() is None  # numbered: no solver
 
 
-def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game() -> None:
+def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jobs, "HINT_SOLVER_BUDGET", 60.0)  # the answer, not the time: a busy machine solves slower
     moves = "3332224440000566"  # X to move, 26 empty cells: the solver answers in time
     board = Board()
     board.set_board(moves)
