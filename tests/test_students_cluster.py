@@ -5,7 +5,6 @@ that accepts, the scheduler's workers and the results file's rows (no fixed slee
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import socket
@@ -18,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from test_students_tourney_survives import csv_rows
 
 from vp_connect4.students import sandbox
 from vp_connect4.students.files import PlayerFile
@@ -127,13 +127,6 @@ def tourney(folder: Path, *arguments: str) -> tuple[int, str, str]:
         capture_output=True, timeout=200, env=ENV, cwd=folder, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     return result.returncode, result.stdout.decode(), result.stderr.decode()
-
-
-def csv_rows(path: Path) -> list[dict[str, str]]:
-    if not path.exists():
-        return []
-    with path.open(newline="", encoding="utf-8") as file:
-        return list(csv.DictReader(file))
 
 
 def by_game(rows: list[dict[str, str]]) -> list[dict[str, str]]:
