@@ -113,7 +113,8 @@ class FakeView:
     def show_ghost(self, col: int | None, ox: str) -> None:
         self.ghost = (col, ox)
 
-    def show_settings(self, game: Game, paused: bool) -> None:
+    def show_settings(self, game: Game, paused: bool, held: str | None = None) -> None:
+        self.held = held
         self.settings = dict(game.seats)
         self.tiebreak = game.tiebreak
         self.paused = paused
@@ -719,6 +720,26 @@ def test_settings_are_logged_and_a_refused_setting_gives_a_cue() -> None:
     controller.handle(SetSeat("O", "evaluation", "clever"))
     assert view.cues[-1].startswith("Evaluation must be one of simple, smart")
     assert view.settings["O"].evaluation == "smart"
+
+
+def test_a_drag_of_a_ply_slider_is_not_pulled_back_while_its_values_are_applied() -> None:
+    """On a busy machine a drag's samples queue up; showing each back as it is applied pulled the handle back under
+    the mouse, and the drag ended on a stale value. A value applied as sent leaves that slider alone; a refused
+    one, or a level changed another way, is shown."""
+    controller, view, _, log, _clock = make()
+    for ply in (9, 7, 5, 3):  # the samples of one drag, each applied
+        controller.handle(SetSeat("O", "level", Level(ply)))
+        assert view.held == "O" and view.settings["O"].level == Level(ply)
+    assert log[-1] == "setting: O ply 3"
+    controller.handle(SetSeat("X", "level", Level(4)))
+    assert view.held == "X"
+    controller.handle(SetTiebreak("RIGHT"))
+    assert view.held is None
+    controller.handle(Command.SWAP_SIDES)
+    assert view.held is None and view.settings["X"].level == Level(3)
+    controller.game.set_seat("O", Seat(AI, 2, source="mine.py"))
+    controller.handle(SetSeat("O", "level", Level(None)))  # a player file looks a whole number of moves ahead
+    assert view.cues[-1].startswith("A player file looks") and view.held is None
 
 
 def test_switching_the_thinking_side_to_human_lets_the_person_move() -> None:

@@ -77,6 +77,7 @@ class Context:
         moves, tiebreak = self.game.move_string, self.game.tiebreak
         return AiRequest(board.width, board.height, moves, ox, seat, tiebreak, seed, str(board.variant), self.move_time)
 
-    def show_settings(self) -> None:
-        """The widgets agree with the game's seats and tiebreak, Pause/Resume with ``paused``."""
-        self.view.show_settings(self.game, self.paused)
+    def show_settings(self, held: str | None = None) -> None:
+        """The widgets agree with the game's seats and tiebreak, Pause/Resume with ``paused``; ``held``: the side
+        whose ply slider is left where the page holds it."""
+        self.view.show_settings(self.game, self.paused, held)

@@ -36,7 +36,9 @@ class Settings:
             ctx.refuse(wording.phrase(wording.player_file_standard_rules))  # the seeds' players: standard rules
             ctx.show_settings()  # the menu shows the seat's player again
             return
-        if not self._change(lambda: game.update_seat(intent.ox, **changes)):
+        # a level applied as the slider sent it: the page shows it, or already a newer one of the same drag
+        dragged = intent.ox if intent.field == "level" else None
+        if not self._change(lambda: game.update_seat(intent.ox, **changes), dragged):
             return
         for line in setting_lines(intent.ox, old, game.seats[intent.ox]):
             ctx.log(line)
@@ -78,14 +80,21 @@ class Settings:
         ctx.show_settings()
         self.said_again()
 
-    def _change(self, apply: Callable[[], object]) -> bool:
-        """Apply a setting from the next move on; a refused value gives a cue and restores the widgets."""
+    def _change(self, apply: Callable[[], object], dragged: str | None = None) -> bool:
+        """Apply a setting from the next move on; a refused value gives a cue and restores the widgets.
+
+        ``dragged``: the side whose ply slider asked for it. Once applied, that slider is left where the page
+        holds it: on a busy machine the page's samples of one drag queue up here, and showing each one back as
+        it is applied would pull the handle back under the mouse (the drag would end on a stale value).
+        """
+        applied = False
         try:
             apply()
+            applied = True
         except (Connect4Error, TypeError) as error:
             self.ctx.refuse(error)  # logged in English, shown in the language spoken
             return False
         finally:
-            self.ctx.show_settings()
+            self.ctx.show_settings(held=dragged if applied else None)
         self.ctx.error = None
         return True

@@ -73,8 +73,9 @@ class View(Protocol):
     def show_ghost(self, col: int | None, ox: str) -> None:
         """A translucent ``ox`` checker over ``col``; ``None`` hides it."""
 
-    def show_settings(self, game: Game, paused: bool) -> None:
-        """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``)."""
+    def show_settings(self, game: Game, paused: bool, held: str | None = None) -> None:
+        """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``), all but
+        the ply slider of the side ``held`` (its drag set the level: the page holds that value or a newer one)."""
 
     def reload_page(self) -> None:
         """Load the page again: the scene is made anew for the game as it is (a board of another size)."""

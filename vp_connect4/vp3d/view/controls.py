@@ -308,13 +308,15 @@ class Controls:
     def clear_load_field(self) -> None:
         self.load_field.text = ""
 
-    def show_settings(self, game: Game, paused: bool) -> None:
-        """Make each widget agree with the game; touch only those that differ (a drag is not fought)."""
+    def show_settings(self, game: Game, paused: bool, held: str | None = None) -> None:
+        """Make each widget agree with the game; touch only those that differ, and not the ply slider of the side
+        ``held``, whose drag is not fought."""
         for ox, seat in game.seats.items():
             if seat.source not in (None, *self.files):
                 self.show_player_files([*self.files, seat.source])  # type: ignore[list-item]
             _set(self.kind[ox], "index", seat_index(seat, self.files))
-            _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
+            if ox != held:
+                _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
             value = wording.level_value(seat.level.ply, exact_on(game.board))
             _set(self.ply_value[ox], "text", markup.ply_value(ox, value))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))

@@ -253,8 +253,8 @@ class SceneView:
     def show_ghost(self, col: int | None, ox: str) -> None:
         self.checkers.show_ghost(col, ox, self._gravity)
 
-    def show_settings(self, game: Game, paused: bool) -> None:
-        self.controls.show_settings(game, paused)
+    def show_settings(self, game: Game, paused: bool, held: str | None = None) -> None:
+        self.controls.show_settings(game, paused, held)
 
     def relabel(self) -> None:
         self.controls.relabel()
