@@ -6,6 +6,7 @@ that they hold for what Chromium really sends, while a game is being played.
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 import time
@@ -163,3 +164,24 @@ def test_another_site_cannot_frame_the_game(
     assert frame.url != scene.url, "the game's page was shown in another site's frame"  # Chromium: its error page
     assert frame.evaluate("() => document.querySelector('#glowscript')") is None
     assert not any(line == "scene ready" for line in scene.lines), scene.describe()
+
+
+KEY_FLOOD = 100_000  # key presses the page sends at once: no person types that
+FLOOD_JS = "(n) => { for (let i = 0; i < n; i++) $(document).trigger($.Event('keydown', {which: 57})); }"  # key 9
+
+
+def test_a_flood_of_refused_keys_from_the_page_leaves_the_game_answering(context: Any, scene: SceneProcess) -> None:
+    """100,000 presses of 9 (no column 9) sent by the page itself: the next real key is played at once.
+
+    The page sends them as one message of about 10 MB, which the server drops (over 1 MiB). Before, the page, never
+    answered, sent nothing more: the game was mute for good. Sent in smaller messages, key events beyond a
+    person's pace are dropped too (``test_vp3d_server``'s key flood)."""
+    view = ScenePage.open(context, scene)
+    start = len(scene.lines)
+    view.page.evaluate(FLOOD_JS, KEY_FLOOD)
+    view.play(1, "X", 3, lambda: view.press("3"))
+    view.wait_log(r"^move 2: O column \d$")
+    ignored = [line for line in scene.lines[start:] if line.startswith("ignored: ")]
+    assert ignored and len(ignored) < KEY_FLOOD // 1000, ignored[:5]  # dropped as a whole, said in a line or few
+    assert re.match(r"ignored: (a websocket message of \d+ bytes|a key event beyond)", ignored[0]), ignored[0]
+    scene.assert_no_traceback()

@@ -53,7 +53,8 @@ class SizeLimited:
     come, handshakes over :data:`MAX_HANDSHAKE` end their connection; each is one ``ignored:`` line.
 
     It uses autobahn's streaming hooks (``onMessageFrameBegin``, ``onMessageFrameData``, ``onMessageFrameEnd``,
-    ``onMessageEnd``), which see a message's bytes as they arrive, before autobahn joins them.
+    ``onMessageEnd``), which see a message's bytes as they arrive, before autobahn joins them. A dropped message
+    is then passed on as :meth:`onMessageDropped`.
     """
 
     max_message = MAX_MESSAGE
@@ -104,3 +105,7 @@ class SizeLimited:
             return
         self._dropping = False
         ignored(f"a websocket message of {self.message_data_total_length} bytes, over {self.max_message}: dropped")
+        self.onMessageDropped()
+
+    def onMessageDropped(self) -> None:
+        """A message over the limit has been dropped; by default nothing more."""

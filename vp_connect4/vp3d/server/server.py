@@ -247,6 +247,11 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
             if not _ending():  # else the program is ending: nobody is left to handle the message
                 ignored(f"a message that failed: {shown(payload)} ({type(error).__name__}: {error})")
 
+    def onMessageDropped(self) -> None:
+        """Answered as an empty message: the page sends again only when it is answered (VPython's protocol), so an
+        unanswered one would leave it mute for good (a flood of 100,000 key presses is one message of 10 MB)."""
+        self._dropped_answered = asyncio.ensure_future(self.onMessage(TRIGGER, False))  # kept: a task is held weakly
+
     async def _answer(self, payload: bytes) -> None:
         while not _state.ready.is_set():  # the page can connect before vpython has been imported
             await asyncio.sleep(POLL)
