@@ -12,16 +12,20 @@ from typing import Any
 
 from browser.scene_page import ScenePage
 from browser.scene_process import SceneProcess, cpu_seconds
+from vp_connect4 import wording
 
-SETTLE = 2.0  # seconds after the scene is ready
+STATUS_TIMEOUT_MS = 60_000
+SPOKEN_JS = "(s) => { const e = document.querySelector('#c4-status'); return !!e?.textContent && e.textContent !== s; }"
 WINDOW = 5.0  # seconds measured
 MOST = 0.1  # CPU seconds per second: a spinning loop takes 0.6-1.0 here
 
 
 def test_an_idle_scene_with_its_tab_open_rests(context: Any) -> None:
     with SceneProcess.main() as scene:
-        ScenePage.open(context, scene)
-        time.sleep(SETTLE)
+        view = ScenePage.open(context, scene)
+        starting = wording.scene_starting()  # the status line until the controller has spoken
+        view.page.wait_for_function(SPOKEN_JS, arg=starting, timeout=STATUS_TIMEOUT_MS)
+        view.wait_redraws()  # the scene has started and the page has drawn it: from here on nothing happens
         pid = scene.process.pid
         start, used = time.monotonic(), cpu_seconds(pid)
         time.sleep(WINDOW)
