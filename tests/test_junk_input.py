@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from vp_connect4.wording import CS111
+
 pytestmark = pytest.mark.timeout(180)
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
@@ -55,6 +57,21 @@ def test_a_flood_without_line_ends_on_stdin_ends_the_game_in_bounded_memory() ->
         done = run("--text", stdin=zeros.fileno(), memory=2 << 30)  # before: 3 GB in 6 s, then MemoryError
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "Game stopped. Moves so far: (none)" in done.stdout
+
+
+CS111_GAME = "from vp_connect4.cs111 import *; connect_four(Player('X'), RandomPlayer('O'))"
+
+
+def test_the_cs111_human_reads_a_flood_without_line_ends_in_bounded_memory() -> None:
+    """``connect_four`` with a person at the keyboard, ``< /dev/zero``: the end of input, as at the end of a file: the
+    game stops (before: ``input()`` grew until MemoryError)."""
+    with open(os.devnull.replace("null", "zero"), "rb") as zeros:
+        done = subprocess.run(
+            [sys.executable, "-c", CS111_GAME], capture_output=True, text=True, timeout=120, env=ENV,
+            stdin=zeros.fileno(), cwd=ROOT, preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (1 << 30,) * 2),
+        )  # fmt: skip
+    assert done.returncode == 0 and not done.stderr, done.stderr[-500:]
+    assert done.stdout.rstrip().endswith(CS111["stopped"]), done.stdout[-300:]
 
 
 def test_a_long_line_is_no_move_and_the_next_line_is_asked_for(tmp_path: Path) -> None:

@@ -68,8 +68,10 @@ class Player:
         return other(self.checker)
 
     def next_move(self, board: Board) -> int:
+        from .text_ui import ask_line  # answers from a pipe in bounded memory (``< /dev/zero``)
+
         while True:
-            answer = input(CS111["ask"])
+            answer = ask_line(CS111["ask"])
             try:
                 col = int(answer)
             except ValueError:
