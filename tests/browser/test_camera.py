@@ -106,7 +106,8 @@ def ctrl_drag(view: ScenePage, dx: float, dy: float, steps: int = 10) -> None:
 
 
 def settled_forward(view: ScenePage) -> tuple[float, float, float]:
-    """The camera's direction once it stops changing (the drag done, any correction arrived)."""
+    """The camera's direction once it stops changing (the drag done, any correction arrived): the same over the
+    page's next redraws."""
     view.wait_redraws()
     last = None
     while True:
@@ -114,7 +115,7 @@ def settled_forward(view: ScenePage) -> tuple[float, float, float]:
         if forward == last:
             return forward  # type: ignore[return-value]
         last = forward
-        view.page.wait_for_timeout(300)
+        view.wait_redraws()
 
 
 two_people = scene_fixture("--x", "human", "--o", "human", doc="Two people at one screen: no AI moves.")
