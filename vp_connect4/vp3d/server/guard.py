@@ -54,11 +54,14 @@ class SizeLimited:
 
     It uses autobahn's streaming hooks (``onMessageFrameBegin``, ``onMessageFrameData``, ``onMessageFrameEnd``,
     ``onMessageEnd``), which see a message's bytes as they arrive, before autobahn joins them. A dropped message
-    is then passed on as :meth:`onMessageDropped`.
+    is then passed on as ``dropped_as``, if set: a protocol where the other side waits for each answer (VPython's
+    page sends only once answered) would otherwise stall for good (a page's flood of 100,000 key presses is one
+    message of 10 MB).
     """
 
     max_message = MAX_MESSAGE
     max_handshake = MAX_HANDSHAKE
+    dropped_as: bytes | None = None  # what a dropped message is passed on as (None: nothing)
     _dropping = False  # the message under way is over the limit: its bytes are let go
     _handshake_bytes = 0
     # set by autobahn
@@ -105,7 +108,5 @@ class SizeLimited:
             return
         self._dropping = False
         ignored(f"a websocket message of {self.message_data_total_length} bytes, over {self.max_message}: dropped")
-        self.onMessageDropped()
-
-    def onMessageDropped(self) -> None:
-        """A message over the limit has been dropped; by default nothing more."""
+        if self.dropped_as is not None:
+            self._onMessage(self.dropped_as, False)  # type: ignore[attr-defined]  # autobahn's: runs a coroutine too

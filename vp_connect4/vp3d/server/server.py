@@ -129,8 +129,7 @@ def install(port: int = 0, open_browser: bool = True) -> str:
     if _state.adopted:  # a restart: the reloaded page is already on its way
         restart.await_reconnect(_scene_closed)
     else:
-        problem = restart.grace_problem()
-        if problem:
+        if problem := restart.grace_problem():
             print(problem, file=sys.stderr, flush=True)
         if open_browser:
             _state.browser_opened = _open_browser(_state.url)
@@ -212,6 +211,8 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
     Messages over a size are dropped as they come and the connection goes on (:class:`.guard.SizeLimited`).
     """
 
+    dropped_as = TRIGGER  # answered as an empty message: the page sends only once answered (VPython's protocol)
+
     def onConnect(self, request: ConnectionRequest) -> None:
         host = request.headers.get("host")  # autobahn refuses a handshake without one, or with two
         refused = host_refusal([] if host is None else [host], _state.ws_hosts, "a websocket")
@@ -246,11 +247,6 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
         except Exception as error:
             if not _ending():  # else the program is ending: nobody is left to handle the message
                 ignored(f"a message that failed: {shown(payload)} ({type(error).__name__}: {error})")
-
-    def onMessageDropped(self) -> None:
-        """Answered as an empty message: the page sends again only when it is answered (VPython's protocol), so an
-        unanswered one would leave it mute for good (a flood of 100,000 key presses is one message of 10 MB)."""
-        self._dropped_answered = asyncio.ensure_future(self.onMessage(TRIGGER, False))  # kept: a task is held weakly
 
     async def _answer(self, payload: bytes) -> None:
         while not _state.ready.is_set():  # the page can connect before vpython has been imported
