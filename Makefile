@@ -6,6 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play text test test-quick lint bench screenshot translations clean
 
+# pytest-xdist: four workers, the browser tests in two lanes of their own (tests/browser/conftest.py); most tests
+# wait for a subprocess, a page or a timeout, so four keep both cores busy; WORKERS=0 runs them one after the other
+WORKERS ?= 4
+PARALLEL := -n $(WORKERS) --dist loadgroup
+
 # the pinned requirements, then this checkout itself in editable mode (vp_connect4, the vp-connect4 command)
 $(STAMP): requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,14 +28,14 @@ text: $(STAMP)
 test: $(STAMP)
 	@failed=""; \
 	$(PY) -m ruff check . || failed="$$failed ruff"; \
-	$(PY) -m pytest || failed="$$failed pytest"; \
+	$(PY) -m pytest $(PARALLEL) || failed="$$failed pytest"; \
 	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -p no:cacheprovider tests/test_solver.py || failed="$$failed interpreted-solver"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: ruff, pytest and the interpreted solver passed"
 
-# while working: lint and every test but the browser's (a few minutes; `make test` stays the whole suite, and CI's)
+# while working: lint and every test but the browser's (`make test` stays the whole suite, and CI's)
 test-quick: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest --ignore=tests/browser
+	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -42,7 +47,7 @@ bench: $(STAMP)
 screenshot: $(STAMP)
 	PYTHONPATH=tests $(PY) -m tests.browser.screenshot
 
-# after changing a sentence in vp_connect4/wording.py: new message ids into the .po (empty, to translate),
+# after changing a sentence in vp_connect4/wording/: new message ids into the .po (empty, to translate),
 # the .mo compiled again, and a list of every id still missing a translation (exit 1 while any is)
 translations: $(STAMP)
 	$(PY) -m tests.catalogue update

@@ -133,26 +133,29 @@ class Player(PerfectPlayer):
         super().__init__(ox, tbt, rng=random.Random({seed}), solver_budget=0.05, move_budget=0.1)
 """
 GROUPS = ("0", "2", "4", "perfect")
+PER_GROUP = 3  # files of each strength: 12 in all (the pairing of 60 in 7 rounds is the Swiss unit test's)
+ROUNDS = 4
+GAMES = ROUNDS * (len(GROUPS) * PER_GROUP // 2) * 2  # a pair a round plays one game with each colour
 
 
-@pytest.mark.timeout(1200)
-def test_rounds_7_ranks_sixty_files_of_four_strengths_in_order_with_their_uncertainty(tmp_path: Path):
+@pytest.mark.timeout(600)
+def test_rounds_ranks_files_of_four_strengths_in_order_with_their_uncertainty(tmp_path: Path):
     names = []
     for group in GROUPS:
-        for index in range(15):
+        for index in range(PER_GROUP):
             name = f"ply{group}_{index:02}.py"
             text = PERFECT if group == "perfect" else LIKE.replace("{ply}", group)
             (tmp_path / name).write_text(text.replace("{seed}", str(100 * len(names) + 7)))
             names.append(name)
     done = subprocess.run(
-        [sys.executable, "-m", "vp_connect4", "tourney", *names, "--rounds", "7", "--seed", "3"],
-        capture_output=True, text=True, timeout=1100, env=ENV, cwd=tmp_path, stdin=subprocess.DEVNULL,
+        [sys.executable, "-m", "vp_connect4", "tourney", *names, "--rounds", str(ROUNDS), "--seed", "3"],
+        capture_output=True, text=True, timeout=500, env=ENV, cwd=tmp_path, stdin=subprocess.DEVNULL,
     )  # fmt: skip
     code, out, err = done.returncode, done.stdout, done.stderr
     assert code == 0, out + err
-    assert "Swiss system: 7 rounds" in out and "420 games" in out
+    assert f"Swiss system: {ROUNDS} rounds" in out and f"{GAMES} games" in out
     rows = [re.split(r"\s{2,}", line.strip()) for line in table_of(out)[2:]]
-    assert len(rows) == 60
+    assert len(rows) == len(names)
     ratings = {row[1]: (float(row[8]), float(row[9])) for row in rows}  # rating, ± (uncertainty)
     means = [statistics.mean(mu for name, (mu, _) in ratings.items() if name.startswith(f"ply{g}_")) for g in GROUPS]
     assert means == sorted(means), means
@@ -160,8 +163,8 @@ def test_rounds_7_ranks_sixty_files_of_four_strengths_in_order_with_their_uncert
     assert all(row[10].endswith("%") for row in rows[:-1])  # how sure each place is
     assert "±: the strength lies in that range with about 95 % certainty" in out
     results = csv_rows(tmp_path / "tourney.csv")
-    assert len(results) == 420 and {row["format"] for row in results} == {"swiss:7"}
-    assert len({frozenset((row["x"], row["o"])) for row in results}) == 210  # no pair twice
+    assert len(results) == GAMES and {row["format"] for row in results} == {f"swiss:{ROUNDS}"}
+    assert len({frozenset((row["x"], row["o"])) for row in results}) == GAMES // 2  # no pair twice
 
 
 def example_players(folder: Path, count: int) -> list[str]:

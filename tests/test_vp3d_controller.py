@@ -251,7 +251,7 @@ def test_two_people_play_a_game_to_the_end_by_column_picks() -> None:
     controller, view, _, log, clock = make(o=HUMAN)
     assert view.status.startswith("To move: X (orange)")
     for col in (0, 1, 0, 1, 0, 1, 0):
-        controller.handle(PlayColumn(col, "click"))
+        controller.handle(PlayColumn(col))
         settle(controller, clock, 1)
     assert controller.game.outcome.winner == "X"
     assert log[:7] == [f"move {n + 1}: {'XO'[n % 2]} column {c}" for n, c in enumerate((0, 1, 0, 1, 0, 1, 0))]
@@ -316,7 +316,7 @@ def test_the_log_and_the_page_count_columns_from_0() -> None:
 def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     runner = HandRunner()
     controller, view, _, log, clock = make(runner=runner)
-    controller.handle(PlayColumn(None, "click"))
+    controller.handle(PlayColumn(None))
     assert view.cues[-1] == "Click on a column of the rack"
     controller.handle(PlayColumn(9))
     assert view.cues[-1] == "There is no column 9"
@@ -407,12 +407,12 @@ def test_keys_n_u_h_are_new_game_undo_hint() -> None:
     assert key_intent("n") == Command.NEW_GAME and key_intent("N") == Command.NEW_GAME
     assert key_intent("u") == Command.UNDO and key_intent("h") == Command.HINT
     assert key_intent("r") == Command.REDO and key_intent("R") == Command.REDO
-    assert key_intent("3") == PlayColumn(3, "key")
+    assert key_intent("3") == PlayColumn(3)
     assert key_intent("x") is None and key_intent("") is None
 
 
 def test_digit_keys_play_the_column_of_their_number_from_0() -> None:
-    assert [key_intent(str(col)) for col in range(7)] == [PlayColumn(col, "key") for col in range(7)]
+    assert [key_intent(str(col)) for col in range(7)] == [PlayColumn(col) for col in range(7)]
     controller, view, _, log, clock = make(o=HUMAN)
     controller.handle(key_intent("0"))
     assert log[-1] == "move 1: X column 0" and view.status == "X (orange) plays column 0…"

@@ -81,7 +81,7 @@ def test_column_edges_and_other_sizes() -> None:
 
 def test_pointer_events_become_intents() -> None:
     point, ray = sight_line(LAYOUT.cell(5, 1), 0.4, 0.3)
-    assert to_intent(Pointer("click", point, ray), LAYOUT) == PlayColumn(1, "click")
+    assert to_intent(Pointer("click", point, ray), LAYOUT) == PlayColumn(1)
     assert to_intent(Pointer("move", point, ray), LAYOUT) == Hover(1)
     assert to_intent(Hover(None), LAYOUT) == Hover(None)
 
@@ -150,7 +150,7 @@ def test_with_gravity_sideways_every_cell_picks_its_row_counted_from_the_bottom(
             assert LAYOUT.pick_slot(point, ray, "down") == col == LAYOUT.pick_slot(point, ray, "up")
     point, ray = sight_line(LAYOUT.entry(2, gravity), 0.2, 0.2)  # the ghost beside the rack picks its row
     assert LAYOUT.pick_slot(point, ray, gravity) == 2
-    assert to_intent(Pointer("click", point, ray), LAYOUT, gravity) == PlayColumn(2, "click")
+    assert to_intent(Pointer("click", point, ray), LAYOUT, gravity) == PlayColumn(2)
     point, ray = sight_line((0.0, LAYOUT.top + 1.0, 0.0), 0.0, 0.2)
     assert LAYOUT.pick_slot(point, ray, gravity) is None  # above the rack: no row
 

@@ -425,6 +425,30 @@ def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) 
     scene.assert_no_traceback()
 
 
+def _dies_badly(module: str) -> None:
+    """An object whose ``__del__`` (a function of ``module``) fails, as a VPython object cut off half made does."""
+
+    def __del__(self: object) -> None:
+        raise AttributeError("no attribute 'idx'")
+
+    __del__.__module__ = module
+    type("Half", (), {"__del__": __del__})()  # made and dropped at once: its __del__ runs here
+
+
+def test_after_a_stop_signal_a_half_made_vpython_object_says_nothing_and_other_failures_still_show(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from vp_connect4.vp3d.server import finalizers
+
+    shown: list[str] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: shown.append(unraisable.object.__module__))
+    finalizers.quiet()
+    finalizers.quiet()  # a second signal: still one hook
+    _dies_badly("vpython.vpython")
+    _dies_badly("vp_connect4.game")
+    assert shown == ["vp_connect4.game"]
+
+
 @pytest.mark.parametrize("sent", [b"", b"GET / HTTP/1.1\r\n"])
 def test_an_idle_http_connection_is_dropped(served: SceneProcess, sent: bytes) -> None:
     from vp_connect4.vp3d.server import web

@@ -123,7 +123,7 @@ def test_think_draws_the_side_to_moves_tree_and_esc_goes_back_as_it_was() -> Non
     assert log[0] == f"think: O ply 3, {calls} calls"
     assert log[1].startswith(f"think ready: {calls} calls drawn") and log[1].endswith(", 0 folded")
     assert view.tree is not None and view.status.startswith("O (blue) looks 3 moves ahead")
-    controller.handle(PlayColumn(3, "key"))  # input that plays goes back to the game; nothing is played
+    controller.handle(PlayColumn(3))  # input that plays goes back to the game; nothing is played
     assert log[-1] == "think closed" and view.tree is None and not view.think
     assert controller.game.move_string == MID_GAME
 

@@ -209,7 +209,7 @@ def test_rows_are_picked_by_number_and_keys_beyond_them_are_refused() -> None:
     assert view.status == "Your turn: X (orange). Click a row or press 0-5 (0 is the bottom row)."
     controller.handle(key_intent("6"))
     assert view.cues[-1] == "There is no row 6"
-    controller.handle(PlayColumn(None, "click"))
+    controller.handle(PlayColumn(None))
     assert view.cues[-1] == "Click on a row of the rack"
     controller.handle(key_intent("\n"))
     assert view.cues[-1].startswith("Choose a row first")

@@ -25,7 +25,7 @@ STATUS_TEXT = "() => document.getElementById('c4-status').textContent"
 
 def key_for(col: int) -> str:
     """The key that plays column ``col`` (0-based), whichever digits the page gives the columns."""
-    return next(key for key in "0123456789" if key_intent(key) == PlayColumn(col, "key"))
+    return next(key for key in "0123456789" if key_intent(key) == PlayColumn(col))
 
 
 def student_answer(board: Board, ply: int) -> int:

@@ -72,7 +72,7 @@ def to_intent(event: Intent | Pointer, layout: RackLayout, gravity: str = "down"
         return PickNode((pos.x, pos.y, pos.z), (ray.x, ray.y, ray.z))  # type: ignore[attr-defined]
     if isinstance(event, Pointer):
         col = layout.pick_slot(event.pos, event.ray, gravity)  # type: ignore[arg-type]
-        return PlayColumn(col, "click") if event.kind == "click" else Hover(col)
+        return PlayColumn(col) if event.kind == "click" else Hover(col)
     return event
 
 

@@ -31,7 +31,7 @@ from ... import wording
 from ...game import AI, Seat
 from ..texts import log_lines
 from ..worker.analysis import GameAnalysis, Step, board_after, chart_points, first_change, steps
-from ..worker.jobs import ANALYSIS
+from ..worker.jobs import JobKind
 from . import intents
 from .context import Context
 from .games import Results
@@ -103,7 +103,7 @@ class Analysis:
         if self.analysed is not None and self.analysed.moves == moves:
             self.arrived(self.analysed)
             return
-        ctx.jobs.ask(ANALYSIS, ctx.request(ctx.game.to_move, Seat(AI)), ctx.generation)
+        ctx.jobs.ask(JobKind.ANALYSIS, ctx.request(ctx.game.to_move, Seat(AI)), ctx.generation)
 
     def on_leave(self, intent: intents.Command) -> None:
         self.leave()

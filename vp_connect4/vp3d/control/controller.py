@@ -36,7 +36,7 @@ from ...game import Game
 from ...students import DEFAULT_TIME_LIMIT, StudentError
 from ..texts import log_lines
 from ..texts.status import Moment, status_line
-from ..worker.jobs import ANALYSIS, HINT, MOVE, THINK, AiJobs, AiRunner
+from ..worker.jobs import AiJobs, AiRunner, JobKind
 from . import intents
 from .analysing import Analysis
 from .context import Context, SceneState
@@ -215,32 +215,32 @@ class Controller:
         if duel and now < self.playing.landed_at + self.duel_pause:
             return
         seed = None if self.seed is None else self.seed * SEED_STRIDE + len(game.move_string)
-        ctx.jobs.ask(MOVE, ctx.request(game.to_move, seat, seed), ctx.generation)
+        ctx.jobs.ask(JobKind.MOVE, ctx.request(game.to_move, seat, seed), ctx.generation)
 
     def _collect(self) -> None:
         ctx = self.ctx
         answer = ctx.jobs.collect(ctx.generation)
         if answer is None:
             return
-        if answer.kind == THINK:
+        if answer.kind is JobKind.THINK:
             if answer.error is not None:
                 self.think.failed(answer.error)
             else:
                 self.think.arrived(answer.value)
-        elif answer.kind == ANALYSIS:
+        elif answer.kind is JobKind.ANALYSIS:
             if answer.error is not None:
                 self.analysis.failed(answer.error)
             else:
                 self.analysis.arrived(answer.value)
-        elif answer.kind == MOVE and isinstance(answer.error, StudentError):
+        elif answer.kind is JobKind.MOVE and isinstance(answer.error, StudentError):
             self.files.failed(answer.request, answer.error)
         elif answer.error is not None:
-            ctx.error = wording.phrase(wording.ai_failed, answer.kind == MOVE, answer.error)
+            ctx.error = wording.phrase(wording.ai_failed, answer.kind is JobKind.MOVE, answer.error)
             ctx.log(log_lines.Line.ERROR(ctx.error.in_english()))
             ctx.view.cue(ctx.error())
-            if answer.kind == HINT:
+            if answer.kind is JobKind.HINT:
                 self.hints.failed()
-        elif answer.kind == HINT:
+        elif answer.kind is JobKind.HINT:
             self.hints.arrived(answer)
         elif self.game.why_not(answer.value) is not None:
             ctx.error = wording.phrase(wording.ai_bad_column, answer.value)

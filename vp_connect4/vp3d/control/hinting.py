@@ -20,7 +20,7 @@ from ...errors import Refusal
 from ...game import Seat
 from ..texts import log_lines
 from ..texts.hints import best_line, label_scores, label_words
-from ..worker.jobs import HINT, Answer, HintAnswer
+from ..worker.jobs import Answer, HintAnswer, JobKind
 from . import intents
 from .context import Context
 from .seats import hint_seat
@@ -88,7 +88,7 @@ class Hints:
         exact = seat.level.is_perfect and board.referee.solver_takes
         columns = sum(board.allows_move(move) for move in range(board.slot_count())) if exact else None
         self.asked = HintAsked(ox, columns, ctx.generation, ctx.clock())
-        ctx.jobs.ask(HINT, ctx.request(ox, seat), ctx.generation)
+        ctx.jobs.ask(JobKind.HINT, ctx.request(ox, seat), ctx.generation)
 
     def line(self) -> wording.Phrase | None:
         """The status line's hint: the answer's best move, else the hint being worked out, else None."""
@@ -97,7 +97,7 @@ class Hints:
     def _pending(self) -> wording.Phrase | None:
         """The hint's line while its answer is being worked out (for more than HINT_QUIET s), else None."""
         ctx, asked = self.ctx, self.asked
-        if asked is None or ctx.jobs.kind != HINT or asked.generation != ctx.generation:
+        if asked is None or ctx.jobs.kind is not JobKind.HINT or asked.generation != ctx.generation:
             return None
         if ctx.clock() - asked.at < HINT_QUIET:
             return None

@@ -34,7 +34,6 @@ class PlayColumn:
     """A human chose a column (0-based), by key or click; ``None``: a click beside the rack."""
 
     col: int | None
-    source: str = "key"
 
 
 @dataclass(frozen=True)

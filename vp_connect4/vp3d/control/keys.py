@@ -47,5 +47,5 @@ def key_intent(key: str) -> Intent | None:
     """The intent of a key pressed on the page, or None for a key that does nothing."""
     col = key_column(key)
     if col is not None:
-        return PlayColumn(col, "key")
+        return PlayColumn(col)
     return KEYS.get(key if len(key) != 1 else key.lower())

@@ -43,10 +43,11 @@ class Playing:
             self.landing = False
             self.landed_at = now
 
-    def why_not(self, col: int | None, flip: bool = False) -> wording.Phrase | None:
+    def why_not(self, col: int | None, flip: bool = False, selected: bool = False) -> wording.Phrase | None:
         """Why a person cannot play ``col`` now, in words to say (None if they can).
 
-        ``col`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number.
+        ``col`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number;
+        ``selected``: ``col`` is the selection that Enter drops (None: nothing is selected yet).
         """
         game = self.ctx.game
         say = wording.phrase
@@ -62,11 +63,9 @@ class Playing:
         if col is None:
             if flip:
                 return None
-            return (
-                say(wording.variant_refusal, "beside_rows")
-                if line == "row"
-                else say(wording.refusal_in_scene, "beside")
-            )
+            if line == "row":
+                return say(wording.variant_refusal, "no_row" if selected else "beside_rows")
+            return say(wording.refusal_in_scene, "no_selection" if selected else "beside")
         if not flip and col >= game.board.slot_count():  # a key or click names a slot, never the flip
             return say(wording.refusal_in_scene, Refusal.OFF_BOARD, col, line)
         reason = game.why_not(col)
@@ -116,12 +115,7 @@ class Playing:
         self.hover = slots // 2 if self.hover is None else min(max(self.hover + intent.step, 0), slots - 1)
 
     def on_drop_selection(self, intent: intents.Command) -> None:
-        reason = self.why_not(self.hover)
-        if self.hover is None and reason == wording.phrase(wording.refusal_in_scene, "beside"):
-            reason = wording.phrase(wording.refusal_in_scene, "no_selection")
-        if self.hover is None and reason == wording.phrase(wording.variant_refusal, "beside_rows"):
-            reason = wording.phrase(wording.variant_refusal, "no_row")
-        self._play_or_refuse(self.hover, reason)
+        self._play_or_refuse(self.hover, self.why_not(self.hover, selected=True))
 
     def on_flip(self, intent: intents.Command) -> None:
         """The side to move flips the rack over: a move like a column, refused where flips are not played or not

@@ -67,7 +67,8 @@ class Settings:
     def on_set_language(self, intent: intents.SetLanguage) -> None:
         """Every text of the page again in ``intent.code``; the game, its settings and the AI's work go on."""
         ctx = self.ctx
-        if intent.code == wording.language():
+        spoken = wording.language()  # a language code, as the menu's
+        if intent.code == spoken:
             return
         try:
             wording.use_language(intent.code)

@@ -73,7 +73,7 @@ import txaio
 from autobahn.asyncio.websocket import WebSocketServerFactory, WebSocketServerProtocol
 from autobahn.websocket.types import ConnectionDeny, ConnectionRequest
 
-from . import restart, web
+from . import finalizers, restart, web
 from .guard import LOCAL_HOSTNAMES, SizeLimited, host_refusal, own_hosts
 from .protocol import (
     KEY_EVENTS,
@@ -100,11 +100,9 @@ EXIT_TAB_CLOSED = 0
 
 
 def install(port: int = 0, open_browser: bool = True) -> str:
-    """Start the servers and make vpython use them; return the scene's URL (``http://127.0.0.1:PORT/``).
-
-    Call this on the main thread before vpython is imported. ``port=0`` picks a free port; a port in
-    use raises ``OSError``. Importing vpython afterwards blocks until a browser opens the URL.
-    """
+    """Start the servers and make vpython use them; return the scene's URL (``http://127.0.0.1:PORT/``). Call this
+    on the main thread before vpython is imported. ``port=0`` picks a free port; a port in use raises ``OSError``.
+    Importing vpython afterwards blocks until a browser opens the URL."""
     if _state.url is not None:
         return _state.url
     if "vpython" in sys.modules:
@@ -372,6 +370,7 @@ def _scene_closed() -> None:
 
 
 def _on_stop_signal(signum: int, frame: types.FrameType | None) -> None:
+    finalizers.quiet()  # a VPython object that the signal cut off half made must not print a traceback at exit
     _shutdown()
     if _state.tab_closed and _state.kept is not None:
         restart.restart()  # returns only if the restart failed: then the program ends as without keep_serving

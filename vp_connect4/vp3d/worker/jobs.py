@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 from ... import wording
@@ -28,8 +29,16 @@ from ...think.tree import Tree
 from .analysis import GameAnalysis, analyse
 from .thinking import think_tree
 
-MOVE, HINT, ANALYSIS, THINK = "move", "hint", "analysis", "think"
 HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else the rest are unknown)
+
+
+class JobKind(Enum):
+    """What a job works out: the seat's move, a hint, the game's analysis (Analyse game) or the Think tree."""
+
+    MOVE = "move"
+    HINT = "hint"
+    ANALYSIS = "analysis"
+    THINK = "think"
 
 
 class AiRunner(Protocol):
@@ -174,7 +183,7 @@ def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | No
 
 @dataclass(frozen=True)
 class Answer:
-    kind: str  # MOVE, HINT, ANALYSIS or THINK
+    kind: JobKind
     request: AiRequest
     value: Any = None  # a column (MOVE), a HintAnswer (HINT), a GameAnalysis (ANALYSIS) or a Tree (THINK)
     error: BaseException | None = None
@@ -182,7 +191,7 @@ class Answer:
 
 @dataclass
 class _Job:
-    kind: str
+    kind: JobKind
     request: AiRequest
     generation: int
     future: Future[Any]
@@ -203,24 +212,29 @@ class AiJobs:
         return self._job is not None
 
     @property
-    def kind(self) -> str | None:
-        """What the job in flight works out (MOVE, HINT or ANALYSIS); None when there is none."""
+    def kind(self) -> JobKind | None:
+        """What the job in flight works out (a JobKind); None when there is none."""
         return self._job.kind if self._job is not None else None
 
     @property
     def thinking(self) -> bool:
         """An AI move is being computed (not a hint)."""
-        return self._job is not None and self._job.kind == MOVE
+        return self._job is not None and self._job.kind is JobKind.MOVE
 
     @property
     def thinking_for(self) -> str | None:
         """The side whose move is being computed, if any."""
         return self._job.request.ox if self.thinking else None  # type: ignore[union-attr]
 
-    def ask(self, kind: str, request: AiRequest, generation: int) -> None:
+    def ask(self, kind: JobKind, request: AiRequest, generation: int) -> None:
         """Start a job; ``generation`` names the game's state it is for."""
         self.drop()
-        work = {MOVE: request.best_column, HINT: request.hint, ANALYSIS: request.analysis, THINK: request.think}[kind]
+        work = {
+            JobKind.MOVE: request.best_column,
+            JobKind.HINT: request.hint,
+            JobKind.ANALYSIS: request.analysis,
+            JobKind.THINK: request.think,
+        }[kind]
         self._job = _Job(kind, request, generation, self.runner.submit(work))
 
     def collect(self, generation: int) -> Answer | None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .... import wording
 from ....think.tree import CALL, Tree
 from ...texts import log_lines
-from ...worker.jobs import THINK
+from ...worker.jobs import JobKind
 from ...worker.thinking import why_no_tree
 from .. import intents
 from ..context import Context
@@ -109,7 +109,7 @@ class Thinking:
         ctx.view.show_scores(None)
         ctx.view.announce(None)
         ctx.view.show_think(True)
-        ctx.jobs.ask(THINK, ctx.request(game.to_move, seat), ctx.generation)
+        ctx.jobs.ask(JobKind.THINK, ctx.request(game.to_move, seat), ctx.generation)
 
     def arrived(self, tree: Tree) -> None:
         """The worker's tree: draw it."""
