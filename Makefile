@@ -6,10 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play text test test-quick lint bench screenshot translations clean
 
-# pytest-xdist: four workers, the browser tests in two lanes of their own (tests/browser/conftest.py); most tests
-# wait for a subprocess, a page or a timeout, so four keep both cores busy; WORKERS=0 runs them one after the other
+# pytest-xdist: four workers, the browser tests in two lanes of their own (tests/conftest.py); most tests wait
+# for a subprocess, a page or a timeout, so four keep both cores busy; WORKERS=0 runs them one after the other
 WORKERS ?= 4
-PARALLEL := -n $(WORKERS) --dist loadgroup
+PARALLEL := -n $(WORKERS)
 
 # the pinned requirements, then this checkout itself in editable mode (vp_connect4, the vp-connect4 command)
 $(STAMP): requirements.txt pyproject.toml

@@ -26,30 +26,19 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 1000, "height": 1000}
 TEST_TIMEOUT = 120  # seconds, per browser test (pytest-timeout)
-# Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the browser tests run in two lanes, each on one worker
-# with one Chromium, beside the other workers' tests: a canvas renders in software, so more browsers at once would
-# only starve each other's frames. The modules of the first lane; every other browser module is in the second.
-# The lanes take about as long (measured one after the other on an idle 2-core machine: 290 s and 270 s).
-FIRST_LANE = frozenset({
-    "test_slow_reload", "test_colour_blind", "test_layout_page", "test_reload", "test_camera", "test_analysis",
-    "test_idle", "test_screenshot",
-})  # fmt: skip
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "scene(*options): the command-line options of the game the view fixture shows")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the lanes (its xdist_group marks)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Give every browser test a timeout and its lane; skip them all when Chromium is not installed."""
+    """Give every browser test a timeout; skip them all when Chromium is not installed."""
     here = Path(__file__).parent
     missing = not CHROMIUM.exists()
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.timeout(TEST_TIMEOUT))
-            lane = "browser-1" if Path(item.fspath).stem in FIRST_LANE else "browser-2"
-            item.add_marker(pytest.mark.xdist_group(lane))
             if missing:
                 item.add_marker(pytest.mark.skip(reason=f"{CHROMIUM} is missing (apt-get install chromium)"))
 
