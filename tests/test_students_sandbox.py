@@ -164,6 +164,17 @@ def test_modules_named_like_pythons_and_ours_in_the_current_folder_break_nothing
     assert code == 0 and "moves:" in out.lower(), out + err
 
 
+def test_python_m_in_a_folder_of_submissions_imports_none_of_them_into_our_process(tmp_path: Path) -> None:
+    for name in SHADOWS:
+        (tmp_path / f"{name}.py").write_text("raise ImportError('the shadow was imported')\n")
+    (tmp_path / "base.py").write_text((EXAMPLES / "player.py").read_text())
+    result = subprocess.run(
+        [sys.executable, "-m", "vp_connect4", "check", "base.py", "--ply", "1"], capture_output=True, text=True,
+        timeout=200, cwd=tmp_path, env=dict(os.environ, **{sandbox.REQUIRED_ENV: "1"}), stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0 and "agree with the reference" in result.stdout, result.stdout + result.stderr
+
+
 def test_the_scenes_ai_worker_ignores_modules_of_the_current_folder(tmp_path: Path) -> None:
     for name in SHADOWS:
         (tmp_path / f"{name}.py").write_text("raise ImportError('the shadow was imported')\n")
