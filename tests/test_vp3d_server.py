@@ -414,7 +414,10 @@ def test_messages_followed_by_a_close_end_without_a_traceback(scene: SceneProces
 
 def test_a_client_that_hangs_up_mid_answer_is_one_log_line(scene: SceneProcess) -> None:
     for _ in range(5):  # a big file: the server is still writing when the reset comes
-        with socket.create_connection((LOOPBACK, scene.port), timeout=10) as client:
+        with socket.socket() as client:
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # so the file cannot all fit in buffers
+            client.settimeout(10)
+            client.connect((LOOPBACK, scene.port))
             client.sendall(f"GET /plotly.min.js HTTP/1.1\r\nHost: {LOOPBACK}:{scene.port}\r\n\r\n".encode())
             client.recv(1)
             client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close = reset
