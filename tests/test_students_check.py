@@ -195,6 +195,10 @@ def test_files_that_do_not_load_have_no_player_or_are_not_there_get_a_clear_mess
     empty.write_text("x = 1\n")
     code, out, _ = check(str(empty))
     assert code == 1 and out.strip() == f"{empty} has no class AIPlayer or Player, nor any other class."
+    many = tmp_path / "many.py"
+    many.write_text("".join(f"class Helper{index}:\n    pass\n" for index in range(250)))  # and no player class
+    code, out, _ = check(str(many))
+    assert code == 1 and out.strip().startswith(f"{many} has no class AIPlayer or Player;"), out
     code, out, _ = check("examples/nothere.py")
     assert code == 1 and out.strip() == "examples/nothere.py: there is no such file."
 

@@ -205,6 +205,14 @@ def test_no_file_or_no_clear_file_is_said(bundle: Path, tmp_path: Path, files: d
     assert results["score"] == 0 and said in results["tests"][0]["output"] and said in results["output"]
 
 
+def test_the_file_finder_reads_a_submissions_files_only_so_far(tmp_path: Path) -> None:
+    from vp_connect4.students.grading.finding import MOST_BYTES, find_player
+
+    (tmp_path / "player.py").write_text("class Player:\n    pass\n")
+    (tmp_path / "huge.py").write_text("x = 1\n" * (MOST_BYTES // 6 + 1) + "class Player:\n    pass\n")  # past it
+    assert find_player(tmp_path) == tmp_path / "player.py"
+
+
 def test_junit_counts_the_same_tests_and_failures_as_gradescope(tmp_path: Path) -> None:
     done = vp("check", "examples/wrong_player.py", "--ply", "2", "--gradescope", str(tmp_path / "r.json"),
               "--junit", str(tmp_path / "j.xml"))  # fmt: skip
@@ -250,6 +258,14 @@ def test_a_bad_grading_file_is_one_line_and_exit_code_2(tmp_path: Path, text: st
         assert done.returncode == 2 and done.stdout == "", done.stdout
         assert done.stderr.startswith(said) and done.stderr.count("\n") == 1, done.stderr
     assert not (tmp_path / "autograder.zip").exists() and not (tmp_path / "r.json").exists()
+
+
+@pytest.mark.parametrize("name", ["grading.json", "grading.toml"])
+def test_a_grading_file_nested_deeper_than_python_reads_is_one_line(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_text("[" * 100_000 if name.endswith(".json") else "x = " + "[" * 100_000)
+    done = vp("autograder", "--grading", name, cwd=tmp_path, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(name) and done.stderr.count("\n") == 1, done.stderr
 
 
 def test_the_zip_holds_executable_scripts_and_an_installable_source_copy(bundle: Path, tmp_path: Path) -> None:

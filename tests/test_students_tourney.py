@@ -144,6 +144,22 @@ def test_a_file_that_runs_out_of_time_is_waited_for_once_then_forfeits_its_later
                for row in rows if row not in waited)  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("bytes.csv", b"\xff\xfe\x00not text"),
+        ("nested.json", b"[" * 100_000),
+        ("nested.jsonl", b'{"settings": {}}\n' + b"[" * 100_000 + b"\n{}\n"),
+    ],
+)
+def test_resuming_a_file_that_is_no_results_file_is_one_line(tmp_path: Path, name: str, content: bytes) -> None:
+    (tmp_path / name).write_bytes(content)
+    for player in ("a.py", "b.py"):
+        (tmp_path / player).write_text((ROOT / "examples" / "player.py").read_text())
+    code, out, err = tourney("a.py", "b.py", "--resume", name, cwd=tmp_path)
+    assert code == 2 and "Traceback" not in err and f"{name} holds" in err, out + err
+
+
 def test_tiebreak_sets_every_players_tiebreak_and_is_part_of_the_tournament(tmp_path: Path) -> None:
     for name in ("a.py", "b.py"):
         (tmp_path / name).write_text((EXAMPLES / "player.py").read_text())

@@ -26,6 +26,7 @@ class Widget:
         self.index = 0
         self.value = 0
         self.__dict__.update(attrs)
+        self.made_with = dict(attrs)  # what it showed when made, before any later change
 
 
 class FakeVpython(types.ModuleType):
@@ -65,6 +66,17 @@ def controls_for(game: Game, put: Any = None) -> Controls:
     controls = Controls(Canvas(), put or (lambda intent: None), game.board.width, slider_top(game))
     controls.show_settings(game, paused=False)
     return controls
+
+
+def test_the_widgets_are_made_showing_the_settings_the_game_starts_with(vp: FakeVpython) -> None:
+    game = Game(seats={"X": Seat(AI, 2), "O": Seat(AI, 3, "smart")}, tiebreak="RIGHT")
+    top = slider_top(game)
+    controls = Controls(Canvas(), lambda intent: None, 7, top, initial=game)  # not corrected in a later frame:
+    made = {ox: (controls.kind[ox].made_with, controls.ply[ox].made_with) for ox in "XO"}  # a busy page shows it
+    assert [made[ox][0]["index"] for ox in "XO"] == [1, 1]  # AI
+    assert [made[ox][1]["value"] for ox in "XO"] == [level_to_slider(Level(2), top), level_to_slider(Level(3), top)]
+    assert controls.evaluation["O"].made_with["index"] == 1 and controls.evaluation["X"].made_with["index"] == 0
+    assert controls.tiebreak.made_with["index"] == 1  # LEFT, RIGHT, RANDOM
 
 
 def test_each_slider_has_a_label_and_its_value_with_the_level_name(vp: FakeVpython) -> None:

@@ -91,7 +91,7 @@ def read(path: Path) -> Settings:
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(text)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:  # RecursionError: nested deeper than Python's stack
             raise GradingFileError(wording.grading_unreadable(shown, error)) from None
     else:
         data = _toml(text, shown)
@@ -111,7 +111,7 @@ def _toml(text: str, shown: str) -> dict[str, Any]:
             raise GradingFileError(wording.grading_no_toml(shown, version)) from None
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except (tomllib.TOMLDecodeError, RecursionError) as error:
         raise GradingFileError(wording.grading_bad_toml(shown, error)) from None
 
 

@@ -16,6 +16,7 @@ from ..files import CLASS_NAMES
 
 SKIPPED = ("__pycache__", "__MACOSX")  # folders that hold no submitted code
 MOST_FILES = 200  # a submission with more Python files than this is not looked through
+MOST_BYTES = 1 << 20  # a file longer than this is read no further: its first MiB decides whether it is the player
 
 
 def find_player(folder: Path, named: str | None = None) -> Path | str:
@@ -50,17 +51,26 @@ def _python_files(folder: Path) -> list[Path]:
     return found
 
 
+def _text(path: Path) -> str:
+    """The file's text, at most :data:`MOST_BYTES` of it (a file of gigabytes is not read whole)."""
+    try:
+        with path.open("rb") as file:
+            return file.read(MOST_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
 def _tree(path: Path) -> ast.Module | None:
     try:
-        return ast.parse(path.read_text(encoding="utf-8", errors="replace"))
-    except (SyntaxError, ValueError, OSError):
+        return ast.parse(_text(path))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # cut off, or nested too deep to read
         return None
 
 
 def _has_player(path: Path) -> bool:
     tree = _tree(path)
     if tree is None:  # a syntax error: it may well be the player (the check will say so)
-        return "class " in path.read_text(encoding="utf-8", errors="replace")
+        return "class " in _text(path)
     return any(isinstance(node, ast.ClassDef) and node.name in CLASS_NAMES for node in tree.body)
 
 

@@ -175,7 +175,10 @@ def _signals_held() -> Iterator[None]:
 def read(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
     """The settings the file states (``ply``, ``games_per_colour``, ``seed``, ``players``; those it has) and its game
     rows. OSError: it cannot be read; NotThisTournament: it is no results file."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:  # not text: no results file of ours
+        raise NotThisTournament(str(error)) from None
     kind = path.suffix.lower()
     try:
         if kind == ".json":
@@ -185,7 +188,7 @@ def read(path: Path) -> tuple[dict[str, object], list[dict[str, object]]]:
             lines = text.splitlines()
             settings = json.loads(lines[0])["settings"] if lines else {}
             return dict(settings), _json_lines(lines[1:])
-    except (ValueError, KeyError, TypeError, IndexError) as error:
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError) as error:  # deeply nested: not ours
         raise NotThisTournament(str(error)) from None
     rows: list[dict[str, object]] = list(csv.DictReader(io.StringIO(text, newline="")))
     if rows and not text.endswith("\n"):

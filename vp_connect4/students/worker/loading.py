@@ -26,6 +26,8 @@ from ... import board as core_board
 from ..files import CLASS_NAMES
 from . import boards
 
+MOST_CLASSES_SAID = 20  # of the classes a file has instead of a player class: the first ones are enough to say
+
 HANZE, CS111 = "hanze", "cs111"
 HANZE_PARAMETERS = ("ox", "tbt", "ply")
 CS111_PARAMETERS = ("checker", "tiebreak", "lookahead")
@@ -64,7 +66,7 @@ def find_class(module: ModuleType, class_name: str | None) -> type:
         if isinstance(found, type):
             return found
     classes = [name for name, value in vars(module).items() if isinstance(value, type) and not name.startswith("_")]
-    raise NoClass(looked_for, classes)
+    raise NoClass(looked_for, classes[:MOST_CLASSES_SAID])
 
 
 def flavour_of(cls: type) -> str:

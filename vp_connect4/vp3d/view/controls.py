@@ -97,6 +97,9 @@ class Controls:
         self._paused = False
         self._reselect_at: list[float] = []
         self.files: list[str] = []  # the player files the X and O menus offer after human and AI
+        self._initial = initial  # the widgets are made showing its settings: none is corrected in a later frame
+        if initial is not None:
+            self.files = list(dict.fromkeys(seat.source for seat in initial.seats.values() if seat.source))
         canvas.title = ""
         head = canvas.title_anchor  # the lines above the canvas; their boxes are the page's (assets/page.css)
         self.title = vp.wtext(pos=head, text="")
@@ -134,7 +137,8 @@ class Controls:
             last = len(SPEEDS) - 1
             return vp.slider(pos=at, min=0, max=last, step=1, value=DEFAULT_SPEED, length=SLIDER_LENGTH, bind=bind)
         if row.kind == SLIDER:
-            return vp.slider(pos=at, min=0, max=self.top + 1, step=1, value=0, length=SLIDER_LENGTH, bind=bind)
+            value = self._selected(row.id) or 0
+            return vp.slider(pos=at, min=0, max=self.top + 1, step=1, value=value, length=SLIDER_LENGTH, bind=bind)
         if row.kind == MENU:
             index = self._selected(row.id)
             chosen = {} if index is None else {"index": index}
@@ -167,9 +171,17 @@ class Controls:
         return "" if row.label is None else row.label(self)
 
     def _selected(self, row_id: str) -> int | None:
-        """A menu's first choice, where it is not the first of its choices."""
+        """A menu's first choice (a ply slider's first value), where it is not the first of its choices (0)."""
         sizes = self.sizes.index((self.width, self.height))
         chosen = {"c4-variant": self.variants.index(self.rules), "c4-size": sizes}
+        game = self._initial
+        if game is not None:  # the game's settings, from the first frame on
+            chosen["c4-tiebreak"] = TIEBREAKS.index(game.tiebreak)
+            for ox, seat in game.seats.items():
+                x = ox.lower()
+                chosen[f"c4-{x}-player"] = seat_index(seat, self.files)
+                chosen[f"c4-{x}-eval"] = EVALUATIONS.index(seat.evaluation)
+                chosen[f"c4-{x}-ply"] = level_to_slider(seat.level, self.top)
         return chosen.get(row_id, LANGUAGE_CODES.index(wording.language()) if row_id == "c4-lang" else None)
 
     def _name_widgets(self) -> None:
