@@ -28,7 +28,7 @@ text: $(STAMP)
 test: $(STAMP)
 	@failed=""; \
 	$(PY) -m ruff check . || failed="$$failed ruff"; \
-	$(PY) -m pytest $(PARALLEL) || failed="$$failed pytest"; \
+	$(PY) -m pytest $(PARALLEL) --durations=10 || failed="$$failed pytest"; \
 	NUMBA_DISABLE_JIT=1 $(PY) -m pytest -p no:cacheprovider tests/test_solver.py || failed="$$failed interpreted-solver"; \
 	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; echo "make test: ruff, pytest and the interpreted solver passed"
 
