@@ -217,3 +217,16 @@ def test_the_length_checks_see_a_long_function_and_a_class_with_its_bases() -> N
     own = len(inspect.getsourcelines(seed.Board)[0])
     assert class_lines(seed.Board) == own
     assert family_lines(seed.Board) == own + len(inspect.getsourcelines(board.Board)[0]) > own
+
+
+def layout_block() -> str:
+    """The ``## Layout`` block of docs/architecture.md: the tree of the repository in words."""
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text()
+    return text.split("## Layout", 1)[1].split("```")[1]
+
+
+def test_the_architecture_docs_layout_names_every_folder_of_the_package() -> None:
+    folders = {path.name for path in PACKAGE.rglob("*") if path.is_dir() and path.name != "__pycache__"}
+    block = layout_block()
+    unnamed = sorted(name for name in folders if f"{name}/" not in block)
+    assert not unnamed, f"folders of vp_connect4 that docs/architecture.md's layout leaves out: {unnamed}"
