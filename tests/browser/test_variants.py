@@ -43,7 +43,7 @@ def plays_to_its_result(there: AtTheEvent) -> None:
     scene = there.scene
     assert there.to_the_end() == f"result: {scene.result}"
     moves = there.view.wait_log("^moves: ").removeprefix("moves: ")
-    assert moves.startswith(scene.moves) and moves == game_code(there.view)
+    assert moves.startswith(scene.moves) and moves == game_code(there.view, moves)
     assert board_of(scene, moves).data == cells_seen(there.view, there.view.canvas_image(), scene.layout)
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from vp_connect4.board import EMPTY, Board
 from vp_connect4.vp3d.view.rack import RackLayout
 
@@ -137,8 +139,17 @@ def press_move(view: ScenePage, key: str, line: str) -> None:
     view.play_line(line, lambda: view.press(key))
 
 
-def game_code(view: ScenePage) -> str:
-    return view.page.evaluate("() => document.getElementById('c4-moves').dataset.code")
+GAME_CODE_JS = "() => document.getElementById('c4-moves').dataset.code"
+
+
+def game_code(view: ScenePage, logged: str | None = None) -> str:
+    """The game code the page shows; given the ``logged`` one, once the page shows it too (the page is told a
+    frame after the log, later on a busy machine), or after :data:`MOVE_TIMEOUT` whatever it shows."""
+    if logged is not None:
+        with contextlib.suppress(PlaywrightTimeout):  # the code shown is compared by the caller
+            view.page.wait_for_function(f"(code) => ({GAME_CODE_JS})() === code", arg=logged,
+                                        timeout=MOVE_TIMEOUT * 1000)  # fmt: skip
+    return view.page.evaluate(GAME_CODE_JS)
 
 
 def board_of(scene: VariantScene, code: str) -> Board:
