@@ -20,7 +20,7 @@ def english():
 # Under ``make test`` (pytest-xdist's workers) the browser tests run in two lanes, each a unit of work for one worker
 # with one Chromium, beside the other workers' tests, which are scheduled one by one: a canvas renders in software,
 # so more browsers at once would only starve each other's frames. The modules of the first lane; every other module
-# of tests/browser/ is in the second. The lanes take about as long (one after the other, idle: 290 s and 270 s).
+# of tests/browser/ is in the second. The lanes take about as long (a serial run's durations: 300 s and 250 s).
 FIRST_LANE = frozenset({
     "test_slow_reload", "test_colour_blind", "test_layout_page", "test_reload", "test_camera", "test_analysis",
     "test_idle", "test_screenshot",
@@ -36,6 +36,7 @@ def lane(nodeid: str) -> str:
     return "browser lane 1" if module in FIRST_LANE else "browser lane 2"
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: without the plugin, nothing
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """pytest-xdist's scheduling by units of work, the units being :func:`lane`'s (its own ``--dist loadgroup``
     marks are lost on pytest 9, which no longer reads a test's ``_nodeid``). The biggest unit goes out first."""
