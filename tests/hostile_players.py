@@ -78,12 +78,52 @@ ATTACKS: dict[str, tuple[str, str]] = {  # name: (at import, in next_move)
     "forges_ok_abc": ("", FORGE.format(message=b'["ok", "abc"]', header="(13).to_bytes(8, 'big')")),
     "forges_a_huge_header": ("", FORGE.format(message=b"[]", header="(2**62).to_bytes(8, 'big')")),
     "sleeps_100_s_at_import": ("time.sleep(100)", ""),
+    "writes_the_kernels_settings": (  # as root outside, it could (a Gradescope container runs us as root)
+        "",
+        "for path in ('/proc/sys/vm/swappiness', '/proc/sys/kernel/core_pattern'):\n"
+        "    try:\n        open(path, 'r+b').close()\n    except OSError:\n        continue\n"
+        "    raise RuntimeError('LEAKED: may write ' + path)\n"
+        "raise RuntimeError('no kernel setting written')",
+    ),
 }
+FLOODS = (  # answers, then keeps writing well-formed messages nobody asked for (16 MiB each)
+        "import threading\n"
+        "def flood():\n"
+        "    time.sleep(0.01)\n"
+        "    data = b'[\"ok\", \"' + b'x' * (16 * 2**20 - 12) + b'\"]'\n"
+        "    pipes = []\n"
+        "    for fd in map(int, os.listdir('/proc/self/fd')):\n"
+        "        try:\n"
+        "            if fd > 2 and os.readlink(f'/proc/self/fd/{{fd}}').startswith('pipe'):\n"
+        "                pipes.append(fd)\n"
+        "        except OSError:\n            pass\n"
+        "    while True:\n"
+        "        for fd in pipes:\n"
+        "            try:\n                os.write(fd, len(data).to_bytes(8, 'big') + data)\n"
+        "            except OSError:\n                pass\n"
+        "threading.Thread(target=flood, daemon=True).start()"
+)
+BURNERS = (  # each in a session of its own (a scheduler's group of its own, where sessions are grouped)
+    "[subprocess.Popen([sys.executable, '-c', 'while True: pass', '{mark}'], start_new_session=True) "
+    "for _ in range(12)]"
+)
+CHILDREN_MEMORY = (  # each child within the memory limit, all of them together far beyond it
+    "children = [subprocess.Popen([sys.executable, '-c', 'import time; x = bytearray(100 * 2**20); "
+    "x[::4096] = b\"y\" * len(x[::4096]); time.sleep(60)', '{mark}']) for _ in range(6)]\n"
+    "time.sleep(8)\n"
+    "alive = sum(child.poll() is None for child in children)\n"
+    "raise RuntimeError(('LEAKED: ' if alive == 6 else '') + f'{{alive}} of 6 children left')"
+)
 SLOW = {"sleeps_100_s_at_import"}  # waits for the load time limit (30 s)
 
 
 def source(name: str, **fields: object) -> str:
     at_import, in_move = ATTACKS[name]
+    return player(in_move, at_import, **fields)
+
+
+def player(in_move: str, at_import: str = "", **fields: object) -> str:
+    """A file whose ``next_move`` runs ``in_move`` first (and its import ``at_import``), ``fields`` filled in."""
     body = textwrap.indent(textwrap.dedent(in_move), " " * 8) if in_move else ""
     text = PLAYER.replace("{at_import}", at_import).replace("{in_move}", body)
     for field, value in fields.items():

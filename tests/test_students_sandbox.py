@@ -135,15 +135,111 @@ def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: P
 
 @needs_the_tool
 @pytest.mark.parametrize("name", ["a_child_that_leaves_its_session", "stops_its_parent", "kills_its_parent",
-                                  "interrupts_its_parent", "memory_in_a_move", "forges_ok_abc"])  # fmt: skip
+                                  "interrupts_its_parent", "memory_in_a_move", "forges_ok_abc",
+                                  "writes_the_kernels_settings"])  # fmt: skip
 def test_check_and_the_terminal_game_contain_it_too(name: str, classroom: Path) -> None:
     mark = f"hostile-{uuid.uuid4().hex}"
     (classroom / "h.py").write_text(hostile_players.source(name, mark=mark))
     code, out, err = run("check", "h.py", "--ply", "1", "--move-time", "10", cwd=classroom)
     assert code == 1 and "h.py failed on this position" in out and "Traceback" not in err, out + err
+    assert "LEAKED" not in out
     code, out, err = run("--text", "--x", "h.py", "--o", "ai", "--ply", "1", cwd=classroom)
     assert code != 0 and "h.py" in out + err and "Traceback (most recent call last)" not in err, out + err
+    assert "LEAKED" not in out + err
     assert wait_until_gone(mark) == []
+
+
+SLEEPER = """
+import time
+
+class Player:
+    def __init__(self, ox, tbt, ply):
+        self.ox, self.tbt, self.ply = ox, tbt, ply
+
+    def next_move(self, b):
+        time.sleep(3)  # meanwhile, the other file writes
+        return next(col for col in range(b.width) if b.allows_move(col))
+"""
+
+
+@needs_the_tool
+def test_a_file_that_writes_before_it_is_asked_forfeits_and_our_memory_stays_small(classroom: Path) -> None:
+    (classroom / "flood.py").write_text(hostile_players.player(hostile_players.FLOODS))
+    (classroom / "sleeper.py").write_text(SLEEPER)
+    script = (  # the teacher's process, measured from its parent: its largest size, after the game
+        "import resource, subprocess, sys\n"
+        f"run = subprocess.run([sys.executable, '-I', '-c', {SCRIPT!r}, '--text', '--x', 'flood.py', '--o', "
+        "'sleeper.py'], capture_output=True, text=True, stdin=subprocess.DEVNULL)\n"
+        "print(run.stdout + run.stderr)\nprint('largest', resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    result = subprocess.run([sys.executable, "-I", "-c", script], capture_output=True, text=True, timeout=200,
+                            cwd=classroom, env=dict(os.environ, **{sandbox.REQUIRED_ENV: "1"}))  # fmt: skip
+    assert "sent something that is not an answer (a message it was not asked for)" in result.stdout, result.stdout
+    largest_kib = int(result.stdout.rsplit("largest", 1)[1])
+    assert largest_kib < 600 * 1024, result.stdout  # it read none of the flood (each message 16 MiB)
+
+
+def test_a_link_to_another_file_is_refused_not_followed(classroom: Path) -> None:
+    (classroom / "notes.txt").write_text("class Player:  # THE TEACHER'S NOTES\n")
+    (classroom / "linked.py").symlink_to(classroom / "notes.txt")
+    code, out, _ = run("check", "linked.py", "--ply", "0", cwd=classroom)
+    assert code == 1 and "linked.py was not run: it is a link to another file" in out, out
+    assert "NOTES" not in out
+    code, out, _ = run("check", "linked.py", "--ply", "0", "--gradescope", "r.json", cwd=classroom)
+    assert "NOTES" not in out + (classroom / "r.json").read_text()
+
+
+needs_whole_limits = pytest.mark.skipif(
+    not {"memory", "cpu"} <= sandbox.protections().whole, reason="no cgroup here for the whole sandbox (one line says)"
+)
+
+
+@needs_the_tool
+@needs_whole_limits
+def test_the_memory_limit_holds_for_the_whole_sandbox(classroom: Path) -> None:
+    mark = f"hostile-{uuid.uuid4().hex}"
+    (classroom / "many.py").write_text(hostile_players.player(hostile_players.CHILDREN_MEMORY, mark=mark))
+    code, out, err = run("check", "many.py", "--ply", "0", "--memory-limit", "256M", cwd=classroom)
+    assert code == 1 and "many.py failed on this position" in out and "children left" in out, out + err
+    assert "RuntimeError: LEAKED" not in out  # 6 x 100 MiB: not within 256 MiB
+    assert wait_until_gone(mark) == []
+
+
+THINKER = """
+import time
+
+class Player:
+    def __init__(self, ox, tbt, ply):
+        self.ox, self.tbt, self.ply = ox, tbt, ply
+
+    def next_move(self, b):
+        start = time.process_time()
+        while time.process_time() - start < 1.5:  # a move that needs 1.5 s of a core
+            pass
+        return next(col for col in range(b.width) if b.allows_move(col))
+"""
+
+
+@needs_the_tool
+@needs_whole_limits
+def test_a_file_that_keeps_processes_busy_cannot_make_its_opponent_lose_on_time(classroom: Path) -> None:
+    mark = f"hostile-{uuid.uuid4().hex}"
+    burns = "if not hasattr(self, 'burning'):\n    self.burning = " + hostile_players.BURNERS
+    (classroom / "burner.py").write_text(hostile_players.player(burns, mark=mark))
+    (classroom / "thinker.py").write_text(THINKER)
+    code, out, err = run("tourney", "burner.py", "thinker.py", "--ply", "1", "--move-time", "8", "--seed", "1",
+                         "--out", "r.csv", cwd=classroom)  # fmt: skip
+    assert code == 0 and "forfeit" not in out.split("Every game")[0].split("points", 1)[1], out + err
+    assert "thinker.py" in out and "gave no answer" not in out, out
+    assert wait_until_gone(mark) == []
+
+
+def test_without_the_sandbox_grading_refuses_unless_told_it_is_unsafe(classroom: Path) -> None:
+    off = {"VP_CONNECT4_BWRAP": "off", sandbox.REQUIRED_ENV: ""}
+    code, out, _ = run("check", "alice.py", "--ply", "0", cwd=classroom, env=off)
+    assert code == 1 and "alice.py was not run: there is no sandbox here" in out and "--unsafe-no-sandbox" in out
+    code, out, _ = run("check", "alice.py", "--ply", "0", "--unsafe-no-sandbox", cwd=classroom, env=off)
+    assert code == 0 and "agree with the reference" in out, out
 
 
 SHADOWS = ("random", "json", "numbers", "signal", "typing", "struct", "threading", "subprocess")
@@ -229,7 +325,7 @@ def test_a_header_that_announces_too_much_is_no_message(tmp_path: Path) -> None:
 def test_without_the_tool_one_line_says_what_holds_and_a_correct_file_plays(classroom: Path) -> None:
     (classroom / "greedy.py").write_text(hostile_players.source("memory_in_a_move"))
     code, out, err = run("tourney", "greedy.py", "alice.py", "--ply", "1", "--seed", "1", "--out", "r.csv",
-                         cwd=classroom, env={"VP_CONNECT4_BWRAP": "off", sandbox.REQUIRED_ENV: ""})  # fmt: skip
+                         "--unsafe-no-sandbox", cwd=classroom, env={"VP_CONNECT4_BWRAP": "off"})  # fmt: skip
     lines = [line for line in err.splitlines() if line.startswith("Player files run without a sandbox")]
     assert len(lines) == 1 and "memory 1 GiB a process" in lines[0], err
     assert code == 0 and "greedy.py forfeited 2 games" in out and "MemoryError" in out, out

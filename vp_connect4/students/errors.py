@@ -90,3 +90,7 @@ def forged(shown: str, call: str, reason: str) -> StudentError:
 
 def no_sandbox(shown: str, protections: str) -> StudentError:
     return StudentError(wording.phrase(wording.student_no_sandbox, shown, protections), NOT_LOADED)
+
+
+def linked(shown: str) -> StudentError:
+    return StudentError(wording.phrase(wording.student_linked, shown), NOT_LOADED)

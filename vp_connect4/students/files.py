@@ -20,8 +20,8 @@ SUFFIX = ".py"
 
 @dataclass(frozen=True)
 class PlayerFile:
-    """A student's player: the file (an absolute path), the class asked for (None: :data:`CLASS_NAMES`), and the
-    file as the person named it (``shown``, for messages)."""
+    """A student's player: the file (an absolute path; a link is not followed), the class asked for (None:
+    :data:`CLASS_NAMES`), and the file as the person named it (``shown``, for messages)."""
 
     path: Path
     class_name: str | None = None
@@ -34,7 +34,13 @@ class PlayerFile:
         head, colon, tail = text.rpartition(":")
         if colon and tail.isidentifier() and head.endswith(SUFFIX):
             path, class_name = head, tail
-        return cls(Path(path).expanduser().resolve(), class_name, path)
+        typed = Path(path).expanduser().absolute()
+        return cls(typed.parent.resolve() / typed.name, class_name, path)  # the file itself as given: not followed
+
+    @property
+    def is_link(self) -> bool:
+        """Whether the file is a symbolic link: it is refused (never followed to a file that is not the student's)."""
+        return self.path.is_symlink()
 
     @property
     def name(self) -> str:

@@ -9,6 +9,11 @@ killed. A request waits at most
 then the process (with anything it started) is killed, :class:`StudentError` says so, and the next request
 starts a fresh process, which loads the file again. A process that ends by itself
 is reported the same way. ``close()`` ends it; so does our process's end (the worker's watchdog).
+
+We read only what we asked for: one message after each request, read by a thread that waits for the request
+(whatever the worker writes meanwhile stays in its pipe, which holds 64 KiB: our memory stays bounded). A
+worker that wrote before it was asked has sent a message nobody asked for, and is stopped like a forged answer.
+Between requests its sandbox gets only the CPU nobody else wants (:meth:`.sandbox.Jail.rest`).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import contextlib
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -36,6 +42,7 @@ STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it 
 BOOT_PATH = "import os, sys; sys.path[:0] = [p for p in sys.argv[2].split(os.pathsep) if p]; "  # then the module
 _BOOT = BOOT_PATH + "from vp_connect4.students.worker.serve import start; start(sys.argv[1])"
 _ENDED = object()  # the reader's mark: the worker's answers ended
+UNASKED = "a message it was not asked for"
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,7 @@ class StudentProcess:
         self._process: subprocess.Popen[bytes] | None = None
         self._jail: sandbox.Jail | None = None
         self._answers: queue.Queue[Any] = queue.Queue()
+        self._wanted = threading.Semaphore(0)  # one release per request: the reader reads one message
         self._killed = False  # kill() was called: no new worker starts
 
     @property
@@ -111,6 +119,8 @@ class StudentProcess:
     def _start(self) -> None:
         jail = None
         if isinstance(self.source, PlayerFile):
+            if self.source.is_link:
+                raise errors.linked(self.source.shown)
             if sandbox.required() and not sandbox.protections().isolated:
                 raise errors.no_sandbox(self.source.shown, sandbox.protections().sentence())
             sandbox.announce()
@@ -129,12 +139,14 @@ class StudentProcess:
         self._process = subprocess.Popen(
             jail.command(command) if jail else command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL, env=jail.env if jail else None, cwd=jail.cwd if jail else None,
-            start_new_session=posix,
+            start_new_session=posix, bufsize=0,
         )  # fmt: skip
         self._answers = queue.Queue()
+        self._wanted = threading.Semaphore(0)
         reader = threading.Thread(
-            target=_read_answers, args=(self._process.stdout, self._answers), name="student-answers", daemon=True
-        )
+            target=_read_answers, args=(self._process.stdout, self._answers, self._wanted), name="student-answers",
+            daemon=True,
+        )  # fmt: skip
         reader.start()
 
     def _ask(self, message: dict[str, Any], call: str, at_least: float = 0.0) -> Any:
@@ -142,13 +154,21 @@ class StudentProcess:
         shown = getattr(self.source, "shown", None) or self.source.name
         if process is None:  # killed from another thread meanwhile
             raise errors.process_ended(shown, call, None)
+        if _unasked(process.stdout):  # type: ignore[arg-type]
+            self._stop_now()
+            raise errors.forged(shown, call, UNASKED)
+        if self._jail is not None:
+            self._jail.rest(False)
         with contextlib.suppress(OSError):  # the worker has ended: its answers end too
             protocol.send(process.stdin, message)  # type: ignore[arg-type]
+        self._wanted.release()
         try:
             answer = self._answers.get(timeout=max(self.time_limit, at_least))
         except queue.Empty:
             self._stop_now()
             raise errors.timed_out(shown, call, max(self.time_limit, at_least)) from None
+        if self._jail is not None:
+            self._jail.rest(True)
         if answer is _ENDED:
             code = self._stop_now()
             raise errors.process_ended(shown, call, code)
@@ -168,6 +188,7 @@ class StudentProcess:
         jail, self._jail = self._jail, None
         if process is not None:
             _kill(process)
+        self._wanted.release()  # a reader waiting for a request finds the pipe closed, and ends
         if jail is not None:
             jail.close()
         return None if process is None else process.returncode
@@ -179,9 +200,10 @@ class StudentProcess:
         self.close()
 
 
-def _read_answers(pipe: BinaryIO, answers: queue.Queue[Any]) -> None:
+def _read_answers(pipe: BinaryIO, answers: queue.Queue[Any], wanted: threading.Semaphore) -> None:
     with pipe:
         while True:
+            wanted.acquire()  # a request was sent: read its answer, and nothing more
             try:
                 answers.put(protocol.receive(pipe))
             except (EOFError, OSError):  # ended, or closed
@@ -190,6 +212,18 @@ def _read_answers(pipe: BinaryIO, answers: queue.Queue[Any]) -> None:
             except Exception as error:  # anything else is no message (too long, not JSON, nested too deep)
                 answers.put(_NotAMessage(str(error)[:200] or type(error).__name__))
                 return
+
+
+def _unasked(pipe: BinaryIO) -> bool:
+    """Whether the worker wrote something before it was asked (its pipe's end alone is no message)."""
+    if os.name != "posix":
+        return False
+    try:
+        if not select.select([pipe], [], [], 0)[0]:
+            return False
+        return bool(os.read(pipe.fileno(), 1))
+    except (OSError, ValueError):
+        return False
 
 
 def import_path() -> list[str]:

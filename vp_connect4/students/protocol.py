@@ -20,20 +20,29 @@ class TooLong(ValueError):
 
 def send(pipe: BinaryIO, message: Any) -> None:
     data = json.dumps(message).encode()
-    pipe.write(_HEADER.pack(len(data)) + data)
+    view = memoryview(_HEADER.pack(len(data)) + data)
+    while view:  # an unbuffered pipe may take a part at a time
+        written = pipe.write(view)
+        view = view[written if written is not None else 0 :]
     pipe.flush()
 
 
 def receive(pipe: BinaryIO) -> Any:
     """The next message; EOFError at the end of the pipe (the other process has ended or closed it); ValueError
     (:class:`TooLong`, or JSON's) for what is not a message."""
-    header = pipe.read(_HEADER.size)
-    if len(header) < _HEADER.size:
-        raise EOFError
-    (size,) = _HEADER.unpack(header)
+    (size,) = _HEADER.unpack(_exactly(pipe, _HEADER.size))
     if size > MOST_BYTES:
         raise TooLong(f"a message of {size} bytes (at most {MOST_BYTES})")
-    data = pipe.read(size)
-    if len(data) < size:
-        raise EOFError
-    return json.loads(data)
+    return json.loads(_exactly(pipe, size))
+
+
+def _exactly(pipe: BinaryIO, size: int) -> bytes:
+    """``size`` bytes (an unbuffered pipe gives them in parts); EOFError if the pipe ends first."""
+    parts = []
+    while size > 0:
+        part = pipe.read(size)
+        if not part:
+            raise EOFError
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from .language import N_, _, choice, sentence
 
 __all__ = [
-    "bad_memory_limit", "help_memory_limit", "sandbox_fails", "sandbox_missing", "sandbox_off", "sandbox_on",
-    "student_forged", "student_no_sandbox",
+    "bad_memory_limit", "help_memory_limit", "help_unsafe_no_sandbox", "sandbox_fails", "sandbox_missing",
+    "sandbox_off", "sandbox_on", "student_forged", "student_linked", "student_no_sandbox",
 ]
 
 
@@ -25,13 +25,17 @@ help_memory_limit = sentence(
 )
 
 
-def sandbox_on(memory: str, processes: int | None) -> str:
-    """The one line when bubblewrap holds a student's file."""
+def sandbox_on(memory: str, processes: int | None, whole_memory: bool = False, cpu: bool = False) -> str:
+    """The one line when bubblewrap holds a student's file (``whole_memory``: the memory is the whole sandbox's;
+    ``cpu``: at most one core while asked, only spare CPU while not)."""
     cap = _("at most {processes} tasks").format(processes=processes) if processes else _("tasks not capped")
+    held = (_("memory {memory} in all") if whole_memory else _("memory {memory} a process")).format(memory=memory)
+    if cpu:
+        held += _(", one core while it thinks and only spare CPU while the other side does")
     return _(
-        "Player files run in a sandbox (bubblewrap): read-only files but a working folder of their own, no network, "
-        "a process tree of their own ({cap}), memory {memory} a process, none of your environment."
-    ).format(cap=cap, memory=memory)
+        "Player files run in a sandbox (bubblewrap) as a user without rights: read-only files but a working folder "
+        "of their own, no network, a process tree of their own ({cap}), {held}, none of your environment."
+    ).format(cap=cap, held=held)
 
 
 def sandbox_off(why_not: str, memory: str, processes: int | None) -> str:
@@ -49,6 +53,15 @@ student_forged = sentence(
 )
 
 
+help_unsafe_no_sandbox = sentence(
+    N_(
+        "run player files even where there is no sandbox (not Linux, no user namespaces), which check, tourney and "
+        "a run as root otherwise refuse: a file can then do what you can"
+    ),
+    "",
+)
+
+
 sandbox_missing = choice("why", {"not linux": N_("not Linux"), "missing": N_("bubblewrap is not installed")})
 
 
@@ -56,6 +69,16 @@ sandbox_fails = sentence(N_("bubblewrap does not run here: {detail}"), "detail")
 
 
 student_no_sandbox = sentence(
-    N_("{file} was not run: there is no sandbox here, and VP_CONNECT4_SANDBOX_REQUIRED asks for one. {protections}"),
+    N_(
+        "{file} was not run: there is no sandbox here, and one is needed to grade, or to run a file as root "
+        "(--unsafe-no-sandbox runs it without). {protections}"
+    ),
     "file, protections",
+)
+
+
+student_linked = sentence(
+    N_("{file} was not run: it is a link to another file, and a player file is read only as itself. Copy the file "
+       "there instead of linking it."),
+    "file",
 )

@@ -73,7 +73,7 @@ def check_main(argv: list[str]) -> int:
         print(settings, file=sys.stderr)
         return grading.EXIT_BAD_GRADING
     args = parser.parse_args(argv)
-    use_limits(args)
+    use_limits(args, grading=True)
     source = PlayerFile.parse(args.file)
     if grading.wanted(args):
         return grading.check_and_grade(source, args, settings)
@@ -110,7 +110,7 @@ def tourney_main(argv: list[str]) -> int:
     Ctrl-C stop it with every finished game in the file; a closed stdout does not stop it (:mod:`..stopping`)."""
     parser = tourney_parser()
     args = parser.parse_args(argv)
-    use_limits(args)
+    use_limits(args, grading=True)
     stopping.stop_on_signals()
     for name in args.files:
         if not PlayerFile.parse(name).path.is_file():
@@ -264,14 +264,19 @@ def add_move_time(parser: argparse.ArgumentParser) -> None:
 
 
 def add_memory_limit(parser: argparse.ArgumentParser) -> None:
+    """``--memory-limit`` and ``--unsafe-no-sandbox``: the sandbox of a player file's process."""
     help_text = wording.help_memory_limit(sandbox.settings.shown_size(sandbox.settings.DEFAULT_MEMORY))
     parser.add_argument("--memory-limit", type=memory_size, default=None, metavar="SIZE", help=help_text)
+    parser.add_argument("--unsafe-no-sandbox", action="store_true", help=wording.help_unsafe_no_sandbox())
 
 
-def use_limits(args: argparse.Namespace) -> None:
-    """The parsed ``--memory-limit``, for every player file's process from now on (this one's and its workers')."""
+def use_limits(args: argparse.Namespace, grading: bool = False) -> None:
+    """The parsed ``--memory-limit`` and ``--unsafe-no-sandbox``, for every player file's process from now on (this
+    one's and its workers'); ``grading``: a command whose verdicts must be the file's own work needs the sandbox."""
     if args.memory_limit is not None:
         sandbox.set_memory_limit(args.memory_limit)
+    if args.unsafe_no_sandbox or grading:
+        sandbox.require(unsafe=args.unsafe_no_sandbox)
 
 
 def memory_size(text: str) -> int:

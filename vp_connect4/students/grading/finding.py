@@ -43,7 +43,7 @@ def _python_files(folder: Path) -> list[Path]:
     found = []
     for path in folder.rglob("*.py"):
         parts = path.relative_to(folder).parts
-        if any(part.startswith(".") or part in SKIPPED for part in parts) or not path.is_file():
+        if any(part.startswith(".") or part in SKIPPED for part in parts) or path.is_symlink() or not path.is_file():
             continue
         found.append(path)
         if len(found) > MOST_FILES:

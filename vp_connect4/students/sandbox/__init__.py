@@ -4,11 +4,14 @@ A student's file is untrusted code. Its worker (:mod:`..worker.serve`) is starte
 
 - with bubblewrap (:mod:`.bubblewrap`), where it works: read-only files but a fresh working folder, only the
   student's own file of the teacher's, no network, a process tree of its own that dies with the worker and with
-  us, no environment of ours; the worker caps itself (:mod:`.limits`) before the file is imported: memory
-  (:mod:`.settings`, 1 GiB unless ``--memory-limit`` says otherwise), file size, tasks (a root's tasks through a
-  pids cgroup instead: :mod:`.cgroup`);
+  us, no environment of ours; its user is never root outside, even when we are root (:class:`.bubblewrap.Mode`);
+  the worker caps itself (:mod:`.limits`) before the file is imported: memory (:mod:`.settings`, 1 GiB unless
+  ``--memory-limit`` says otherwise), file size, tasks; as root, a cgroup holds its tasks, memory and CPU for the
+  whole sandbox (:mod:`.cgroup`), and the CPU it gets while it is not asked anything (:meth:`Jail.rest`);
 - without it (not Linux, no user namespaces, ``VP_CONNECT4_BWRAP=off``): the same limits, a fresh working folder
-  and a clean environment, but the file can read and write what the user can and reach the network.
+  and a clean environment, but the file can read and write what the user can and reach the network. So a player
+  file is then refused (:func:`required`) when we are root or grade (``check``, ``tourney``), unless the
+  person said ``--unsafe-no-sandbox`` (:data:`UNSAFE_ENV`).
 
 :func:`protections` says which, in one line, once per process (:func:`announce`). Python runs isolated (``-I``):
 no module of the current folder or of the student's can stand in for one of Python's or ours.
@@ -30,26 +33,40 @@ from pathlib import Path
 
 from ... import wording
 from . import bubblewrap, settings
-from .cgroup import PidsGroup
+from .cgroup import CPU, MEMORY, PIDS, SandboxGroup
 from .settings import MEMORY_ENV, memory_limit, parse_memory, set_memory_limit, shown_size
 
 KILL_ROUNDS = 50
 REQUIRED_ENV = "VP_CONNECT4_SANDBOX_REQUIRED"  # set (not empty): no player file runs without the sandbox
+UNSAFE_ENV = "VP_CONNECT4_UNSAFE_NO_SANDBOX"  # set (not empty): a player file may run without it, even as root
 
 __all__ = [
-    "MEMORY_ENV", "REQUIRED_ENV", "Jail", "Protections", "announce", "keep_apart", "look_again", "parse_memory",
-    "protections", "required", "set_memory_limit",
+    "MEMORY_ENV",
+    "REQUIRED_ENV",
+    "UNSAFE_ENV",
+    "Jail",
+    "Protections",
+    "announce",
+    "keep_apart",
+    "look_again",
+    "parse_memory",
+    "protections",
+    "require",
+    "required",
+    "set_memory_limit",
 ]
 
 
 @dataclass(frozen=True)
 class Protections:
-    """What the sandbox holds here: ``tool`` the bwrap used ('' for none, ``why_not`` says why)."""
+    """What the sandbox holds here: ``tool`` the bwrap used ('' for none, ``why_not`` says why); ``whole``: the
+    limits that hold for the whole sandbox (:mod:`.cgroup`'s controllers), not per process."""
 
     tool: str
     why_not: str
     processes_capped: bool
     memory: int
+    whole: frozenset[str] = frozenset()
 
     @property
     def isolated(self) -> bool:
@@ -59,7 +76,8 @@ class Protections:
         """The one line that says which protections are on and which are off."""
         memory = shown_size(self.memory)
         if self.isolated:
-            return wording.sandbox_on(memory, settings.PROCESSES if self.processes_capped else None)
+            processes = settings.PROCESSES if self.processes_capped else None
+            return wording.sandbox_on(memory, processes, MEMORY in self.whole, CPU in self.whole)
         if self.why_not in (bubblewrap.NOT_LINUX, bubblewrap.MISSING):
             why_not = wording.sandbox_missing(self.why_not)
         else:
@@ -68,13 +86,12 @@ class Protections:
 
 
 @functools.lru_cache(maxsize=1)
-def _tool_here() -> tuple[bubblewrap.Bubblewrap | None, str, bool]:
+def _tool_here() -> tuple[bubblewrap.Bubblewrap | None, str, frozenset[str]]:
     tool, why_not = bubblewrap.find()
-    group = PidsGroup.make(settings.PROCESSES)
+    group = SandboxGroup.make(settings.PROCESSES, memory_limit())
     if group is not None:
         group.remove()
-    capped = group is not None or (tool is not None and os.name == "posix" and os.geteuid() != 0)
-    return tool, why_not, capped
+    return tool, why_not, group.held if group is not None else frozenset()
 
 
 def look_again() -> None:
@@ -84,13 +101,26 @@ def look_again() -> None:
 
 
 def required() -> bool:
-    """Whether a player file may only run in the sandbox (:data:`REQUIRED_ENV`): a course's server, our tests."""
-    return bool(os.environ.get(REQUIRED_ENV))
+    """Whether a player file may only run in the sandbox: we are root, or grade (:func:`require`), or a course's
+    server or our tests ask for it (:data:`REQUIRED_ENV`); unless ``--unsafe-no-sandbox`` (:data:`UNSAFE_ENV`)."""
+    if os.environ.get(UNSAFE_ENV):
+        return False
+    return bool(os.environ.get(REQUIRED_ENV)) or (os.name == "posix" and os.geteuid() == 0)
+
+
+def require(unsafe: bool = False) -> None:
+    """From now on (in this process and those it starts), no player file runs without the sandbox; ``unsafe``:
+    the person said ``--unsafe-no-sandbox``, so one may, even as root."""
+    if unsafe:
+        os.environ[UNSAFE_ENV] = "1"
+    else:
+        os.environ[REQUIRED_ENV] = "1"
 
 
 def protections() -> Protections:
-    tool, why_not, capped = _tool_here()
-    return Protections(tool.path if tool else "", why_not, capped, memory_limit())
+    tool, why_not, whole = _tool_here()
+    userns = tool is not None and tool.mode is bubblewrap.Mode.USERNS and os.name == "posix" and os.geteuid() != 0
+    return Protections(tool.path if tool else "", why_not, PIDS in whole or userns, memory_limit(), whole)
 
 
 _announced = threading.Event()
@@ -137,9 +167,14 @@ class Jail:
         tool, _, _ = _tool_here()
         self.tool = tool
         self.student_file = student_file
-        self.group = PidsGroup.make(settings.PROCESSES)
+        self.group = SandboxGroup.make(settings.PROCESSES, memory_limit())
+        self.dropped = tool is not None and tool.mode is not bubblewrap.Mode.USERNS  # root's: user 65534 outside too
         needs_folder = tool is None or not tool.sized
         self.workdir = Path(tempfile.mkdtemp(prefix="vp_connect4-player-")) if needs_folder else None
+        self.copies: Path | None = None  # where files user 65534 may not read are copied for it
+        if self.dropped and self.workdir is not None:
+            with contextlib.suppress(OSError):
+                os.chown(self.workdir, bubblewrap.SANDBOX_USER, bubblewrap.SANDBOX_USER)
 
     @property
     def caps_tasks_itself(self) -> bool:
@@ -149,8 +184,28 @@ class Jail:
     def command(self, inner: list[str]) -> list[str]:
         command = inner
         if self.tool is not None:
-            command = self.tool.command(inner, shown_files(self.student_file), self.workdir)
+            shown = shown_files(self.student_file)
+            command = self.tool.command(inner, self._readable(shown) if self.dropped else shown, self.workdir)
         return self.group.joining(command) if self.group is not None else command
+
+    def _readable(self, shown: list[Path]) -> list[Path | tuple[Path, Path]]:
+        """The files shown, each that user 65534 may not read (a root's ``0600`` submission) as a readable copy."""
+        readable: list[Path | tuple[Path, Path]] = []
+        for path in shown:
+            try:
+                if path.stat().st_mode & 0o004:
+                    readable.append(path)
+                    continue
+                if self.copies is None:
+                    self.copies = Path(tempfile.mkdtemp(prefix="vp_connect4-files-"))
+                    self.copies.chmod(0o755)
+                copy = self.copies / f"{len(readable)}-{path.name}"
+                shutil.copyfile(path, copy)
+                copy.chmod(0o444)
+                readable.append((copy, path))
+            except OSError:
+                readable.append(path)  # the worker says it cannot be read
+        return readable
 
     @property
     def cwd(self) -> str:
@@ -164,24 +219,27 @@ class Jail:
             env.update(HOME=str(self.workdir), TMPDIR=str(self.workdir), PATH=os.environ.get("PATH", env["PATH"]))
         return env
 
+    def rest(self, resting: bool) -> None:
+        """Let the sandbox have only the CPU nobody else wants (``resting``: it is not asked anything), or its core."""
+        if self.group is not None:
+            self.group.rest(resting)
+
     def kill(self) -> None:
         """Kill every task of the worker's group (where it has one): a child that left its session too."""
         if self.group is None:
             return
         for _ in range(KILL_ROUNDS):  # a task that forks while it is killed leaves a new one behind
-            try:
-                pids = (self.group.path / "cgroup.procs").read_text().split()
-            except OSError:
-                return
+            pids = self.group.tasks()
             if not pids:
                 return
             for pid in pids:
-                with contextlib.suppress(OSError, ValueError):
-                    os.kill(int(pid), signal.SIGKILL)
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
 
     def close(self) -> None:
         self.kill()
         if self.group is not None:
             self.group.remove()
-        if self.workdir is not None:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+        for folder in (self.workdir, self.copies):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
