@@ -21,6 +21,9 @@ from conftest import ROOT
 from hostile_texts import raw
 
 from vp_connect4.students import answers
+from vp_connect4.students.grading import gradescope, junit
+from vp_connect4.students.grading.config import Settings
+from vp_connect4.students.grading.verdicts import unanswered
 from vp_connect4.students.visible import visible
 
 pytestmark = pytest.mark.timeout(120)
@@ -116,6 +119,40 @@ def test_a_hostile_file_name_forges_no_line_of_checks_report(tmp_path: Path) -> 
     assert raw(out + err) == [] and forged_lines(out) == []
     assert len(out.splitlines()) == len(plain.splitlines())  # the same report, line for line
     assert visible(hostile_texts.FILE_NAME) in out
+
+
+@pytest.mark.parametrize("name", list(hostile_texts.FILES))
+def test_junit_and_gradescope_files_of_a_hostile_file_are_well_formed_and_show_its_texts_made_visible(
+    name: str, tmp_path: Path
+) -> None:
+    hostile_texts.write(tmp_path, name)
+    code, out, err = vp("check", name, "--ply", "1", "--junit", "j.xml", "--gradescope", "r.json", cwd=tmp_path)
+    assert code == 1 and "Traceback" not in err, err
+    suite = ET.parse(tmp_path / "j.xml").getroot()  # well-formed XML
+    texts = [suite.get("name", "")] + [text for element in suite.iter() for text in (element.text or "",
+             *element.attrib.values())]  # fmt: skip
+    assert raw("".join(texts)) == [] and any(ESCAPED in text for text in texts)
+    results = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    outputs = [results["output"], *(test["output"] for test in results["tests"])]
+    assert raw("".join(outputs)) == [] and any(ESCAPED in output for output in outputs)
+    assert raw(out + err) == []
+
+
+def test_the_junit_and_gradescope_writers_make_whatever_they_are_given_visible(tmp_path: Path) -> None:
+    """The writers' own guard, whatever a grade holds (here: a reason no check would give)."""
+    reason = "\n".join(["not_xml.py: " + hostile_texts.MESSAGE + hostile_texts.NOT_XML, "a second line"])
+    grade = unanswered(hostile_texts.FILE_NAME, reason, (0, 1), Settings())
+    junit.write(tmp_path / "j.xml", grade)
+    suite = ET.parse(tmp_path / "j.xml").getroot()  # well-formed XML
+    texts = [text for element in suite.iter() for text in (element.text or "", *element.attrib.values())]
+    assert raw("".join(texts)) == [] and visible(hostile_texts.FILE_NAME) in suite.get("name", "")
+    failure = suite.find("testcase/failure")
+    assert failure is not None and failure.text == visible(reason, lines=True)
+    assert failure.get("message") == visible(reason.split("\n")[0])
+    gradescope.write(tmp_path / "r.json", gradescope.results(grade, Settings()))
+    results = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [test["output"] for test in results["tests"]] == [visible(reason, lines=True)] * 4
+    assert raw(results["output"]) == [] and ESCAPED in results["output"]
 
 
 # -- the tournament ----------------------------------------------------------------------------------------------------
