@@ -23,6 +23,7 @@ from hostile_texts import raw
 from vp_connect4.students import answers
 from vp_connect4.students.grading import gradescope, junit
 from vp_connect4.students.grading.config import Settings
+from vp_connect4.students.grading.finding import find_player
 from vp_connect4.students.grading.verdicts import unanswered
 from vp_connect4.students.visible import visible
 
@@ -153,6 +154,14 @@ def test_the_junit_and_gradescope_writers_make_whatever_they_are_given_visible(t
     results = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
     assert [test["output"] for test in results["tests"]] == [visible(reason, lines=True)] * 4
     assert raw(results["output"]) == [] and ESCAPED in results["output"]
+
+
+def test_the_autograders_sentence_names_a_submissions_files_made_visible(tmp_path: Path) -> None:
+    for name in ("player.py", hostile_texts.FILE_NAME):  # two players, neither clearly the one: both named
+        (tmp_path / name).write_text("class Player:\n    pass\n")
+    said = find_player(tmp_path)
+    assert isinstance(said, str) and raw(said) == [] and "\n" not in said
+    assert visible(hostile_texts.FILE_NAME) in said
 
 
 # -- the tournament ----------------------------------------------------------------------------------------------------
