@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import hostile_texts
 import pytest
 from browser.scene_process import descendants, wait_gone
 from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, HandRunner, SyncRunner, settle
@@ -16,10 +18,12 @@ from vp_connect4 import Board, Player
 from vp_connect4.errors import InvalidSettingError
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
+from vp_connect4.students.visible import visible
 from vp_connect4.vp3d.control.context import SceneState
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import AddPlayerFile, ChangeRules, Command, PlayColumn, SetSeat
 from vp_connect4.vp3d.server.resume import resumed_game, saved_game
+from vp_connect4.vp3d.view.player_panel import seat_choices
 from vp_connect4.vp3d.worker import student_moves
 from vp_connect4.vp3d.worker.ai import ProcessAiRunner
 from vp_connect4.vp3d.worker.jobs import AiRequest
@@ -206,6 +210,27 @@ def test_the_menus_offer_a_player_file_which_plays_at_a_whole_number_of_moves() 
     assert controller.game.seats["O"] == Seat(AI, 4, source=CORRECT)
     controller.handle(SetSeat("X", "kind", CORRECT))  # both sides may play it
     assert controller.game.seats["X"].source == CORRECT and log[-1] == f"setting: X player {CORRECT}"
+
+
+def test_a_hostile_files_name_and_texts_reach_the_log_the_menus_and_the_box_made_visible(tmp_path: Path) -> None:
+    hostile_texts.write(tmp_path, "named.py")
+    hostile = str(tmp_path / hostile_texts.FILE_NAME)
+    shutil.copy(tmp_path / "named.py", hostile)
+    shown = visible(hostile)
+    controller, view, _, log, clock = make(None)
+    controller.handle(AddPlayerFile(hostile))  # the Player file field: it loads, and joins the menus
+    settle(controller, clock, 1)
+    assert view.files == [hostile] and log[-1] == f"player file: {shown}"
+    assert seat_choices("O", view.files)[-1] == f"O (blue): {shown}"
+    controller.handle(SetSeat("O", "kind", hostile))
+    assert log[-1] == f"setting: O player {shown}"
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    assert log[-1].startswith(f"error: {shown}: Player\\n\\x1b[32m{hostile_texts.FORGED}")
+    heading, code, advice, retry = view.player_error
+    assert heading.startswith(f"{shown}: Player\\n\\x1b[32m") and retry
+    assert hostile_texts.raw("".join([*log, view.status, *view.cues, heading, *code, advice])) == []
+    assert "\n" not in "".join([*log, heading, *code])
 
 
 @pytest.mark.parametrize(

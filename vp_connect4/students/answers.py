@@ -4,6 +4,10 @@ The worker runs the student's code, and that code can write into the worker's an
 forged answer, nonsense, a header that announces 2^62 bytes). :func:`checked` holds each answer to the one shape
 its request allows (see ``worker.serve``) and returns it; :class:`Forged` says what was wrong. Nothing of ours
 trusts a message's shape: a forged one is the student's failure, in words, never our traceback.
+
+Every text in an answer (a class's name, a traceback's lines, a returned value's repr) comes from the student's
+code: it is made visible here (:func:`.visible.visible`: its control and bidirectional characters written as
+``\\x1b``, ``\\u202e``), once, where it enters our process, so no front end shows a character of it as it is.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import errors
+from .visible import visible
 
 OK = "ok"
 FLAVOURS = ("hanze", "cs111")
@@ -92,6 +97,7 @@ def _recorded(detail: object, request: dict[str, Any]) -> dict[str, Any]:
             raise Forged("a call's position or side is not one")
         if not (ply is None or _whole(ply)) or not (scores is None or _score_list(scores)):
             raise Forged("a call's look-ahead or scores are not numbers")
+        rows = "".join(cell if visible(cell) == cell else "?" for cell in rows)  # one character a cell, shown
         checked_calls.append([parent, rows, ox, ply, scores, None if error is None else _lines(error)])
     return {"ours": detail["ours"], "calls": checked_calls}
 
@@ -109,7 +115,7 @@ def _pair(detail: object) -> list[Any]:
 def _lines(detail: object) -> list[str]:
     if not (isinstance(detail, list) and all(isinstance(line, str) for line in detail)):
         raise Forged("traceback lines that are not text")
-    lines = [line[:LONGEST_LINE] for line in detail]
+    lines = [visible(line[:LONGEST_LINE]) for line in detail]  # a line each: a newline in one is shown, not kept
     return lines if len(lines) <= MOST_LINES else [*lines[: MOST_LINES // 2], "  ...", *lines[-MOST_LINES // 2 :]]
 
 
@@ -122,7 +128,7 @@ def _names(detail: object) -> list[str]:
 def _text(value: object) -> str:
     if not isinstance(value, str):
         raise Forged("a name that is not text")
-    return value[:LONGEST_LINE]
+    return visible(value[:LONGEST_LINE])
 
 
 def _whole(value: object) -> bool:

@@ -2,7 +2,9 @@
 
 The message names the file and the call (``Player('X', 'LEFT', 2).next_move(b)``), says what happened in
 words (in the language of the moment it is shown), and, when the student's code raised, ends with the
-student's own traceback lines (their files' frames only: never ours, never the standard library's).
+student's own traceback lines (their files' frames only: never ours, never the standard library's). What the
+worker reported is made visible before it gets here (``answers``: its control characters written as ``\\x1b``), and
+so is a file's name (``files.PlayerFile``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from .. import wording
 from ..errors import Connect4Error
 from ..wording import Phrase
+from .visible import visible
 
 # what happened (StudentError.kind)
 NOT_LOADED = "not loaded"  # the file is missing, or raised while it was imported
@@ -69,7 +72,7 @@ def from_worker(status: str, detail: object, shown: str, call: str) -> StudentEr
         value, expected, width = detail  # type: ignore[misc]
         say = wording.student_not_a_column if expected == "column" else wording.student_not_scores
         return StudentError(wording.phrase(say, shown, call, str(value), width), BAD_ANSWER)
-    return StudentError(wording.phrase(wording.student_process_ended, shown, call, str(detail)), ENDED)
+    return StudentError(wording.phrase(wording.student_process_ended, shown, call, visible(str(detail))), ENDED)
 
 
 def timed_out(shown: str, call: str, seconds: float) -> StudentError:
@@ -85,7 +88,7 @@ def illegal_move(shown: str, call: str, col: int, reason: object) -> StudentErro
 
 
 def forged(shown: str, call: str, reason: str) -> StudentError:
-    return StudentError(wording.phrase(wording.student_forged, shown, call, reason), FORGED)
+    return StudentError(wording.phrase(wording.student_forged, shown, call, visible(reason)), FORGED)
 
 
 def no_sandbox(shown: str, protections: str) -> StudentError:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .. import wording
 from ..levels import Level
+from .visible import visible
 
 CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
 SUFFIX = ".py"
@@ -21,11 +22,16 @@ SUFFIX = ".py"
 @dataclass(frozen=True)
 class PlayerFile:
     """A student's player: the file (an absolute path; a link is not followed), the class asked for (None:
-    :data:`CLASS_NAMES`), and the file as the person named it (``shown``, for messages)."""
+    :data:`CLASS_NAMES`), and the file as the person named it (``shown``, for messages), made visible: a file's
+    name may hold a newline (a forged line of a table) or an escape sequence, shown as ``\\n``, ``\\x1b``
+    (:func:`.visible.visible`)."""
 
     path: Path
     class_name: str | None = None
     shown: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", visible(self.shown))
 
     @classmethod
     def parse(cls, text: str) -> PlayerFile:
@@ -45,7 +51,7 @@ class PlayerFile:
     @property
     def name(self) -> str:
         """How tables and messages name it: the file as typed, and the class if one was asked for."""
-        return self.shown if self.class_name is None else f"{self.shown}:{self.class_name}"
+        return self.shown if self.class_name is None else f"{self.shown}:{visible(self.class_name)}"
 
     @property
     def source(self) -> dict[str, object]:

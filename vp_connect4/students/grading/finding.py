@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ... import wording
 from ..files import CLASS_NAMES
+from ..visible import visible
 
 SKIPPED = ("__pycache__", "__MACOSX")  # folders that hold no submitted code
 MOST_FILES = 200  # a submission with more Python files than this is not looked through
@@ -35,7 +36,7 @@ def find_player(folder: Path, named: str | None = None) -> Path | str:
     left = [path for path in players if path.stem not in imported] if len(players) > 1 else players
     if len(left) == 1:
         return left[0]
-    shown = [str(path.relative_to(folder)) for path in (left or found)]
+    shown = [visible(str(path.relative_to(folder))) for path in (left or found)]  # names the student chose
     return wording.grading_several_files(", ".join(shown))
 
 

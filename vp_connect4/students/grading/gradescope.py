@@ -3,7 +3,9 @@
 Top level: ``score`` (the tests' points), ``output`` (the summary paragraph), ``visibility``,
 ``stdout_visibility``, ``execution_time`` (seconds) and ``tests``; each test: ``name``, ``score``,
 ``max_score``, ``status`` (``passed``/``failed``), ``output`` and ``visibility``. The keys and test names are
-fixed English; the outputs are in the language spoken. Written whole or not at all (a temporary file renamed).
+fixed English; the outputs are in the language spoken, made visible (:func:`..visible.visible`, their lines kept):
+no control character reaches the page, and no lone surrogate stops the file being written. Written whole or not at
+all (a temporary file renamed).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..visible import visible
 from .config import Settings
 from .verdicts import Grade
 
@@ -25,17 +28,17 @@ def results(grade: Grade, settings: Settings, seconds: float = 0.0) -> dict[str,
     return {
         "score": _points(grade.score),
         "execution_time": round(seconds),
-        "output": grade.output,
+        "output": visible(grade.output, lines=True),
         "output_format": OUTPUT_FORMAT,
         "visibility": settings.visibility,
         "stdout_visibility": settings.stdout_visibility,
         "tests": [
             {
-                "name": test.name,
+                "name": visible(test.name),
                 "score": _points(test.score),
                 "max_score": _points(test.max_score),
                 "status": "passed" if test.passed else "failed",
-                "output": test.output,
+                "output": visible(test.output, lines=True),
                 "output_format": OUTPUT_FORMAT,
                 "visibility": test.visibility,
             }

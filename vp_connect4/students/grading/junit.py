@@ -2,6 +2,8 @@
 
 GitHub Classroom and CI systems read it: a failed test has ``<failure message="...">`` (the first line) holding the
 same words as Gradescope's ``output`` (the position, the call, both lists); a passed one says so in ``<system-out>``.
+Every text is made visible (:func:`..visible.visible`; its lines kept) on its way in, whatever made it: the document
+holds no character XML 1.0 forbids, so it always parses.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from ..visible import visible
 from .gradescope import write_text
 from .verdicts import Grade
 
@@ -20,18 +23,19 @@ def junit_xml(grade: Grade, seconds: float = 0.0) -> str:
     """The XML document."""
     failures = sum(not test.passed for test in grade.tests)
     suite = ET.Element("testsuite", {
-        "name": f"{SUITE} {grade.file}", "tests": str(len(grade.tests)), "failures": str(failures),
+        "name": f"{SUITE} {visible(grade.file)}", "tests": str(len(grade.tests)), "failures": str(failures),
         "errors": "0", "skipped": "0", "time": f"{seconds:.3f}",
     })  # fmt: skip
     for test in grade.tests:
-        case = ET.SubElement(suite, "testcase", {"classname": CLASS, "name": test.name, "time": "0"})
+        case = ET.SubElement(suite, "testcase", {"classname": CLASS, "name": visible(test.name), "time": "0"})
+        output = visible(test.output, lines=True)
         if test.passed:
-            ET.SubElement(case, "system-out").text = test.output
+            ET.SubElement(case, "system-out").text = output
         else:
-            first = test.output.split("\n", 1)[0]
+            first = output.split("\n", 1)[0]
             failure = ET.SubElement(case, "failure", {"message": first, "type": "difference"})
-            failure.text = test.output
-    ET.SubElement(suite, "system-out").text = grade.output
+            failure.text = output
+    ET.SubElement(suite, "system-out").text = visible(grade.output, lines=True)
     ET.indent(suite)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(suite, encoding="unicode") + "\n"
 

@@ -2,7 +2,8 @@
 
 Frames of this package, of the standard library and of installed packages are left out, so what a student
 reads starts at their call and ends at their error. A recursion that never ends shows its repeated line
-once, with Python's own ``[Previous line repeated 996 more times]``.
+once, with Python's own ``[Previous line repeated 996 more times]``. The lines are those of Python's report,
+split at its newlines only (our process makes each visible: ``answers``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import os
 import sysconfig
 import traceback
 from pathlib import Path
+
+from ..visible import visible
 
 OURS = str(Path(__file__).resolve().parent.parent.parent)  # the vp_connect4 package
 LIBRARIES = tuple({path for key in ("stdlib", "platstdlib", "purelib", "platlib") if (path := sysconfig.get_path(key))})
@@ -30,12 +33,12 @@ def student_lines(error: BaseException, cwd: str) -> list[str]:
     (the directory the command was given in) where the file lies below it."""
     report = traceback.TracebackException.from_exception(error)
     frames = [frame for frame in report.stack if is_students(frame.filename)]
-    for frame in frames:
-        frame.filename = shown_path(frame.filename, cwd)
+    for frame in frames:  # a file's name made visible: a newline in it would start a line of the traceback
+        frame.filename = visible(shown_path(frame.filename, cwd))
     report.stack = traceback.StackSummary.from_list(frames)
     if isinstance(error, SyntaxError) and report.filename:
-        report.filename = shown_path(report.filename, cwd)
-    lines = "".join(report.format(chain=False)).splitlines()
+        report.filename = visible(shown_path(report.filename, cwd))
+    lines = "".join(report.format(chain=False)).rstrip("\n").split("\n")  # not splitlines: a \f is no line break
     if len(lines) > MOST_LINES:
         half = MOST_LINES // 2
         lines = [*lines[:half], "  ...", *lines[-half:]]

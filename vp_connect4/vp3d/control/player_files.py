@@ -7,6 +7,7 @@ with the student's own lines and what to do (``Try again``: :data:`~.intents.Com
 again; or a setting, Undo, another player), and the log says ``error: <the error in English> <its last line>``.
 The Player file field (:class:`~.intents.AddPlayerFile`) adds a file to the X and O menus once the worker has loaded
 it (``player file: <name>`` in the log); one that does not load is refused (``ignored: ...``), its lines in the box.
+A file's name, like everything of its own (its error, its lines), is shown made visible (``students.visible``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from ... import wording
 from ...students import StudentError
 from ...students.files import PlayerFile, names_player_file
+from ...students.visible import visible
 from ..texts import log_lines
 from ..worker.jobs import AiRequest
 from ..worker.student_moves import PlayerFileCheck
@@ -85,15 +87,17 @@ class PlayerFiles:
         if not source.path.is_file():
             ctx.refuse(wording.phrase(wording.student_no_file, source.shown))
             return
-        if source.name in self.files:  # there already (VPython's field also asks when it loses the focus)
+        # the file goes by the text as typed (``path.py`` or ``path.py:ClassName``), which loads it: source.name is
+        # made visible, and may be no file's name; the text is shown only made visible (the log, the menus)
+        if text in self.files:  # there already (VPython's field also asks when it loses the focus)
             ctx.view.clear_player_file_field()
             return
-        if self._checking is not None and self._checking[0] == source.name:
+        if self._checking is not None and self._checking[0] == text:
             return
         if self.failure is not None and self.failure.ox is None:
             self.failure = None
-        check = PlayerFileCheck(source.name, ctx.move_time)
-        self._checking = (source.name, ctx.jobs.loader.submit(check.load))  # not the AI's worker: it moves meanwhile
+        check = PlayerFileCheck(text, ctx.move_time)
+        self._checking = (text, ctx.jobs.loader.submit(check.load))  # not the AI's worker: it moves meanwhile
 
     def collect(self) -> None:
         """The worker's answer about a file named in the Player file field: it joins the menus, or is refused."""
@@ -112,7 +116,7 @@ class PlayerFiles:
         if name not in self.files:
             self.files.append(name)
             ctx.view.show_player_files(list(self.files))
-        ctx.log(log_lines.Line.PLAYER_FILE(name))
+        ctx.log(log_lines.Line.PLAYER_FILE(visible(name)))
         ctx.view.clear_player_file_field()
 
     def failed_move(self) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from ...board import other
 from ...game import AI, KINDS, Seat
 from ...levels import DEFAULT_PLY, Level
+from ...students.visible import visible
 from ..texts import log_lines
 
 
@@ -21,8 +22,9 @@ def hint_seat(seats: Mapping[str, Seat], ox: str) -> Seat:
 
 
 def who(seat: Seat) -> str:
-    """Who plays a seat, as the log and the X and O menus name it: ``human``, ``ai`` or the player file."""
-    return seat.source if seat.source is not None else seat.kind
+    """Who plays a seat, as the log and the X and O menus name it: ``human``, ``ai`` or the player file (made
+    visible: a newline in its name would start a line of the log of its own)."""
+    return visible(seat.source) if seat.source is not None else seat.kind
 
 
 def seat_changes(old: Seat, field: str, value: object) -> dict[str, object]:

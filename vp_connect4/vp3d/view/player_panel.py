@@ -16,6 +16,7 @@ from typing import Any
 
 from ... import wording
 from ...game import AI, KINDS, Seat
+from ...students.visible import visible
 from .. import assets
 from ..control.intents import AddPlayerFile, Command, Intent
 
@@ -56,7 +57,7 @@ class PlayerPanel:
 
 def seat_choices(ox: str, files: list[str]) -> list[str]:
     """The X or O menu: ``X (orange): human``, ``X (orange): AI``, then ``X (orange): player.py`` for each file."""
-    files_shown = [wording.player_file_seat(ox, name) for name in files]
+    files_shown = [wording.player_file_seat(ox, visible(name)) for name in files]
     return [wording.seat_kind(ox, kind == AI) for kind in KINDS] + files_shown
 
 
