@@ -5,6 +5,7 @@ that accepts, the scheduler's workers and the results file's rows (no fixed slee
 
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import socket
@@ -76,6 +77,22 @@ def spawn(command: list[str], folder: Path) -> subprocess.Popen[bytes]:
     )  # fmt: skip
 
 
+def vp(*arguments: str, cwd: Path, timeout: float = 200) -> tuple[int, str, str]:
+    result = subprocess.run(
+        [sys.executable, "-m", "vp_connect4", *arguments],
+        capture_output=True, timeout=timeout, env=ENV, cwd=cwd, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
+def made_keys(folder: Path) -> list[str]:
+    """``vp-connect4 cluster-keys folder``: the commands it says to start the scheduler, a worker and the tourney
+    with (HOST and N for the scheduler's machine and a worker's cores)."""
+    code, out, err = vp("cluster-keys", str(folder), cwd=folder.parent, timeout=60)
+    assert code == 0 and err == "", out + err
+    return [line.strip() for line in out.splitlines() if line.startswith("      ")]
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """``dask scheduler`` and two ``dask worker --nthreads 1`` on 127.0.0.1; every process of them killed after."""
@@ -121,12 +138,8 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Local:
     return Local(folder, out)
 
 
-def tourney(folder: Path, *arguments: str) -> tuple[int, str, str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "vp_connect4", "tourney", *arguments],
-        capture_output=True, timeout=200, env=ENV, cwd=folder, stdin=subprocess.DEVNULL,
-    )  # fmt: skip
-    return result.returncode, result.stdout.decode(), result.stderr.decode()
+def tourney(folder: Path, *arguments: str, timeout: float = 200) -> tuple[int, str, str]:
+    return vp("tourney", *arguments, cwd=folder, timeout=timeout)
 
 
 def by_game(rows: list[dict[str, str]]) -> list[dict[str, str]]:
@@ -247,3 +260,42 @@ def test_a_scheduler_that_does_not_answer_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"vp-connect4 tourney: error: no Dask scheduler answered at {address} within 10 s")
     assert not (tmp_path / "tourney.csv").exists()
+
+
+# -- the keys, and who is let in ------------------------------------------------------------------------------------
+
+
+KEY_FILES = ["ca.pem", "client.key", "client.pem", "scheduler.key", "scheduler.pem", "worker.key", "worker.pem"]
+
+
+def test_cluster_keys_makes_an_authority_and_a_key_for_each_role_that_only_its_owner_reads(tmp_path: Path) -> None:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+
+    folder = tmp_path / "keys"
+    commands = made_keys(folder)
+    assert sorted(path.name for path in folder.iterdir()) == KEY_FILES  # the authority's own key is not kept
+    assert folder.stat().st_mode & 0o777 == 0o700
+    ca = x509.load_pem_x509_certificate((folder / "ca.pem").read_bytes())
+    assert ca.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    for role in ("scheduler", "worker", "client"):
+        key_path = folder / f"{role}.key"
+        assert key_path.stat().st_mode & 0o777 == 0o600
+        cert = x509.load_pem_x509_certificate((folder / f"{role}.pem").read_bytes())
+        cert.verify_directly_issued_by(ca)  # raises if the authority did not sign it
+        key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+        assert cert.public_key() == key.public_key()
+        assert cert.not_valid_after_utc > datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=365)
+    tls = "--tls-ca-file ca.pem --tls-cert {0}.pem --tls-key {0}.key --no-dashboard"
+    assert commands == [
+        "dask scheduler --protocol tls " + tls.format("scheduler"),
+        "dask worker tls://HOST:8786 --nthreads N " + tls.format("worker"),
+        f"vp-connect4 tourney *.py --cluster tls://HOST:8786 --cluster-keys {folder}",
+    ]
+    before = {name: (folder / name).read_bytes() for name in KEY_FILES}
+    code, out, err = vp("cluster-keys", str(folder), cwd=tmp_path, timeout=60)  # never over keys in use
+    assert (code, out) == (2, "") and err == (
+        f"vp-connect4 cluster-keys: error: {folder}/ca.pem is there already: cluster keys are never overwritten "
+        "(the lab's machines may be using them); make new ones in another folder\n"
+    )
+    assert {name: (folder / name).read_bytes() for name in KEY_FILES} == before

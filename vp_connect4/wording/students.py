@@ -183,8 +183,8 @@ command_help = choice(
     {
         "commands": N_(
             "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
-            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder (each with "
-            "--help)."
+            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder; "
+            "vp-connect4 cluster-keys FOLDER makes the keys of a lab cluster (each with --help)."
         ),
         "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
@@ -207,6 +207,12 @@ command_help = choice(
             "go on with a stopped tournament: the results file it wrote (the same files; its --ply, --games and "
             "--seed); only the games missing are played, and added to it"
         ),
+        "cluster_keys": N_(
+            "Make the keys of a lab cluster that only you can use (tourney --cluster): a private certificate "
+            "authority, and a certificate and key for the Dask scheduler, for the workers and for you, signed by it. "
+            "A program without one of these keys is refused by the scheduler and the workers."
+        ),
+        "cluster_keys_folder": N_("the folder to write them into (made if missing; keys there are never overwritten)"),
     },
 )
 
@@ -371,6 +377,11 @@ def tourney_took(seconds: float) -> str:
 # -- the tournament on a Dask cluster (tourney --cluster) --------------------------------------------------------
 
 __all__ += [
+    "cluster_keys_exist",
+    "cluster_keys_not_written",
+    "cluster_keys_role",
+    "cluster_keys_secret",
+    "cluster_keys_written",
     "help_cluster",
     "tourney_cluster_failed",
     "tourney_no_cluster",
@@ -388,6 +399,46 @@ help_cluster = sentence(
         "every machine of it needs this package (and bubblewrap for the sandbox)"
     )
 )
+
+
+cluster_keys_written = sentence(
+    N_(
+        "Keys of the lab cluster written to {folder}, valid until {until}. Copy to each machine only its own "
+        "files, and start each program there with them:"
+    ),
+    "folder, until",
+)
+
+
+# Whose files they are, before the list of them and the command that uses them (cluster_keys_written).
+cluster_keys_role = choice(
+    "role",
+    {
+        "scheduler": N_("the scheduler's machine:"),
+        "worker": N_("each lab machine (a worker):"),
+        "client": N_("the teacher's machine (this folder):"),
+    },
+)
+
+
+cluster_keys_secret = sentence(
+    N_(
+        "Whoever has one of the .key files can run programs on the workers: each is readable by its owner only; "
+        "keep it so on every machine."
+    )
+)
+
+
+cluster_keys_exist = sentence(
+    N_(
+        "{path} is there already: cluster keys are never overwritten (the lab's machines may be using them); make "
+        "new ones in another folder"
+    ),
+    "path",
+)
+
+
+cluster_keys_not_written = sentence(N_("the keys could not be written to {path}: {reason}"), "path, reason")
 
 
 def tourney_on_cluster(players: int, games: int, ply: int, seed: int, address: str, workers: int, at_once: int) -> str:

@@ -1,4 +1,5 @@
-"""The command lines ``vp-connect4 check player.py`` and ``vp-connect4 tourney a.py b.py ...``.
+"""The command lines ``vp-connect4 check player.py``, ``vp-connect4 tourney a.py b.py ...`` and
+``vp-connect4 cluster-keys FOLDER`` (the keys of ``tourney --cluster``).
 
 ``cli.main`` hands them the arguments when the first one names a command (:data:`COMMANDS`); everything else
 is the game's. Both print in the language spoken (``--lang``), their progress on stderr.
@@ -26,7 +27,7 @@ from ..grading import command as grading
 from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 from ..progress import ProgressBar
 from ..results import failures, report
-from ..tournament import journal, stopping
+from ..tournament import cluster_keys, journal, stopping
 from ..tourney import TIEBREAK, Entrant, Tournament, entrants_of, sources_of
 from .formats import add_check_option, add_format_options, check_verdicts, chosen_format, format_heading
 from .think import think_main
@@ -34,7 +35,7 @@ from .think import think_main
 if TYPE_CHECKING:
     from ..tournament.cluster import ClusterGames
 
-COMMANDS = ("check", "tourney", "autograder", "think")
+COMMANDS = ("check", "tourney", "autograder", "think", "cluster-keys")
 DEFAULT_PLY = 4
 DEFAULT_OUT = "tourney.csv"
 MAX_GAMES = 1_000_000  # one tournament's games at most: its schedule and results in some hundreds of MB
@@ -53,6 +54,8 @@ def run_command(argv: list[str]) -> int:
         return autograder_main(rest)
     if command == "think":
         return think_main(rest, add_move_time, ply)
+    if command == "cluster-keys":
+        return cluster_keys_main(rest)
     return check_main(rest) if command == "check" else tourney_main(rest)
 
 
@@ -227,6 +230,24 @@ def tourney_parser() -> Parser:
     add_move_time(parser)
     add_language(parser)
     return parser
+
+
+def cluster_keys_main(argv: list[str]) -> int:
+    """``vp-connect4 cluster-keys FOLDER``: the keys of a lab cluster written there (:mod:`.cluster_keys`), and
+    which machine takes which of them; one line and exit code 2 if the folder holds keys already or cannot be
+    written."""
+    parser = Parser(prog="vp-connect4 cluster-keys", description=wording.command_help("cluster_keys"))
+    parser.add_argument("folder", type=Path, metavar="FOLDER", help=wording.command_help("cluster_keys_folder"))
+    add_language(parser)
+    args = parser.parse_args(argv)
+    try:
+        until = cluster_keys.make(args.folder)
+    except cluster_keys.KeysExist as error:
+        parser.error(wording.cluster_keys_exist(str(error)))
+    except OSError as error:
+        parser.error(wording.cluster_keys_not_written(error.filename or str(args.folder), error.strerror or str(error)))
+    print(cluster_keys.made(args.folder, until))
+    return 0
 
 
 def resumed_file(parser: Parser, path: Path | None) -> tuple[dict[str, object], list[dict[str, object]]]:
