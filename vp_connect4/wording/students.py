@@ -207,7 +207,7 @@ command_help = choice(
             "go on with a stopped tournament: the results file it wrote (the same files; its --ply, --games and "
             "--seed); only the games missing are played, and added to it"
         ),
-        "cluster_keys": N_(
+         "cluster_keys": N_(
             "Make the keys of a lab cluster that only you can use (tourney --cluster): a private certificate "
             "authority, and a certificate and key for the Dask scheduler, for the workers and for you, signed by it. "
             "A program without one of these keys is refused by the scheduler and the workers."
@@ -383,7 +383,15 @@ __all__ += [
     "cluster_keys_secret",
     "cluster_keys_written",
     "help_cluster",
+    "help_cluster_keys",
+    "tourney_cluster_bad_address",
     "tourney_cluster_failed",
+    "tourney_cluster_keys_alone",
+    "tourney_cluster_keys_unreadable",
+    "tourney_cluster_needs_keys",
+    "tourney_cluster_not_secured",
+    "tourney_cluster_refused",
+    "tourney_cluster_silent",
     "tourney_no_cluster",
     "tourney_no_workers",
     "tourney_not_shipped",
@@ -395,8 +403,17 @@ __all__ += [
 
 help_cluster = sentence(
     N_(
-        "play the games on a Dask cluster: the address of its scheduler (dask scheduler), e.g. tcp://lab01:8786; "
-        "every machine of it needs this package (and bubblewrap for the sandbox)"
+        "play the games on a Dask cluster secured with TLS: the address of its scheduler, tls://HOST:PORT, e.g. "
+        "tls://lab01:8786 (with --cluster-keys); every machine of it needs this package (and bubblewrap for the "
+        "sandbox)"
+    )
+)
+
+
+help_cluster_keys = sentence(
+    N_(
+        "the folder of the keys vp-connect4 cluster-keys made (ca.pem, client.pem, client.key): the scheduler lets "
+        "in only a client that has them"
     )
 )
 
@@ -441,6 +458,34 @@ cluster_keys_exist = sentence(
 cluster_keys_not_written = sentence(N_("the keys could not be written to {path}: {reason}"), "path, reason")
 
 
+tourney_cluster_not_secured = sentence(
+    N_(
+        "{address} is not secured (whoever reaches that scheduler runs programs on its workers): start the cluster "
+        "with the keys of vp-connect4 cluster-keys FOLDER, and give --cluster tls://HOST:PORT --cluster-keys FOLDER"
+    ),
+    "address",
+)
+
+
+tourney_cluster_bad_address = sentence(
+    N_("{address} is not the address of a Dask scheduler: give tls://HOST:PORT, e.g. tls://lab01:8786"), "address"
+)
+
+
+tourney_cluster_needs_keys = sentence(
+    N_("--cluster needs --cluster-keys FOLDER: the keys vp-connect4 cluster-keys made (ca.pem, client.pem, client.key)")
+)
+
+
+tourney_cluster_keys_alone = sentence(N_("--cluster-keys goes with --cluster tls://HOST:PORT"))
+
+
+tourney_cluster_keys_unreadable = sentence(
+    N_("the cluster's keys in {folder} could not be read ({reason}): give the folder vp-connect4 cluster-keys made"),
+    "folder, reason",
+)
+
+
 def tourney_on_cluster(players: int, games: int, ply: int, seed: int, address: str, workers: int, at_once: int) -> str:
     """The tournament's first line when the games run on a cluster: its workers, how many games at a time."""
     return _n(
@@ -463,15 +508,36 @@ tourney_worker_unknown = sentence(
 
 tourney_no_cluster = sentence(
     N_(
-        "no Dask scheduler answered at {address} within {seconds} s ({reason}): start one with dask scheduler, "
-        "and dask worker {address} on the lab's machines"
+        "no Dask scheduler answered at {address} ({reason}): start one there with dask scheduler --protocol tls and "
+        "its keys, and dask worker {address} on the lab's machines"
     ),
-    "address, seconds, reason",
+    "address, reason",
+)
+
+
+tourney_cluster_silent = sentence(
+    N_(
+        "nothing answered at {address} within {seconds} s: is the scheduler's machine on, and its port open to "
+        "this one?"
+    ),
+    "address, seconds",
+)
+
+
+tourney_cluster_refused = sentence(
+    N_(
+        "no secure connection to the scheduler at {address} ({reason}): it must run with --protocol tls and keys "
+        "made by the same vp-connect4 cluster-keys as those of --cluster-keys"
+    ),
+    "address, reason",
 )
 
 
 tourney_no_workers = sentence(
-    N_("the Dask scheduler at {address} has no workers (none joined within {seconds} s): start dask worker {address}"),
+    N_(
+        "the Dask scheduler at {address} has no workers (none joined within {seconds} s): start dask worker "
+        "{address} with the workers' keys on the lab's machines"
+    ),
     "address, seconds",
 )
 

@@ -140,7 +140,7 @@ def tourney_main(argv: list[str]) -> int:
         tournament.results = journal.results_of(rows, stated, tournament)
     except journal.NotThisTournament:
         parser.error(wording.tourney_resume_other(str(path)))
-    cluster = connect_cluster(parser, args.cluster)
+    cluster = connect_cluster(parser, args.cluster, args.cluster_keys)
     results = journal.ResultsFile(path, tournament)
     try:
         results.open()  # before the first game: a file that cannot be written is said now
@@ -149,15 +149,19 @@ def tourney_main(argv: list[str]) -> int:
     return play_tourney(tournament, results, args.resume is not None, cluster, args.check)
 
 
-def connect_cluster(parser: Parser, address: str | None) -> ClusterGames | None:
-    """``--cluster``'s games, their scheduler connected (Dask is imported only here); one that cannot be reached, or
-    has no workers: an error of the command line."""
+def connect_cluster(parser: Parser, address: str | None, keys: Path | None) -> ClusterGames | None:
+    """``--cluster``'s games, their scheduler connected with ``--cluster-keys``'s (Dask is imported only here); one
+    that cannot be reached, does not let the keys in, or has no workers: an error of the command line."""
     if address is None:
+        if keys is not None:
+            parser.error(wording.tourney_cluster_keys_alone())
         return None
+    if keys is None:
+        parser.error(wording.tourney_cluster_needs_keys())
     from ..tournament import cluster
 
     try:
-        return cluster.cluster_games(address)
+        return cluster.cluster_games(address, keys)
     except cluster.Unreachable as error:
         parser.error(str(error))
 
@@ -223,7 +227,8 @@ def tourney_parser() -> Parser:
     parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
     parser.add_argument("--out", type=out_file, default=None, metavar="FILE", help=wording.command_help("out"))
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
-    parser.add_argument("--cluster", default=None, metavar="ADDRESS", help=wording.help_cluster())
+    parser.add_argument("--cluster", type=cluster_address, default=None, metavar="ADDRESS", help=wording.help_cluster())
+    parser.add_argument("--cluster-keys", type=Path, default=None, metavar="FOLDER", help=wording.help_cluster_keys())
     add_format_options(parser, games)
     add_check_option(parser)
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default=None, help=wording.tourney_format_help("tiebreak"))
@@ -329,6 +334,14 @@ def seconds(text: str) -> float:
     if not 0 < value <= MOST_TIME_LIMIT:
         raise argparse.ArgumentTypeError(wording.bad_seconds(MOST_TIME_LIMIT, text))
     return value
+
+
+def cluster_address(text: str) -> str:
+    """``--cluster``'s address as typed: ``tls://HOST:PORT`` (an address without TLS is refused, as not secured)."""
+    try:
+        return cluster_keys.scheduler_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def out_file(text: str) -> Path:

@@ -1,4 +1,5 @@
-"""``vp-connect4 cluster-keys FOLDER``: the keys of a lab cluster that only the teacher can use.
+"""``vp-connect4 cluster-keys FOLDER``: the keys of a lab cluster that only the teacher can use; the address
+``tourney --cluster`` takes, and whether the scheduler there lets these keys in (asked before Dask connects).
 
 One command makes a private certificate authority and, signed by it, a certificate and key for each of the three
 roles: the scheduler, the workers (all lab machines share one), the client (the teacher's ``tourney``). Dask's TLS
@@ -8,19 +9,29 @@ can sign another certificate later: new keys are a new folder, copied again to e
 
 Dask does not tell the roles apart (any certificate of the authority opens any connection), so each ``.key`` file
 is written readable by its owner only, and must stay so on every machine.
+
+Before Dask's client connects (it tries again and again until its timeout, whatever the answer), :func:`reach` asks
+the scheduler once: the machine named, a TLS handshake with the client's keys, the first bytes of Dask's greeting,
+all within :data:`REACH_SECONDS`. What goes wrong is one sentence (:class:`Unreachable`) at once: a machine that is
+not known, a port where nothing listens, a scheduler without TLS or with another authority's keys, or silence.
 """
 
 from __future__ import annotations
 
 import datetime
+import errno
 import os
+import re
 import shlex
+import socket
+import ssl
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ... import wording
 
-if TYPE_CHECKING:  # cryptography is imported by make() only
+if TYPE_CHECKING:  # cryptography is imported by make() only: tourney's address check needs none of it
     from cryptography.hazmat.primitives.asymmetric.ec import EllipticCurvePrivateKey
     from cryptography.x509 import Certificate, Name
 
@@ -29,12 +40,20 @@ CA_FILE = "ca.pem"
 VALID_DAYS = 3 * 366  # a few school years; then cluster-keys again
 EARLIER = datetime.timedelta(hours=1)  # valid from an hour ago: the lab's clocks need not agree to the second
 KEY_MODE, CERT_MODE, FOLDER_MODE = 0o600, 0o644, 0o700
+REACH_SECONDS = 6.0  # for the scheduler's machine, port, TLS handshake and greeting together
 DASK_PORT = 8786  # dask scheduler's port unless told (the commands cluster-keys shows)
 SCHEME = "tls://"
+UNSECURED = ("tcp://", "ws://", "inproc://", "ucx://")  # Dask's addresses without TLS
+_HOST_PORT = re.compile(r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):(?P<port>[0-9]{1,5})")
 
 
 class KeysExist(FileExistsError):
     """The folder already holds cluster keys (they are never overwritten: the machines may use them)."""
+
+
+class Unreachable(ValueError):
+    """The cluster cannot play: its scheduler does not answer, does not let these keys in, or has no workers that
+    can (the message says so, in one line)."""
 
 
 def cert_file(folder: Path, role: str) -> Path:
@@ -168,3 +187,73 @@ def _write(path: Path, data: bytes, mode: int) -> None:
         os.fchmod(file.fileno(), mode)  # whatever the umask
         file.write(data)
 
+
+# -- the scheduler's address (tourney --cluster) --------------------------------------------------------------------
+
+
+def scheduler_address(text: str) -> str:
+    """``--cluster``'s address as typed, checked: ``tls://HOST:PORT``; ValueError (its sentence says why) for an
+    address without TLS (not secured) or one that is not a scheduler's address at all."""
+    if text.lower().startswith(UNSECURED):
+        raise ValueError(wording.tourney_cluster_not_secured(text))
+    found = _HOST_PORT.fullmatch(text[len(SCHEME) :]) if text.lower().startswith(SCHEME) else None
+    if found is None or not 0 < int(found["port"]) < 2**16:
+        raise ValueError(wording.tourney_cluster_bad_address(text))
+    return SCHEME + text[len(SCHEME) :]
+
+
+def client_context(folder: Path) -> ssl.SSLContext:
+    """The client's side of a connection to the cluster, as Dask makes it from the same files: the scheduler must
+    show a certificate of the folder's authority, and is shown the client's; :class:`Unreachable` if the folder's
+    files cannot be read."""
+    try:
+        for path in (folder / CA_FILE, cert_file(folder, "client"), key_file(folder, "client")):
+            path.read_bytes()  # one missing or unreadable: named (ssl's own error does not name it)
+        context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=str(folder / CA_FILE))
+        context.load_cert_chain(cert_file(folder, "client"), key_file(folder, "client"))
+    except OSError as error:  # ssl.SSLError too: not a certificate or key
+        reason = f"{error.filename}: {error.strerror}" if error.filename and error.strerror else one_line(error)
+        raise Unreachable(wording.tourney_cluster_keys_unreadable(str(folder), reason)) from None
+    context.check_hostname = False  # the cluster's own authority; lab machines are often named by address
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    return context
+
+
+def reach(address: str, context: ssl.SSLContext, seconds: float = REACH_SECONDS) -> None:
+    """Nothing, if the scheduler at ``address`` (``tls://HOST:PORT``) lets in a client with ``context``'s keys and
+    greets it within ``seconds``; else :class:`Unreachable`, its sentence saying what happened."""
+    found = _HOST_PORT.fullmatch(address[len(SCHEME) :])
+    if not address.startswith(SCHEME) or found is None:
+        raise Unreachable(wording.tourney_cluster_bad_address(address))
+    host, port = found["host"].strip("[]"), int(found["port"])
+    outcome: list[BaseException | None] = []
+    connected = threading.Event()  # the port accepted: what fails after is the handshake, or the keys
+
+    def ask() -> None:  # in a thread of its own: the machine's name is looked up without a timeout of its own
+        try:
+            with socket.create_connection((host, port), timeout=seconds) as plain:
+                connected.set()
+                with context.wrap_socket(plain, server_hostname=host) as secure:
+                    if not secure.recv(1):
+                        raise ConnectionResetError(errno.ECONNRESET, os.strerror(errno.ECONNRESET))
+            outcome.append(None)
+        except Exception as error:
+            outcome.append(error)
+
+    asking = threading.Thread(target=ask, name="vp-connect4-cluster-reach", daemon=True)
+    asking.start()
+    asking.join(seconds)
+    error = outcome[0] if outcome else TimeoutError()
+    if error is None:
+        return
+    if isinstance(error, TimeoutError):
+        raise Unreachable(wording.tourney_cluster_silent(address, round(seconds)))
+    if connected.is_set():  # no TLS there, or another authority's keys on one side
+        raise Unreachable(wording.tourney_cluster_refused(address, one_line(error)))
+    raise Unreachable(wording.tourney_no_cluster(address, one_line(error)))  # no such machine; nothing on that port
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line: its kind and its first line."""
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0].rstrip('.')}" if text else type(error).__name__
