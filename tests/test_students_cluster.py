@@ -320,6 +320,17 @@ def test_cluster_keys_makes_an_authority_and_a_key_for_each_role_that_only_its_o
     assert {name: (folder / name).read_bytes() for name in KEY_FILES} == before
 
 
+@pytest.mark.parametrize("doc", ["docs/teachers.md", "docs/eigen-player.md"])
+def test_the_docs_start_the_cluster_with_the_commands_cluster_keys_prints(doc: str, tmp_path: Path) -> None:
+    """The commands the fixture above starts the cluster with, as the teachers' docs (English, Dutch) show them."""
+    code, out, err = vp("cluster-keys", "keys", cwd=tmp_path, timeout=60)
+    assert code == 0, err
+    text = (ROOT / doc).read_text()
+    for command in [line.strip() for line in out.splitlines() if line.startswith("      ")]:
+        assert command in text, command
+    assert "dask worker tcp://" not in text and "--cluster tcp://" not in text  # no cluster without keys
+
+
 def connects(address: str, **options: object) -> bool:
     """Whether Dask's own client gets in at ``address`` (closed again if it does)."""
     from distributed import Client
