@@ -3,8 +3,9 @@
 Four copies of ``examples/player.py`` in a round robin at ply 3 (``--quick``: ply 2), a fixed seed, every game's
 players in the sandbox as usual. Rows: the local runner with 1 thread (one game at a time), with 2 (two at once),
 and ``--cluster`` on a ``dask scheduler`` with two ``dask worker --nthreads 1`` started on this machine for the
-table (and stopped after). Each runner plays two warm-up games first (the workers' first game finds the sandbox
-tool), then the timed tournament; the files are loaded once, before. Ratio: games per second against 1 process.
+table (and stopped after), with TLS and keys of ``cluster-keys``, as the docs start a lab's. Each runner plays two
+warm-up games first (the workers' first game finds the sandbox tool), then the timed tournament; the files are
+loaded once, before. Ratio: games per second against 1 process.
 
 Last, what a class of 300 files at ply 4 (a round robin, 89,700 games, about 2.2 s of CPU a game) would take on 10
 lab machines of 4 cores, at the cluster's measured games per core.
@@ -56,23 +57,37 @@ def _timed(tournament: Tournament, runner: GameRunner) -> float:
 
 @contextlib.contextmanager
 def _dask_on_this_machine(workers: int, folder: Path) -> Iterator[str]:
-    """``dask scheduler`` and ``workers`` times ``dask worker --nthreads 1`` on 127.0.0.1: the scheduler's address."""
+    """``dask scheduler`` and ``workers`` times ``dask worker --nthreads 1`` on 127.0.0.1, with TLS and the keys of
+    ``cluster_keys.make`` in ``folder/keys``: the scheduler's address."""
     from distributed import Client
+    from distributed.security import Security
 
+    from vp_connect4.students.tournament import cluster_keys
+
+    keys = folder / "keys"
+    cluster_keys.make(keys)
     dask = str(Path(sys.executable).with_name("dask"))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    address = f"tcp://127.0.0.1:{port}"
+    address = f"tls://127.0.0.1:{port}"
     root = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ, TMPDIR=str(folder), PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))
-    commands = [[dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"]]
-    commands += [[dask, "worker", address, "--nthreads", "1", "--no-dashboard"]] * workers
+
+    def tls(role: str) -> list[str]:
+        return ["--tls-ca-file", str(keys / "ca.pem"), "--tls-cert", str(keys / f"{role}.pem"),
+                "--tls-key", str(keys / f"{role}.key")]  # fmt: skip
+
+    commands = [[dask, "scheduler", "--protocol", "tls", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard",
+                 *tls("scheduler")]]  # fmt: skip
+    commands += [[dask, "worker", address, "--nthreads", "1", "--no-dashboard", *tls("worker")]] * workers
+    security = Security(tls_ca_file=str(keys / "ca.pem"), tls_client_cert=str(keys / "client.pem"),
+                        tls_client_key=str(keys / "client.key"), require_encryption=True)  # fmt: skip
     started: list[subprocess.Popen[bytes]] = []
     try:
         for command in commands:
             started.append(_start(command, env, folder))
-        with Client(address, timeout=60) as client:
+        with Client(address, security=security, timeout=60) as client:
             client.wait_for_workers(workers, timeout=120)
         yield address
     finally:
@@ -103,7 +118,7 @@ def run(quick: bool) -> None:
         from vp_connect4.students.tournament.cluster import cluster_games
 
         with _dask_on_this_machine(2, folder) as address:
-            cluster = cluster_games(address)
+            cluster = cluster_games(address, folder / "keys")
             try:
                 seconds["2 Dask workers (this machine)"] = _timed(tournament, cluster)
             finally:

@@ -96,6 +96,7 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path
         "Requires-Dist: distributed==2026.8.0",
         "Requires-Dist: dask==2026.8.0",
         "Requires-Dist: openskill==6.2.0",
+        "Requires-Dist: cryptography==50.0.2",
     ]
     assert "vp_connect4/data/opening.bin" in names  # the shallow opening table
     assert {f"vp_connect4/vp3d/assets/{name}" for name in ASSETS} <= set(names)  # the page's HTML, JS and CSS

@@ -183,8 +183,8 @@ command_help = choice(
     {
         "commands": N_(
             "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
-            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder (each with "
-            "--help)."
+            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder; "
+            "vp-connect4 cluster-keys FOLDER makes the keys of a lab cluster (each with --help)."
         ),
         "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
@@ -207,6 +207,12 @@ command_help = choice(
             "go on with a stopped tournament: the results file it wrote (the same files; its --ply, --games and "
             "--seed); only the games missing are played, and added to it"
         ),
+         "cluster_keys": N_(
+            "Make the keys of a lab cluster that only you can use (tourney --cluster): a private certificate "
+            "authority, and a certificate and key for the Dask scheduler, for the workers and for you, signed by it. "
+            "A program without one of these keys is refused by the scheduler and the workers."
+        ),
+        "cluster_keys_folder": N_("the folder to write them into (made if missing; keys there are never overwritten)"),
     },
 )
 
@@ -371,8 +377,21 @@ def tourney_took(seconds: float) -> str:
 # -- the tournament on a Dask cluster (tourney --cluster) --------------------------------------------------------
 
 __all__ += [
+    "cluster_keys_exist",
+    "cluster_keys_not_written",
+    "cluster_keys_role",
+    "cluster_keys_secret",
+    "cluster_keys_written",
     "help_cluster",
+    "help_cluster_keys",
+    "tourney_cluster_bad_address",
     "tourney_cluster_failed",
+    "tourney_cluster_keys_alone",
+    "tourney_cluster_keys_unreadable",
+    "tourney_cluster_needs_keys",
+    "tourney_cluster_not_secured",
+    "tourney_cluster_refused",
+    "tourney_cluster_silent",
     "tourney_no_cluster",
     "tourney_no_workers",
     "tourney_not_shipped",
@@ -384,9 +403,86 @@ __all__ += [
 
 help_cluster = sentence(
     N_(
-        "play the games on a Dask cluster: the address of its scheduler (dask scheduler), e.g. tcp://lab01:8786; "
-        "every machine of it needs this package (and bubblewrap for the sandbox)"
+        "play the games on a Dask cluster secured with TLS: the address of its scheduler, tls://HOST:PORT, e.g. "
+        "tls://lab01:8786 (with --cluster-keys); every machine of it needs this package (and bubblewrap for the "
+        "sandbox)"
     )
+)
+
+
+help_cluster_keys = sentence(
+    N_(
+        "the folder of the keys vp-connect4 cluster-keys made (ca.pem, client.pem, client.key): the scheduler lets "
+        "in only a client that has them"
+    )
+)
+
+
+cluster_keys_written = sentence(
+    N_(
+        "Keys of the lab cluster written to {folder}, valid until {until}. Copy to each machine only its own "
+        "files, and start each program there with them:"
+    ),
+    "folder, until",
+)
+
+
+# Whose files they are, before the list of them and the command that uses them (cluster_keys_written).
+cluster_keys_role = choice(
+    "role",
+    {
+        "scheduler": N_("the scheduler's machine:"),
+        "worker": N_("each lab machine (a worker):"),
+        "client": N_("the teacher's machine (this folder):"),
+    },
+)
+
+
+cluster_keys_secret = sentence(
+    N_(
+        "Whoever has one of the .key files can run programs on the workers: each is readable by its owner only; "
+        "keep it so on every machine."
+    )
+)
+
+
+cluster_keys_exist = sentence(
+    N_(
+        "{path} is there already: cluster keys are never overwritten (the lab's machines may be using them); make "
+        "new ones in another folder"
+    ),
+    "path",
+)
+
+
+cluster_keys_not_written = sentence(N_("the keys could not be written to {path}: {reason}"), "path, reason")
+
+
+tourney_cluster_not_secured = sentence(
+    N_(
+        "{address} is not secured (whoever reaches that scheduler runs programs on its workers): start the cluster "
+        "with the keys of vp-connect4 cluster-keys FOLDER, and give --cluster tls://HOST:PORT --cluster-keys FOLDER"
+    ),
+    "address",
+)
+
+
+tourney_cluster_bad_address = sentence(
+    N_("{address} is not the address of a Dask scheduler: give tls://HOST:PORT, e.g. tls://lab01:8786"), "address"
+)
+
+
+tourney_cluster_needs_keys = sentence(
+    N_("--cluster needs --cluster-keys FOLDER: the keys vp-connect4 cluster-keys made (ca.pem, client.pem, client.key)")
+)
+
+
+tourney_cluster_keys_alone = sentence(N_("--cluster-keys goes with --cluster tls://HOST:PORT"))
+
+
+tourney_cluster_keys_unreadable = sentence(
+    N_("the cluster's keys in {folder} could not be read ({reason}): give the folder vp-connect4 cluster-keys made"),
+    "folder, reason",
 )
 
 
@@ -412,15 +508,36 @@ tourney_worker_unknown = sentence(
 
 tourney_no_cluster = sentence(
     N_(
-        "no Dask scheduler answered at {address} within {seconds} s ({reason}): start one with dask scheduler, "
-        "and dask worker {address} on the lab's machines"
+        "no Dask scheduler answered at {address} ({reason}): start one there with dask scheduler --protocol tls and "
+        "its keys, and dask worker {address} on the lab's machines"
     ),
-    "address, seconds, reason",
+    "address, reason",
+)
+
+
+tourney_cluster_silent = sentence(
+    N_(
+        "nothing answered at {address} within {seconds} s: is the scheduler's machine on, and its port open to "
+        "this one?"
+    ),
+    "address, seconds",
+)
+
+
+tourney_cluster_refused = sentence(
+    N_(
+        "no secure connection to the scheduler at {address} ({reason}): it must run with --protocol tls and keys "
+        "made by the same vp-connect4 cluster-keys as those of --cluster-keys"
+    ),
+    "address, reason",
 )
 
 
 tourney_no_workers = sentence(
-    N_("the Dask scheduler at {address} has no workers (none joined within {seconds} s): start dask worker {address}"),
+    N_(
+        "the Dask scheduler at {address} has no workers (none joined within {seconds} s): start dask worker "
+        "{address} with the workers' keys on the lab's machines"
+    ),
     "address, seconds",
 )
 

@@ -1,4 +1,5 @@
-"""The command lines ``vp-connect4 check player.py`` and ``vp-connect4 tourney a.py b.py ...``.
+"""The command lines ``vp-connect4 check player.py``, ``vp-connect4 tourney a.py b.py ...`` and
+``vp-connect4 cluster-keys FOLDER`` (the keys of ``tourney --cluster``).
 
 ``cli.main`` hands them the arguments when the first one names a command (:data:`COMMANDS`); everything else
 is the game's. Both print in the language spoken (``--lang``), their progress on stderr.
@@ -26,7 +27,7 @@ from ..grading import command as grading
 from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 from ..progress import ProgressBar
 from ..results import failures, report
-from ..tournament import journal, stopping
+from ..tournament import cluster_keys, journal, stopping
 from ..tourney import TIEBREAK, Entrant, Tournament, entrants_of, sources_of
 from .formats import add_check_option, add_format_options, check_verdicts, chosen_format, format_heading
 from .think import think_main
@@ -34,7 +35,7 @@ from .think import think_main
 if TYPE_CHECKING:
     from ..tournament.cluster import ClusterGames
 
-COMMANDS = ("check", "tourney", "autograder", "think")
+COMMANDS = ("check", "tourney", "autograder", "think", "cluster-keys")
 DEFAULT_PLY = 4
 DEFAULT_OUT = "tourney.csv"
 MAX_GAMES = 1_000_000  # one tournament's games at most: its schedule and results in some hundreds of MB
@@ -53,6 +54,8 @@ def run_command(argv: list[str]) -> int:
         return autograder_main(rest)
     if command == "think":
         return think_main(rest, add_move_time, ply)
+    if command == "cluster-keys":
+        return cluster_keys_main(rest)
     return check_main(rest) if command == "check" else tourney_main(rest)
 
 
@@ -137,7 +140,7 @@ def tourney_main(argv: list[str]) -> int:
         tournament.results = journal.results_of(rows, stated, tournament)
     except journal.NotThisTournament:
         parser.error(wording.tourney_resume_other(str(path)))
-    cluster = connect_cluster(parser, args.cluster)
+    cluster = connect_cluster(parser, args.cluster, args.cluster_keys)
     results = journal.ResultsFile(path, tournament)
     try:
         results.open()  # before the first game: a file that cannot be written is said now
@@ -146,15 +149,19 @@ def tourney_main(argv: list[str]) -> int:
     return play_tourney(tournament, results, args.resume is not None, cluster, args.check)
 
 
-def connect_cluster(parser: Parser, address: str | None) -> ClusterGames | None:
-    """``--cluster``'s games, their scheduler connected (Dask is imported only here); one that cannot be reached, or
-    has no workers: an error of the command line."""
+def connect_cluster(parser: Parser, address: str | None, keys: Path | None) -> ClusterGames | None:
+    """``--cluster``'s games, their scheduler connected with ``--cluster-keys``'s (Dask is imported only here); one
+    that cannot be reached, does not let the keys in, or has no workers: an error of the command line."""
     if address is None:
+        if keys is not None:
+            parser.error(wording.tourney_cluster_keys_alone())
         return None
+    if keys is None:
+        parser.error(wording.tourney_cluster_needs_keys())
     from ..tournament import cluster
 
     try:
-        return cluster.cluster_games(address)
+        return cluster.cluster_games(address, keys)
     except cluster.Unreachable as error:
         parser.error(str(error))
 
@@ -220,13 +227,32 @@ def tourney_parser() -> Parser:
     parser.add_argument("--seed", type=int, default=None, help=wording.command_help("tourney_seed"))
     parser.add_argument("--out", type=out_file, default=None, metavar="FILE", help=wording.command_help("out"))
     parser.add_argument("--resume", type=out_file, default=None, metavar="FILE", help=wording.command_help("resume"))
-    parser.add_argument("--cluster", default=None, metavar="ADDRESS", help=wording.help_cluster())
+    parser.add_argument("--cluster", type=cluster_address, default=None, metavar="ADDRESS", help=wording.help_cluster())
+    parser.add_argument("--cluster-keys", type=Path, default=None, metavar="FOLDER", help=wording.help_cluster_keys())
     add_format_options(parser, games)
     add_check_option(parser)
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default=None, help=wording.tourney_format_help("tiebreak"))
     add_move_time(parser)
     add_language(parser)
     return parser
+
+
+def cluster_keys_main(argv: list[str]) -> int:
+    """``vp-connect4 cluster-keys FOLDER``: the keys of a lab cluster written there (:mod:`.cluster_keys`), and
+    which machine takes which of them; one line and exit code 2 if the folder holds keys already or cannot be
+    written."""
+    parser = Parser(prog="vp-connect4 cluster-keys", description=wording.command_help("cluster_keys"))
+    parser.add_argument("folder", type=Path, metavar="FOLDER", help=wording.command_help("cluster_keys_folder"))
+    add_language(parser)
+    args = parser.parse_args(argv)
+    try:
+        until = cluster_keys.make(args.folder)
+    except cluster_keys.KeysExist as error:
+        parser.error(wording.cluster_keys_exist(str(error)))
+    except OSError as error:
+        parser.error(wording.cluster_keys_not_written(error.filename or str(args.folder), error.strerror or str(error)))
+    print(cluster_keys.made(args.folder, until))
+    return 0
 
 
 def resumed_file(parser: Parser, path: Path | None) -> tuple[dict[str, object], list[dict[str, object]]]:
@@ -313,6 +339,14 @@ def seconds(text: str) -> float:
     if not 0 < value <= MOST_TIME_LIMIT:
         raise argparse.ArgumentTypeError(wording.bad_seconds(MOST_TIME_LIMIT, text))
     return value
+
+
+def cluster_address(text: str) -> str:
+    """``--cluster``'s address as typed: ``tls://HOST:PORT`` (an address without TLS is refused, as not secured)."""
+    try:
+        return cluster_keys.scheduler_address(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def out_file(text: str) -> Path:

@@ -1,15 +1,22 @@
-"""``vp-connect4 tourney ... --cluster tcp://HOST:8786``: the games on a Dask distributed cluster (the lab's machines).
+"""``vp-connect4 tourney ... --cluster tls://HOST:8786 --cluster-keys FOLDER``: the games on a Dask distributed
+cluster (the lab's machines) that only the teacher can use.
 
-The teacher starts ``dask scheduler`` on one machine and ``dask worker tcp://HOST:8786`` on each lab machine, every
-one with this package (and bubblewrap) installed. Each game is a task of its own (its key holds its number), handed
-to the scheduler a window at a time (a few per thread the cluster has, topped up as games end: the scheduler never
-holds the whole schedule, and workers that join later get games too). A task carries its two players as the
-contents of their files, not as paths (the lab's machines need not share the teacher's disk): a player file and the
-Python modules beside it that its sandbox is shown (:func:`.sandbox.shown_files`: never another entrant's file).
-The worker writes them once (by their contents' hash) into a folder of its own and plays the game with the same
-:meth:`.Tournament.play_game` as a local run, in the sandbox of its machine, with the teacher's memory limit and
-move time; messages and tables keep the teacher's names. Each game's seed comes from its number, so the same seed
-plays the same games, and gives the same table, as on this machine.
+The teacher makes the keys with ``vp-connect4 cluster-keys FOLDER`` (:mod:`.cluster_keys`), starts ``dask scheduler
+--protocol tls`` with the scheduler's keys on one machine and ``dask worker tls://HOST:8786`` with the workers' keys
+on each lab machine, every one with this package (and bubblewrap) installed. Every connection is TLS with
+certificates of the keys' own authority on both ends: a program without one of the keys is refused, so only the
+teacher's client hands the workers code to run. Before Dask's client connects, :func:`.cluster_keys.reach` asks the
+scheduler once, so a bad address, a machine that is not there or keys that do not fit are one line at once.
+
+Each game is a task of its own (its key holds its number), handed to the scheduler a window at a time (a few per
+thread the cluster has, topped up as games end: the scheduler never holds the whole schedule, and workers that join
+later get games too). A task carries its two players as the contents of their files, not as paths (the lab's
+machines need not share the teacher's disk): a player file and the Python modules beside it that its sandbox is
+shown (:func:`.sandbox.shown_files`: never another entrant's file). The worker writes them once (by their contents'
+hash) into a folder of its own and plays the game with the same :meth:`.Tournament.play_game` as a local run, in the
+sandbox of its machine, with the teacher's memory limit and move time; messages and tables keep the teacher's names.
+Each game's seed comes from its number, so the same seed plays the same games, and gives the same table, as on this
+machine.
 
 A worker lost mid-game: the scheduler gives its games to another (a game that takes more workers with it than the
 scheduler allows, or that fails on a worker, stops the tournament in one line, the games played kept for
@@ -37,6 +44,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from distributed import Client, Future, as_completed
+from distributed.security import Security
 
 from ... import wording
 from .. import sandbox
@@ -44,19 +52,17 @@ from ..errors import TIMED_OUT, StudentError
 from ..files import BuiltinPlayer, PlayerFile, Source
 from ..tourney import IDLE_PER_GAME, TIEBREAK, Entrant, GameResult, LiveWorkers, Pairing, Tournament
 from ..worker import traces
+from . import cluster_keys
+from .cluster_keys import Unreachable, one_line
 from .stopping import Unfinished
 
-CONNECT_SECONDS = 10.0  # to reach the scheduler
+CONNECT_SECONDS = 10.0  # for Dask's client to connect, once the scheduler has let these keys in (cluster_keys.reach)
 FIRST_WORKER_SECONDS = 30.0  # for a first worker to join a scheduler that has none
 CLOSE_SECONDS = 5.0
 PER_THREAD = 3  # games handed to the scheduler per thread of the cluster (one playing, the next ones waiting)
 LEAST_WINDOW = 8
 QUIET_LOGS = ("distributed", "tornado", "asyncio")
 ASK_SECONDS = 5.0  # how often the cluster's threads are asked again (workers come and go)
-
-
-class Unreachable(ValueError):
-    """The cluster cannot play: its scheduler does not answer, or has no workers that can (the message says so)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -206,7 +212,7 @@ class ClusterGames:
             found = self.client.run(worker_protections)
         except Exception as error:  # a worker without this package (or that left meanwhile)
             found = {}
-            lines.append(wording.tourney_worker_unknown(_reason(error)))
+            lines.append(wording.tourney_worker_unknown(one_line(error)))
         for worker, held in sorted(found.items()):
             if not (held.isolated and held.processes_capped):
                 lines.append(wording.tourney_worker_unprotected(worker, held.sentence()))
@@ -303,16 +309,10 @@ def _result(future: Future, pairing: Pairing) -> GameResult:
     try:
         result = future.result()
     except Exception as error:  # it failed on a worker, took too many workers with it, or the scheduler was lost
-        raise Unfinished(wording.tourney_cluster_failed(pairing.number, _reason(error))) from None
+        raise Unfinished(wording.tourney_cluster_failed(pairing.number, one_line(error))) from None
     if not isinstance(result, GameResult) or result.pairing.number != pairing.number:
         raise Unfinished(wording.tourney_cluster_failed(pairing.number, repr(result)[:200]))
     return result
-
-
-def _reason(error: BaseException) -> str:
-    """An error as one line: its kind and its first line."""
-    text = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {text[0].rstrip('.')}" if text else type(error).__name__
 
 
 def _quiet() -> None:
@@ -328,14 +328,23 @@ def _quiet() -> None:
         warnings.filterwarnings("ignore", module=module)
 
 
-def cluster_games(address: str) -> ClusterGames:
-    """The games on the cluster whose scheduler is at ``address``, connected; :class:`Unreachable` if it does not
-    answer within :data:`CONNECT_SECONDS` or no worker joins it within :data:`FIRST_WORKER_SECONDS`."""
+def cluster_games(address: str, keys: Path) -> ClusterGames:
+    """The games on the cluster whose scheduler is at ``address`` (``tls://HOST:PORT``), connected with the client's
+    keys in the folder ``keys`` (``cluster-keys`` made it); :class:`.Unreachable` if the scheduler does not let them
+    in (:func:`.cluster_keys.reach`), or no worker joins it within :data:`FIRST_WORKER_SECONDS`."""
     _quiet()
     try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except Exception as error:  # a scheduler that is not there, an address that is none
-        raise Unreachable(wording.tourney_no_cluster(address, round(CONNECT_SECONDS), _reason(error))) from None
+        address = cluster_keys.scheduler_address(address)
+    except ValueError as error:
+        raise Unreachable(str(error)) from None
+    cluster_keys.reach(address, cluster_keys.client_context(keys))
+    cert, key = cluster_keys.cert_file(keys, "client"), cluster_keys.key_file(keys, "client")
+    security = Security(tls_ca_file=str(keys / cluster_keys.CA_FILE), tls_client_cert=str(cert),
+                        tls_client_key=str(key), require_encryption=True)  # fmt: skip
+    try:
+        client = Client(address, security=security, timeout=CONNECT_SECONDS, set_as_default=False)
+    except Exception as error:  # the scheduler stopped answering since
+        raise Unreachable(wording.tourney_no_cluster(address, one_line(error))) from None
     games = ClusterGames(client, address)
     try:
         client.wait_for_workers(1, timeout=FIRST_WORKER_SECONDS)
