@@ -2,13 +2,48 @@
 minus it (it forgets to turn the opponent's scores around). ``vp-connect4 check`` finds the first position
 where that shows."""
 
-from vp_connect4 import Player as CorrectPlayer
+import random
 
 
-class Player(CorrectPlayer):
-    """The correct seed Player, with the opponent's scores not turned around."""
+class Player:
+    """An AI player for Connect Four."""
+
+    def __init__(self, ox, tbt, ply):
+        """Construct a player for a given checker, tie-breaking type, and ply."""
+        self.ox = ox
+        self.tbt = tbt
+        self.ply = ply
+
+    def __repr__(self):
+        """Create a string representation of the player."""
+        return "Player: ox = " + self.ox + ", tbt = " + self.tbt + ", ply = " + str(self.ply)
+
+    def opp_ch(self):
+        """The opponent's checker."""
+        if self.ox == "X":
+            return "O"
+        return "X"
+
+    def score_board(self, b):
+        """100.0 if b is won by this player, 0.0 if by the opponent, else 50.0."""
+        if b.wins_for(self.ox):
+            return 100.0
+        if b.wins_for(self.opp_ch()):
+            return 0.0
+        return 50.0
+
+    def tiebreak_move(self, scores):
+        """The column of the highest score; ties broken LEFT, RIGHT or RANDOM."""
+        best = max(scores)
+        columns = [col for col in range(len(scores)) if scores[col] == best]
+        if self.tbt == "LEFT":
+            return columns[0]
+        if self.tbt == "RIGHT":
+            return columns[-1]
+        return random.choice(columns)
 
     def scores_for(self, b):
+        """One score per column: -1.0 full, 0.0 a loss, 50.0 neither, 100.0 a win, looking ply moves ahead."""
         scores = [50.0] * b.width
         for col in range(b.width):
             if not b.allows_move(col):
@@ -24,9 +59,13 @@ class Player(CorrectPlayer):
                 if b.wins_for(self.ox):
                     scores[col] = 100.0
                 elif b.is_full():
-                    scores[col] = 50.0
+                    scores[col] = 50.0  # the last move, and nobody won: a draw
                 else:
                     op = Player(self.opp_ch(), self.tbt, self.ply - 1)
                     scores[col] = max(op.scores_for(b))  # the bug: 100.0 - max(...)
                 b.del_move(col)
         return scores
+
+    def next_move(self, b):
+        """The column this player plays on b."""
+        return self.tiebreak_move(self.scores_for(b))

@@ -1,5 +1,6 @@
-"""The boards a student's code gets in its worker (``students.worker.boards``) answer exactly as the seeds' own:
-the same results, the same errors, the same ``data`` after every call, whatever the calls."""
+"""The boards a student's code gets in its worker (``students.worker.boards``, standing alone in the sandbox)
+answer exactly as the seeds' own: the same results, the same errors, the same ``data`` after every call,
+whatever the calls."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ CALLS = st.one_of(
     st.tuples(st.just("wins_for"), CHECKERS),
     st.tuples(st.just("wins_for"), st.sampled_from("XO")),
     st.tuples(st.just("poke"), st.integers(0, 9), st.integers(0, 9), CELLS),  # a student writing into data
+    st.tuples(st.just("set_board"), st.one_of(st.text("0123456789a -", max_size=12), st.integers(0, 9))),
+    st.tuples(st.just("clear")),
 )
 
 
@@ -69,4 +72,4 @@ def test_wins_for_sees_every_four_and_no_four_across_a_rows_end() -> None:
     wrap.data[5][4:7] = ["X"] * 3
     wrap.data[4][0] = "X"  # three at the right end of one row and one at the left of the next: no four
     assert not wrap.wins_for("X")
-    assert type(wrap).__name__ == "Board" and isinstance(wrap, seed.Board)
+    assert type(wrap).__name__ == "Board" and type(wrap).__module__.startswith("vp_connect4.students.worker")

@@ -11,6 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import player_sources
 import pytest
 from conftest import ROOT
 
@@ -90,7 +91,7 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
 def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp_path: Path) -> None:
     path = tmp_path / "leftist.py"
     path.write_text(
-        "from vp_connect4 import Player as Correct\n\n"
+        player_sources.correct("Correct") + "\n\n"
         "class Player(Correct):\n"
         "    def tiebreak_move(self, scores):\n"
         "        return scores.index(max(scores))  # LEFT, whatever the tiebreak\n"
@@ -112,8 +113,6 @@ def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp
 
 
 TOURNEY = """
-    from vp_connect4 import Player as Correct
-
     class Player(Correct):
         def score_board_for_tourney(self, b):
             if b.wins_for(self.ox):
@@ -160,7 +159,7 @@ def test_scores_for_tourney_is_held_to_the_seeds_recursion_with_the_students_own
 ) -> None:
     (tmp_path / "player.py").write_text((ROOT / "examples" / "player.py").read_text())
     path = tmp_path / "smart.py"
-    path.write_text(textwrap.dedent(TOURNEY.format(below=below, result=result)))
+    path.write_text(player_sources.correct("Correct") + textwrap.dedent(TOURNEY.format(below=below, result=result)))
     code, out, _ = check(str(path), "--ply", "2")
     if agrees:
         assert code == 0 and "(scores_for, next_move, scores_for_tourney;" in out, out
@@ -226,8 +225,7 @@ def test_the_positions_are_of_every_kind_and_tiebreak_and_the_same_every_time() 
             assert 1 <= board.width * board.height - board.moves_made <= 4
 
 
-NONE_UNDER_RIGHT = '''from vp_connect4 import Player as Seed
-
+NONE_UNDER_RIGHT = player_sources.correct("Seed") + '''
 
 class Player(Seed):
     def tiebreak_move(self, scores):

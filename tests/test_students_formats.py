@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import player_sources
 import pytest
 from conftest import ROOT
 from test_students_tourney_survives import ENV, csv_rows, start, table_of, tourney, wait_for
@@ -110,29 +111,7 @@ def test_a_player_without_its_own_random_draws_from_the_random_module_as_the_see
 
 # -- real tournaments of player files -------------------------------------------------------------------------
 
-LIKE = """import random
-
-from vp_connect4 import Player as Seed
-
-
-class Player(Seed):
-    \"\"\"Plays like ply {ply}, whatever the tournament's ply; its RANDOM tiebreak has a seed of its own.\"\"\"
-
-    def __init__(self, ox, tbt, ply):
-        super().__init__(ox, tbt, {ply}, rng=random.Random({seed}))
-"""
-PERFECT = """import random
-
-from vp_connect4.levels import PerfectPlayer
-
-
-class Player(PerfectPlayer):
-    \"\"\"Plays perfectly (the solver, at most a tenth of a second a move: a weak solve beyond that).\"\"\"
-
-    def __init__(self, ox, tbt, ply):
-        super().__init__(ox, tbt, rng=random.Random({seed}), solver_budget=0.05, move_budget=0.1)
-"""
-GROUPS = ("0", "2", "4", "perfect")
+GROUPS = ("0", "2", "4", "strong")  # strong: a negamax to depth 6 of its own
 PER_GROUP = 3  # files of each strength: 12 in all (the pairing of 60 in 7 rounds is the Swiss unit test's)
 ROUNDS = 4
 GAMES = ROUNDS * (len(GROUPS) * PER_GROUP // 2) * 2  # a pair a round plays one game with each colour
@@ -144,8 +123,9 @@ def test_rounds_ranks_files_of_four_strengths_in_order_with_their_uncertainty(tm
     for group in GROUPS:
         for index in range(PER_GROUP):
             name = f"ply{group}_{index:02}.py"
-            text = PERFECT if group == "perfect" else LIKE.replace("{ply}", group)
-            (tmp_path / name).write_text(text.replace("{seed}", str(100 * len(names) + 7)))
+            seed = 100 * len(names) + 7
+            text = player_sources.strong(6, seed) if group == "strong" else player_sources.like_ply(group, seed)
+            (tmp_path / name).write_text(text)
             names.append(name)
     done = subprocess.run(
         [sys.executable, "-m", "vp_connect4", "tourney", *names, "--rounds", str(ROUNDS), "--seed", "3"],
@@ -194,9 +174,9 @@ def test_sigkill_in_a_swiss_round_then_resume_gives_the_table_and_file_of_an_uni
 
 
 def test_gauntlet_says_the_level_each_file_plays_like(tmp_path: Path):
-    (tmp_path / "like0.py").write_text(LIKE.replace("{ply}", "0").replace("{seed}", "5"))
-    (tmp_path / "perfect.py").write_text(PERFECT.replace("{seed}", "6"))
-    code, out, err = tourney(tmp_path, "like0.py", "perfect.py", "--gauntlet", "--builtin-levels", "perfect,2,0",
+    (tmp_path / "like0.py").write_text(player_sources.like_ply(0, 5))
+    (tmp_path / "strong.py").write_text(player_sources.strong(6, 6))
+    code, out, err = tourney(tmp_path, "like0.py", "strong.py", "--gauntlet", "--builtin-levels", "perfect,2,0",
                              "--games", "2", "--seed", "1")  # fmt: skip
     assert code == 0, out + err
     assert "Gauntlet: every file plays 2 games with each colour against each of built-in ply 0, built-in ply 2, " \
@@ -204,7 +184,7 @@ def test_gauntlet_says_the_level_each_file_plays_like(tmp_path: Path):
     table = table_of(out)
     assert table[0].split() == ["#", "player", "vs", "ply", "0", "vs", "ply", "2", "vs", "perfect", "plays", "like"]
     first, second = (re.split(r"\s{2,}", line.strip()) for line in table[2:])
-    assert first[1:3] == ["perfect.py", "4/4"] and first[3] in ("3.5/4", "4/4")
+    assert first[1:3] == ["strong.py", "4/4"] and first[3] in ("3.5/4", "4/4")
     assert first[5] == ("perfect" if first[4] in ("2/4", "2.5/4") else "ply 2")  # X wins perfect play: half of them
     assert second[1] == "like0.py" and second[4] == "0/4" and second[5] in ("ply 0", "below the weakest")
     rows = csv_rows(tmp_path / "tourney.csv")

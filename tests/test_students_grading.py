@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import player_sources
 import pytest
 from conftest import ROOT
 from slowness import slowness
@@ -325,7 +326,7 @@ def test_without_tomllib_the_grading_file_says_what_to_do(tmp_path: Path, monkey
 
 def test_a_missing_next_move_fails_its_tests_only(tmp_path: Path) -> None:
     (tmp_path / "mine.py").write_text(
-        "from vp_connect4 import Player as Correct\n\n"
+        player_sources.correct("Correct") + "\n\n"
         "class Player:\n"
         "    def __init__(self, ox, tbt, ply):\n"
         "        self.correct = Correct(ox, tbt, ply)\n\n"

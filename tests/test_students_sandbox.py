@@ -21,7 +21,8 @@ import hostile_players
 import pytest
 from conftest import ROOT
 
-from vp_connect4.students import answers, protocol, sandbox
+from vp_connect4.students import answers, sandbox
+from vp_connect4.students.worker import protocol
 
 pytestmark = pytest.mark.timeout(240)
 needs_the_tool = pytest.mark.skipif(not sandbox.protections().isolated, reason="no sandbox tool here (one line says)")

@@ -46,7 +46,7 @@ def test_when_the_file_fails_the_person_makes_its_move_and_the_game_goes_on() ->
         "examples/raising_player.py: Player('O', 'RANDOM', 1).next_move(b) raised an error (the lines of "
         "examples/raising_player.py below):"
     ) in out
-    assert 'File "examples/raising_player.py", line 12, in next_move' in out
+    assert 'File "examples/raising_player.py", line 71, in next_move' in out
     assert "Make O's move yourself this time (its file is asked again next move), or press Ctrl-D to stop." in out
     assert "O (examples/raising_player.py, ply 1) plays column" not in out  # its moves were the person's
     lines = out.strip().splitlines()

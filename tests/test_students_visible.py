@@ -25,7 +25,7 @@ from vp_connect4.students.grading import gradescope, junit
 from vp_connect4.students.grading.config import Settings
 from vp_connect4.students.grading.finding import find_player
 from vp_connect4.students.grading.verdicts import unanswered
-from vp_connect4.students.visible import visible
+from vp_connect4.students.worker.visible import visible
 
 pytestmark = pytest.mark.timeout(120)
 

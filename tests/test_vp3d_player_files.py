@@ -18,7 +18,7 @@ from vp_connect4 import Board, Player
 from vp_connect4.errors import InvalidSettingError
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
-from vp_connect4.students.visible import visible
+from vp_connect4.students.worker.visible import visible
 from vp_connect4.vp3d.control.context import SceneState
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import AddPlayerFile, ChangeRules, Command, PlayColumn, SetSeat
@@ -145,7 +145,7 @@ def test_a_raising_next_move_is_shown_with_its_own_lines_and_the_game_waits_for_
     assert view.status == "O (blue): raising_player.py failed: see the box at the top left."
     heading, code, advice, retry = view.player_error
     assert heading.startswith("examples/raising_player.py: Player('O', 'LEFT', 2).next_move(b) raised an error")
-    assert '  File "examples/raising_player.py", line 12, in next_move' in code
+    assert '  File "examples/raising_player.py", line 71, in next_move' in code
     assert code[-1] == "ValueError: 100.0 is not in list"
     assert "Try again" in advice and retry
     asked = len(runner.jobs)

@@ -67,7 +67,7 @@ def test_a_raising_next_move_is_shown_on_the_page_and_the_game_goes_on(view: Sce
     view.page.wait_for_function(BOX_SHOWN, timeout=10_000)
     box = view.page.evaluate(BOX_TEXT)
     assert "examples/raising_player.py" in box and "ValueError: 100.0 is not in list" in box
-    assert 'File "examples/raising_player.py", line 12, in next_move' in box
+    assert 'File "examples/raising_player.py", line 71, in next_move' in box
     view.page.wait_for_function(f"() => ({STATUS_TEXT})().includes('raising_player.py failed')", timeout=10_000)
 
     view.page.click("#c4-retry")  # Try again: asked again (and it fails again)

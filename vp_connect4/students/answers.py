@@ -6,7 +6,7 @@ its request allows (see ``worker.serve``) and returns it; :class:`Forged` says w
 trusts a message's shape: a forged one is the student's failure, in words, never our traceback.
 
 Every text in an answer (a class's name, a traceback's lines, a returned value's repr) comes from the student's
-code: it is made visible here (:func:`.visible.visible`: its control and bidirectional characters written as
+code: it is made visible here (:func:`.worker.visible.visible`: its control and bidirectional characters written as
 ``\\x1b``, ``\\u202e``), once, where it enters our process, so no front end shows a character of it as it is.
 """
 
@@ -15,13 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import errors
-from .visible import visible
+from .worker.kinds import CS111, EVALUATION, HANZE, MOVE_METHODS, OK, SCORE_METHODS
+from .worker.visible import visible
 
-OK = "ok"
-FLAVOURS = ("hanze", "cs111")
-MOVE_METHODS = ("next_move",)
-SCORE_METHODS = ("scores_for", "scores_for_tourney")
-KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, "score_board_for_tourney")
+FLAVOURS = (HANZE, CS111)
+KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, EVALUATION)
 MOST_LINES = 200  # of a student's traceback
 LONGEST_LINE = 2000  # characters of one line, of a name
 WHAT = ("column", "scores")
@@ -67,6 +65,11 @@ def _ok(detail: object, request: dict[str, Any]) -> Any:
             raise Forged("the flavour is neither seed's")
         return {"class_name": _text(detail.get("class_name")), "flavour": detail["flavour"], "methods": methods}
     method, width = request.get("method"), request.get("width")
+    if request.get("op") == "evaluate":
+        count = len(request.get("boards", ()))
+        if not (isinstance(detail, list) and len(detail) == count and all(_number(value) for value in detail)):
+            raise Forged(f"evaluations that are not a list of {count} numbers")
+        return [float(value) for value in detail]
     if method in MOVE_METHODS and request.get("op") == "call":
         if not _whole(detail):
             raise Forged("a move that is not a whole number")
@@ -99,7 +102,7 @@ def _recorded(detail: object, request: dict[str, Any]) -> dict[str, Any]:
             raise Forged("a call's look-ahead or scores are not numbers")
         rows = "".join(cell if visible(cell) == cell else "?" for cell in rows)  # one character a cell, shown
         checked_calls.append([parent, rows, ox, ply, scores, None if error is None else _lines(error)])
-    return {"ours": detail["ours"], "calls": checked_calls}
+    return {"ours": detail["ours"], "calls": checked_calls, "returned": detail.get("returned") is True}
 
 
 def _score_list(scores: object) -> bool:

@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..board import Board
 from ..player import Player
 from . import parallel
 from .errors import TIMED_OUT, StudentError, call_text
@@ -29,10 +30,12 @@ from .files import PlayerFile
 from .player import call_message
 from .positions import Case, cases
 from .process import DEFAULT_TIME_LIMIT, Loaded, StudentProcess
+from .recursion import with_their_horizon
 
 PLIES = (0, 1, 2, 3, 4)
 SCORES, MOVE, TOURNEY = "scores_for", "next_move", "scores_for_tourney"
 TOURNEY_NEEDS = "score_board_for_tourney"  # what the reference for scores_for_tourney is made with
+EVALUATIONS_A_REQUEST = 4096  # boards of the horizon asked of the student's process at once
 TOLERANCE = 1e-9  # scores this close are the same (a student's arithmetic may round in another order)
 
 
@@ -270,9 +273,20 @@ def _check_method(
                 return False
             col, allowed = ask(), best_columns(reference, case.tiebreak)
             return True if col in allowed else differs(col, reference, column=col, allowed=allowed)
-        theirs, full = ask(), ask("reference", literal=False)
+        def evaluate(boards: list[tuple[str, Board]]) -> list[float]:
+            found: list[float] = []
+            for start in range(0, len(boards), EVALUATIONS_A_REQUEST):
+                part = boards[start : start + EVALUATIONS_A_REQUEST]
+                batch = [[side, ["".join(row) for row in one.data]] for side, one in part]
+                found += ask("evaluate", boards=batch)  # type: ignore[operator]
+            return found
+
+        def seed_recipe(literal: bool) -> list[float]:
+            return with_their_horizon(case.board(), case.ox, ply, evaluate, literal)
+
+        theirs, full = ask(), seed_recipe(literal=False)
         column = first_difference(theirs, full)  # type: ignore[arg-type]
-        if column is not None and first_difference(theirs, ask("reference", literal=True)) is not None:
+        if column is not None and first_difference(theirs, seed_recipe(literal=True)) is not None:
             return differs(theirs, full, column=column)  # type: ignore[arg-type]
         return True
     except StudentError as error:

@@ -12,18 +12,20 @@ from __future__ import annotations
 from .. import wording
 from ..errors import Connect4Error
 from ..wording import Phrase
-from .visible import visible
+from .worker.kinds import BAD_ANSWER, NO_CLASS, NO_METHOD, NOT_LOADED, OURS, RAISED
+from .worker.visible import visible
 
-# what happened (StudentError.kind)
-NOT_LOADED = "not loaded"  # the file is missing, or raised while it was imported
-NO_CLASS = "no class"
-NO_METHOD = "no method"
-RAISED = "raised"
+__all__ = [
+    "BAD_ANSWER", "ENDED", "FORGED", "ILLEGAL_MOVE", "NOT_LOADED", "NO_CLASS", "NO_METHOD", "RAISED", "TIMED_OUT",
+    "StudentError",
+]
+
+# what happened (StudentError.kind): what the worker says (.worker.kinds), and what our side finds
 TIMED_OUT = "timed out"
 ENDED = "ended"  # its process ended (sys.exit in a thread, os._exit, a crash of Python itself)
-BAD_ANSWER = "bad answer"  # not a column number, not a list of scores
 FORGED = "forged"  # its process sent what is not an answer (the student's code wrote into the answers' pipe)
 ILLEGAL_MOVE = "illegal move"
+USES_OURS = f"ModuleNotFoundError: No module named '{OURS}"  # a traceback's last line: it imported this project
 
 
 class StudentError(Connect4Error):
@@ -56,11 +58,12 @@ def call_text(class_name: str, ox: str, tiebreak: str, ply: int, method: str) ->
 
 def from_worker(status: str, detail: object, shown: str, call: str) -> StudentError:
     """The error the worker process reported (``status``, ``detail``: see ``worker.serve``) for file ``shown``."""
-    if status == RAISED:
+    if status in (RAISED, NOT_LOADED):
         lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
-        return StudentError(wording.phrase(wording.student_raised, shown, call), RAISED, lines)
-    if status == NOT_LOADED:
-        lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
+        if lines and lines[-1].startswith(USES_OURS):  # the sandbox has no vp_connect4: the file wanted ours
+            return StudentError(wording.phrase(wording.student_uses_ours, shown, OURS), status, lines)
+        if status == RAISED:
+            return StudentError(wording.phrase(wording.student_raised, shown, call), RAISED, lines)
         return StudentError(wording.phrase(wording.student_not_loaded, shown), NOT_LOADED, lines)
     if status == NO_CLASS:
         looked_for, found = detail  # type: ignore[misc]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from .. import wording
 from ..levels import Level
-from .visible import visible
+from .worker.kinds import CLASS_NAMES as CLASS_NAMES  # looked for in this order when no class is named
+from .worker.visible import visible
 
-CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
 SUFFIX = ".py"
 
 
@@ -24,7 +24,7 @@ class PlayerFile:
     """A student's player: the file (an absolute path; a link is not followed), the class asked for (None:
     :data:`CLASS_NAMES`), and the file as the person named it (``shown``, for messages), made visible: a file's
     name may hold a newline (a forged line of a table) or an escape sequence, shown as ``\\n``, ``\\x1b``
-    (:func:`.visible.visible`)."""
+    (:func:`.worker.visible.visible`)."""
 
     path: Path
     class_name: str | None = None

@@ -17,13 +17,15 @@ from .. import wording
 from ..board import Board, check_checker
 from ..errors import InvalidSettingError
 from ..player import check_board, check_ply, check_tiebreak
-from ..think.compare import Comparison, compare_trees
+from ..think.compare import Comparison, compare_trees, differs
 from ..think.recorded import recorded_tree
 from ..think.reference import reference_tree
 from . import errors
 from .errors import call_text
 from .files import PlayerFile, Source
 from .process import DEFAULT_TIME_LIMIT, Loaded, StudentProcess
+
+FORGED_OURS = "a recording that says its method is vp_connect4's, which its sandbox does not hold"
 
 SEEDS = 2**32  # the student's random.seed(...) at each call: one of these
 
@@ -87,9 +89,26 @@ class StudentPlayer:
         method = "scores_for_tourney" if smart else "scores_for"
         message = call_message("think", method, b, self.ox, self.tbt, self.ply, self.rng.randrange(SEEDS))
         found = self.process.request(message | {"seconds": self.process.time_limit}, self.call_text(method))
+        if found["ours"] and self.process.sandboxed:  # the sandbox holds no Player of ours: a forged recording
+            self.process.close()
+            raise errors.forged(self.source.name, self.call_text(method), FORGED_OURS)
         reference = reference_tree(b, self.ox, self.ply, self.tbt, moves, smart)
         student = None if found["ours"] else recorded_tree(found["calls"], b.width, b.height, self.tbt, moves, smart)
-        return compare_trees(student, reference)
+        comparison = compare_trees(student, reference)
+        if student is not None and found["returned"]:
+            self._held_to_its_answer(comparison, method, b)
+        return comparison
+
+    def _held_to_its_answer(self, comparison: Comparison, method: str, b: Board) -> None:
+        """The verdict at the top is check's: the method asked as check asks it, its answer held to the reference's
+        (a recording is the file's process's word: a file could forge one that agrees)."""
+        student = comparison.student
+        assert student is not None
+        root = student.root
+        root.scores = tuple(float(score) for score in self._call(method, b))
+        was = root.differs
+        root.differs = differs(root, comparison.reference.root)
+        comparison.marked += root.differs - was
 
     def close(self) -> None:
         self.process.close()

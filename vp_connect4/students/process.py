@@ -30,9 +30,10 @@ import threading
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from . import answers, errors, protocol, sandbox
+from . import answers, errors, sandbox
 from .errors import StudentError
 from .files import PlayerFile, Source
+from .worker import protocol
 
 DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
 MOST_TIME_LIMIT = 24 * 60 * 60  # a move time at most: a day (a longer wait than a clock can count is refused)
@@ -40,7 +41,12 @@ MOST_PLY = 7 * 6  # a look-ahead at most: no game on the students' 7x6 board loo
 LOAD_TIME_LIMIT = 30.0  # seconds a worker may take to start and load the file (or the time limit, if longer)
 STOP_WAIT = 2.0  # seconds for a worker to end after its pipe closes, before it is killed
 BOOT_PATH = "import os, sys; sys.path[:0] = [p for p in sys.argv[2].split(os.pathsep) if p]; "  # then the module
-_BOOT = BOOT_PATH + "from vp_connect4.students.worker.serve import start; start(sys.argv[1])"
+_BOOT_FILE = BOOT_PATH + "from vp_connect4.students.worker.serve import start; start(sys.argv[1])"  # no sandbox
+_BOOT_LEVEL = BOOT_PATH + "from vp_connect4.students.levels_worker import start; start(sys.argv[1])"
+_BOOT_SANDBOXED = (  # the worker alone, where the sandbox shows it (sandbox.bubblewrap.WORKER_AT): none of the rest
+    "import sys; sys.path[:0] = [sys.argv[2]]; from " + sandbox.bubblewrap.WORKER_NAME + ".serve import start; "
+    "start(sys.argv[1])"
+)
 _ENDED = object()  # the reader's mark: the worker's answers ended
 UNASKED = "a message it was not asked for"
 
@@ -75,6 +81,11 @@ class StudentProcess:
         self._answers: queue.Queue[Any] = queue.Queue()
         self._wanted = threading.Semaphore(0)  # one release per request: the reader reads one message
         self._killed = False  # kill() was called: no new worker starts
+
+    @property
+    def sandboxed(self) -> bool:
+        """Whether the worker runs in the sandbox (where nothing of this package but the worker is)."""
+        return self._jail is not None and self._jail.tool is not None
 
     @property
     def pid(self) -> int | None:
@@ -133,7 +144,13 @@ class StudentProcess:
             "processes": sandbox.settings.PROCESSES if jail is not None and jail.caps_tasks_itself else None,
             "time_limit": self.time_limit,
         }
-        command = [sys.executable, "-I", "-c", _BOOT, json.dumps(config), os.pathsep.join(import_path())]
+        if jail is None:
+            boot, path = _BOOT_LEVEL, os.pathsep.join(import_path())
+        elif jail.tool is None:
+            boot, path = _BOOT_FILE, os.pathsep.join(import_path())
+        else:
+            boot, path = _BOOT_SANDBOXED, os.path.dirname(sandbox.bubblewrap.WORKER_AT)
+        command = [sys.executable, "-I", "-c", boot, json.dumps(config), path]
         posix = os.name == "posix"
         self._jail = jail
         self._process = subprocess.Popen(

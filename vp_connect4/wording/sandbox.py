@@ -7,7 +7,7 @@ from .language import N_, _, choice, sentence
 
 __all__ = [
     "bad_memory_limit", "help_memory_limit", "help_unsafe_no_sandbox", "sandbox_fails", "sandbox_missing",
-    "sandbox_off", "sandbox_on", "student_forged", "student_linked", "student_no_sandbox",
+    "sandbox_off", "sandbox_on", "student_forged", "student_linked", "student_no_sandbox", "student_uses_ours",
 ]
 
 
@@ -81,4 +81,14 @@ student_linked = sentence(
     N_("{file} was not run: it is a link to another file, and a player file is read only as itself. Copy the file "
        "there instead of linking it."),
     "file",
+)
+
+
+student_uses_ours = sentence(
+    N_(
+        "{file} imports {package}, this project, which a player file may not use (its sandbox holds none of it): its "
+        "marks are for its own work, not the reference Player's or the solver's. Write the methods yourself (they "
+        "are given the seed's Board)."
+    ),
+    "file, package",
 )

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ... import wording
 from ..files import CLASS_NAMES
-from ..visible import visible
+from ..worker.visible import visible
 
 SKIPPED = ("__pycache__", "__MACOSX")  # folders that hold no submitted code
 MOST_FILES = 200  # a submission with more Python files than this is not looked through

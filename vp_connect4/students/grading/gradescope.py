@@ -3,7 +3,8 @@
 Top level: ``score`` (the tests' points), ``output`` (the summary paragraph), ``visibility``,
 ``stdout_visibility``, ``execution_time`` (seconds) and ``tests``; each test: ``name``, ``score``,
 ``max_score``, ``status`` (``passed``/``failed``), ``output`` and ``visibility``. The keys and test names are
-fixed English; the outputs are in the language spoken, made visible (:func:`..visible.visible`, their lines kept):
+fixed English; the outputs are in the language spoken, made visible (:func:`..worker.visible.visible`, their
+lines kept):
 no control character reaches the page, and no lone surrogate stops the file being written. Written whole or not at
 all (a temporary file renamed).
 """
@@ -16,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..visible import visible
+from ..worker.visible import visible
 from .config import Settings
 from .verdicts import Grade
 

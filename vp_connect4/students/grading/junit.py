@@ -2,7 +2,8 @@
 
 GitHub Classroom and CI systems read it: a failed test has ``<failure message="...">`` (the first line) holding the
 same words as Gradescope's ``output`` (the position, the call, both lists); a passed one says so in ``<system-out>``.
-Every text is made visible (:func:`..visible.visible`; its lines kept) on its way in, whatever made it: the document
+Every text is made visible (:func:`..worker.visible.visible`; its lines kept) on its way in, whatever made it: the
+document
 holds no character XML 1.0 forbids, so it always parses.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ..visible import visible
+from ..worker.visible import visible
 from .gradescope import write_text
 from .verdicts import Grade
 

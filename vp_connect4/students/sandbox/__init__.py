@@ -5,7 +5,7 @@ A student's file is untrusted code. Its worker (:mod:`..worker.serve`) is starte
 - with bubblewrap (:mod:`.bubblewrap`), where it works: read-only files but a fresh working folder, only the
   student's own file of the teacher's, no network, a process tree of its own that dies with the worker and with
   us, no environment of ours; its user is never root outside, even when we are root (:class:`.bubblewrap.Mode`);
-  the worker caps itself (:mod:`.limits`) before the file is imported: memory (:mod:`.settings`, 1 GiB unless
+  the worker caps itself (:mod:`..worker.limits`) before the file is imported: memory (:mod:`.settings`, 1 GiB unless
   ``--memory-limit`` says otherwise), file size, tasks; as root, a cgroup holds its tasks, memory and CPU for the
   whole sandbox (:mod:`.cgroup`), and the CPU it gets while it is not asked anything (:meth:`Jail.rest`);
 - without it (not Linux, no user namespaces, ``VP_CONNECT4_BWRAP=off``): the same limits, a fresh working folder

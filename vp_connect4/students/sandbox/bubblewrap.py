@@ -5,7 +5,9 @@ carries (a known version, installed with this package on Linux), else one on ``P
 It is tried once per process, with the very options a worker gets: a kernel without user namespaces, or a
 container that forbids them, makes it fail, and the sandbox says so.
 
-Inside, the worker sees: the system's programs and libraries and this Python, read-only; this package, read-only;
+Inside, the worker sees: the system's programs and libraries and this Python, read-only; of this package only
+the worker (``students/worker``, which stands alone: no reference Player, no solver, nothing that checks), at
+:data:`WORKER_AT`, read-only, and the package itself nowhere (hidden where it lies inside a folder shown);
 the student's file in its folder, read-only, with the Python modules beside it but another entrant's (its own
 helpers; :func:`..shown_files`); a working folder of its own (``HOME``, ``TMPDIR``, the current
 folder), empty, writable, held to :data:`~.settings.WORKDIR_SIZE` where the tool can do that; a ``/proc`` and
@@ -45,6 +47,9 @@ SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
 PROBE_SECONDS = 20.0
 NOT_LINUX, MISSING = "not linux", "missing"  # why there is no sandbox, but for a tool that fails
 PACKAGE = Path(__file__).resolve().parents[2]  # vp_connect4
+WORKER = PACKAGE / "students" / "worker"  # all of this package a student's process sees
+WORKER_NAME = "vp_connect4_worker"  # the name it is imported by, in the sandbox
+WORKER_AT = f"/run/vp_connect4/{WORKER_NAME}"
 SANDBOX_USER = 65534  # the user (and group) a student's process runs as: "nobody"
 SETPRIV = "/usr/bin/setpriv"  # util-linux's: drops a root's user, groups and capabilities before a program starts
 DROP = (f"--reuid={SANDBOX_USER}", f"--regid={SANDBOX_USER}", "--clear-groups", "--inh-caps=-all",
@@ -92,10 +97,13 @@ class Bubblewrap:
         args += _system()
         bound = python_paths()
         if as_root:  # folders bwrap makes on the way to a bound path are root's: user 65534 must pass them
-            for folder in _folders_on_the_way([*bound, *(str(target) for _, target in pairs), WORKDIR]):
+            for folder in _folders_on_the_way([*bound, *(str(target) for _, target in pairs), WORKDIR, WORKER_AT]):
                 args += ["--perms", "0755", "--dir", folder]
         for path in bound:
             args += ["--ro-bind", path, path]
+        if any(str(PACKAGE).startswith(path.rstrip(os.sep) + os.sep) for path in bound):
+            args += ["--tmpfs", str(PACKAGE)]  # installed among the libraries: there, but empty
+        args += ["--ro-bind", str(WORKER), WORKER_AT]
         if workdir is None:
             args += ["--size", str(WORKDIR_SIZE)] if self.sized else []
             args += ["--perms", "01777", "--tmpfs", WORKDIR] if as_root else ["--tmpfs", WORKDIR]
@@ -130,8 +138,8 @@ def environment() -> dict[str, str]:
 
 
 def python_paths() -> list[str]:
-    """The folders this Python needs, read-only: its installation, the virtual environment, this package."""
-    paths = [sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix, str(PACKAGE)]
+    """The folders this Python needs, read-only: its installation and the virtual environment."""
+    paths = [sys.base_prefix, sys.base_exec_prefix, sys.prefix, sys.exec_prefix]
     executable = Path(sys.executable)
     paths.append(str(executable.parent))
     with contextlib.suppress(OSError):

@@ -22,13 +22,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from ... import board as core_board
-from ..files import CLASS_NAMES
 from . import boards
+from .kinds import CLASS_NAMES, CS111, HANZE
 
 MOST_CLASSES_SAID = 20  # of the classes a file has instead of a player class: the first ones are enough to say
 
-HANZE, CS111 = "hanze", "cs111"
 HANZE_PARAMETERS = ("ox", "tbt", "ply")
 CS111_PARAMETERS = ("checker", "tiebreak", "lookahead")
 
@@ -86,7 +84,7 @@ def flavour_of(cls: type) -> str:
     return CS111 if cls.__name__ == "AIPlayer" else HANZE
 
 
-def make_board(flavour: str, width: int, height: int, rows: list[str]) -> core_board.Board:
+def make_board(flavour: str, width: int, height: int, rows: list[str]) -> boards.SeedBoard:
     """A new board of the flavour's class (:mod:`.boards`) holding ``rows`` (top row first, one character a cell):
     the student gets a board of its own at every call, so nothing it does to it reaches the game."""
     board = boards.CS111Board(height, width) if flavour == CS111 else boards.SeedBoard(width, height)

@@ -15,8 +15,8 @@ import signal
 import threading
 from typing import Any
 
-from ...think.tree import TIME_IS_UP, TOO_MANY_CALLS
 from . import traces
+from .kinds import OURS, TIME_IS_UP, TOO_MANY_CALLS
 
 MOST_CALLS = 40_000
 SHARE_OF_TIME = 0.9  # of the call's time limit, before the alarm ends the recursion
@@ -35,7 +35,7 @@ def record(player: Any, method: str, board: Any, seconds: float, cwd: str) -> di
     lines, or ``[reason]`` where the recording ended it, for the call where that happened)."""
     cls = type(player)
     found = getattr(cls, method)
-    if getattr(found, "__module__", "").startswith("vp_connect4."):
+    if getattr(found, "__module__", "").startswith(OURS + "."):
         return {"ours": True, "calls": []}
     calls: list[list[Any]] = []
     open_calls: list[int] = []

@@ -1,17 +1,21 @@
-"""The worker process: it imports one student's file (or makes one of our levels) and answers calls on it.
+"""The worker process: it imports one student's file and answers calls on it.
 
 Started by ``students.process`` as ``python -I -c ... start(config)``, in the sandbox; requests come on stdin,
-answers go back on stdout (``students.protocol``). Before the student's code runs, the process's own stdin,
-stdout and stderr become the null device: ``input()`` in a student's file meets the end of input at once, and
-what it prints is not shown (nor mixed into the answers). Ctrl-C is our process's, not the worker's; a watchdog
-ends the worker when our process is gone, even in the middle of a student's endless loop.
+answers go back on stdout (:mod:`.protocol`). This package stands alone: it imports nothing of ``vp_connect4``
+but itself, and in the sandbox it is all of this project there is (no reference Player, no solver, nothing that
+checks): what it answers is the student's code's, and our process compares. A student's file that imports
+``vp_connect4`` finds no such module, and is told it may not use the reference.
+
+Before the student's code runs, the process's own stdin, stdout and stderr become the null device: ``input()``
+in a student's file meets the end of input at once, and what it prints is not shown (nor mixed into the
+answers). Ctrl-C is our process's, not the worker's; a watchdog ends the worker when our process is gone, even
+in the middle of a student's endless loop.
 
 Requests (dicts): ``{"op": "load", "source": {...}}``; ``{"op": "call", "method": ..., "ox", "tiebreak",
-"ply", "width", "height", "rows", "seed"}``; ``{"op": "reference", ...}`` (the same fields: the seed's
-recursion with the student's ``score_board_for_tourney`` at ply 0; ``"literal": true``: only at the top, as the
-seed text's recipe reads to the letter); ``{"op": "think", ..., "seconds"}`` (the same fields: the method's
-calls recorded, ``worker.recording``). Answers: ``[status, detail]``, status
-``ok`` or one of ``errors``' kinds.
+"ply", "width", "height", "rows", "seed"}``; ``{"op": "evaluate", ..., "boards": [[ox, rows], ...]}`` (the same
+fields: the student's ``score_board_for_tourney`` of each board, for our side's recursion); ``{"op": "think",
+..., "seconds"}`` (the same fields: the method's calls recorded, :mod:`.recording`). Answers: ``[status,
+detail]``, status ``ok`` or one of :mod:`.kinds`' statuses.
 """
 
 from __future__ import annotations
@@ -25,19 +29,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...levels import Level
-from .. import answers, errors, protocol
-from ..sandbox import limits
-from . import loading, recording, recursion, traces
+from . import kinds, limits, loading, protocol, recording, traces
+from .kinds import MOVE_METHODS, OK, SCORE_METHODS
 from .watchdog import guard_worker
 
 LOAD_CPU = 30.0  # seconds of CPU time to import the file (the wall-clock limit: process.LOAD_TIME_LIMIT)
 WATCH_INTERVAL = 0.25  # seconds between the watchdog's looks at our process
-OK = "ok"
-MOVE_METHODS, SCORE_METHODS = answers.MOVE_METHODS, answers.SCORE_METHODS
 
 
-def start(config: str) -> None:
+def start(config: str, session: type[Session] | None = None) -> None:
     """The worker's start (``students.process``'s command line): caps itself, guards, then :func:`serve`.
 
     ``config`` (JSON): ``parent`` (our process's id; 0: this process's parent now, as inside the sandbox, where
@@ -47,10 +47,10 @@ def start(config: str) -> None:
     settings = json.loads(config)
     limits.hold(settings["memory"], settings["file_size"], settings["processes"])
     guard_worker(settings["parent"] or os.getppid(), WATCH_INTERVAL)
-    serve(settings["cwd"], float(settings["time_limit"]))
+    serve(settings["cwd"], float(settings["time_limit"]), session or Session)
 
 
-def serve(cwd: str, time_limit: float) -> None:
+def serve(cwd: str, time_limit: float, kind: type[Session]) -> None:
     """Answer our process's requests until its end of the pipe closes (in the worker process)."""
     requests = os.fdopen(os.dup(0), "rb")
     replies = os.fdopen(os.dup(1), "wb")
@@ -59,7 +59,7 @@ def serve(cwd: str, time_limit: float) -> None:
     os.dup2(null, 1)
     os.dup2(null, 2)
     sys.path[:] = [entry for entry in sys.path if entry]
-    session = Session(cwd)
+    session = kind(cwd)
     while True:
         try:
             request = protocol.receive(requests)
@@ -73,13 +73,12 @@ def serve(cwd: str, time_limit: float) -> None:
 
 
 class Session:
-    """One loaded player: its class (or our level), its flavour, and an instance per (side, tiebreak, ply)."""
+    """One loaded player file: its class, its flavour, and an instance per (side, tiebreak, ply)."""
 
     def __init__(self, cwd: str) -> None:
         self.cwd = cwd
         self.cls: type | None = None
-        self.level: Level | None = None
-        self.flavour = loading.HANZE
+        self.flavour = kinds.HANZE
         self.instances: dict[tuple[str, str, int], Any] = {}
 
     def answer(self, request: dict[str, Any]) -> list[Any]:
@@ -88,35 +87,36 @@ class Session:
                 return self.load(request["source"])
             return self.call(request)
         except loading.NoClass as missing:
-            return [errors.NO_CLASS, [list(missing.looked_for), missing.found]]
+            return [kinds.NO_CLASS, [list(missing.looked_for), missing.found]]
         except BaseException as error:  # the student's code may raise anything, SystemExit too
-            return [errors.RAISED, traces.student_lines(error, self.cwd)]
+            return [kinds.RAISED, traces.student_lines(error, self.cwd)]
 
     def load(self, source: dict[str, Any]) -> list[Any]:
-        if "builtin" in source:
-            self.level = Level.parse(source["builtin"])
-            return [OK, {"class_name": "Player", "flavour": loading.HANZE, "methods": [*MOVE_METHODS, *SCORE_METHODS]}]
         path = Path(source["path"])  # alone in its folder, in the sandbox; the working folder stays the current one
         try:
             module = loading.import_file(path)
         except BaseException as error:
-            return [errors.NOT_LOADED, traces.student_lines(error, self.cwd)]
+            return [kinds.NOT_LOADED, traces.student_lines(error, self.cwd)]
         self.cls = loading.find_class(module, source.get("class_name"))
         self.flavour = loading.flavour_of(self.cls)
-        methods = [name for name in (*MOVE_METHODS, *SCORE_METHODS, "score_board_for_tourney") if _has(self.cls, name)]
+        methods = [name for name in (*MOVE_METHODS, *SCORE_METHODS, kinds.EVALUATION) if _has(self.cls, name)]
         return [OK, {"class_name": self.cls.__name__, "flavour": self.flavour, "methods": methods}]
+
+    def board(self, width: int, height: int, rows: list[str]) -> Any:
+        """A new board for one call (:func:`.loading.make_board`): nothing the code does to it reaches the game."""
+        return loading.make_board(self.flavour, width, height, rows)
 
     def call(self, request: dict[str, Any]) -> list[Any]:
         method, width = request["method"], request["width"]
-        board = loading.make_board(self.flavour, width, request["height"], request["rows"])
         seed = request.get("seed")
         if seed is not None:
             random.seed(seed)  # the student's RANDOM tiebreak, repeatable
-        if request["op"] == "reference":
-            return self.reference(request, board)
+        if request["op"] == "evaluate":
+            return self.evaluate(request)
+        board = self.board(width, request["height"], request["rows"])
         player = self.player(request["ox"], request["tiebreak"], request["ply"], seed)
         if not _has(type(player), method):
-            return [errors.NO_METHOD, [type(player).__name__, method]]
+            return [kinds.NO_METHOD, [type(player).__name__, method]]
         if request["op"] == "think":
             return [OK, recording.record(player, method, board, float(request["seconds"]), self.cwd)]
         value = getattr(player, method)(board)
@@ -125,22 +125,25 @@ class Session:
         return _scores(value, width)
 
     def player(self, ox: str, tiebreak: str, ply: int, seed: int | None) -> Any:
-        if self.level is not None:
-            return self.level.player(ox, tiebreak, random.Random(seed))
         key = (ox, tiebreak, ply)
         if key not in self.instances:
             self.instances[key] = self.cls(ox, tiebreak, ply)  # type: ignore[misc]
         return self.instances[key]
 
-    def reference(self, request: dict[str, Any], board: Any) -> list[Any]:
-        """The seed's recursion for the request's side and ply, with the student's ``score_board_for_tourney``."""
-        tiebreak, seed = request["tiebreak"], request.get("seed")
-
-        def horizon(b: Any, ox: str) -> float:
-            return float(self.player(ox, tiebreak, 0, seed).score_board_for_tourney(b))
-
-        below = (lambda b, ox: recursion.LITERAL_BELOW) if request.get("literal") else None
-        return [OK, recursion.seed_scores(board, request["ox"], request["ply"], horizon, below)]
+    def evaluate(self, request: dict[str, Any]) -> list[Any]:
+        """The student's ``score_board_for_tourney`` of each board (``[ox, rows]``, as ``ox`` with ply 0), in order:
+        our side runs the seed's recursion around them."""
+        width, height, seed = request["width"], request["height"], request.get("seed")
+        values: list[float] = []
+        for ox, rows in request["boards"]:
+            player = self.player(ox, request["tiebreak"], 0, seed)
+            if not _has(type(player), kinds.EVALUATION):
+                return [kinds.NO_METHOD, [type(player).__name__, kinds.EVALUATION]]
+            value = getattr(player, kinds.EVALUATION)(self.board(width, height, rows))
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                return [kinds.BAD_ANSWER, [_shown(value), "scores", width]]
+            values.append(float(value))
+        return [OK, values]
 
 
 def _has(cls: type, name: str) -> bool:
@@ -154,7 +157,7 @@ def _column(value: object, width: int) -> list[Any]:
             return [OK, operator.index(value)]  # type: ignore[call-overload]
         except TypeError:
             pass
-    return [errors.BAD_ANSWER, [_shown(value), "column", width]]
+    return [kinds.BAD_ANSWER, [_shown(value), "column", width]]
 
 
 def _scores(value: object, width: int) -> list[Any]:
@@ -162,7 +165,7 @@ def _scores(value: object, width: int) -> list[Any]:
     numbers_only = isinstance(value, (list, tuple)) and len(value) == width
     if numbers_only and all(isinstance(score, numbers.Real) and not isinstance(score, bool) for score in value):
         return [OK, [float(score) for score in value]]  # type: ignore[arg-type]
-    return [errors.BAD_ANSWER, [_shown(value), "scores", width]]
+    return [kinds.BAD_ANSWER, [_shown(value), "scores", width]]
 
 
 def _shown(value: object) -> str:

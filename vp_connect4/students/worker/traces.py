@@ -13,9 +13,12 @@ import sysconfig
 import traceback
 from pathlib import Path
 
-from ..visible import visible
+from .visible import visible
 
-OURS = str(Path(__file__).resolve().parent.parent.parent)  # the vp_connect4 package
+_HERE = Path(__file__).resolve().parent
+OURS = tuple(  # this worker's folder, and the vp_connect4 package where it is there (our side, not the sandbox)
+    str(folder) for folder in (_HERE, _HERE.parent.parent) if folder == _HERE or folder.name == "vp_connect4"
+)
 LIBRARIES = tuple({path for key in ("stdlib", "platstdlib", "purelib", "platlib") if (path := sysconfig.get_path(key))})
 MOST_LINES = 60  # a traceback longer than this is cut in the middle (a recursion through several functions)
 
@@ -25,7 +28,7 @@ def is_students(filename: str) -> bool:
     if filename.startswith("<"):
         return False
     path = os.path.realpath(filename)
-    return not path.startswith((OURS + os.sep, *(library + os.sep for library in LIBRARIES)))
+    return not path.startswith((*(folder + os.sep for folder in OURS), *(library + os.sep for library in LIBRARIES)))
 
 
 def student_lines(error: BaseException, cwd: str) -> list[str]:

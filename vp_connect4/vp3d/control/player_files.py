@@ -7,7 +7,7 @@ with the student's own lines and what to do (``Try again``: :data:`~.intents.Com
 again; or a setting, Undo, another player), and the log says ``error: <the error in English> <its last line>``.
 The Player file field (:class:`~.intents.AddPlayerFile`) adds a file to the X and O menus once the worker has loaded
 it (``player file: <name>`` in the log); one that does not load is refused (``ignored: ...``), its lines in the box.
-A file's name, like everything of its own (its error, its lines), is shown made visible (``students.visible``).
+A file's name, like everything of its own (its error, its lines), is shown made visible (``students.worker.visible``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 from ... import wording
 from ...students import StudentError
 from ...students.files import PlayerFile, names_player_file
-from ...students.visible import visible
+from ...students.worker.visible import visible
 from ..texts import log_lines
 from ..worker.jobs import AiRequest
 from ..worker.student_moves import PlayerFileCheck

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from ...board import other
 from ...game import AI, KINDS, Seat
 from ...levels import DEFAULT_PLY, Level
-from ...students.visible import visible
+from ...students.worker.visible import visible
 from ..texts import log_lines
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ... import wording
 from ...game import AI, KINDS, Seat
-from ...students.visible import visible
+from ...students.worker.visible import visible
 from .. import assets
 from ..control.intents import AddPlayerFile, Command, Intent
 

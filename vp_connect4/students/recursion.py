@@ -2,7 +2,9 @@
 
 ``check`` compares a student's ``scores_for_tourney`` with this recursion run with the student's own
 ``score_board_for_tourney`` at ply 0 (the seed's recipe: ``scores_for`` copied, with the horizon's 50.0
-replaced): so the check holds the recursion to the seed, not the student's evaluation to ours.
+replaced): so the check holds the recursion to the seed, not the student's evaluation to ours. The recursion
+runs here, on our side (:func:`with_their_horizon`); only the horizon's boards go to the student's process,
+whose answers are numbers: nothing the file does to its process can make its scores agree.
 Columns in order, depth first: a student's evaluation that draws random numbers draws them in the same order.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...board import Board, other
+from ..board import Board, other
 
 LITERAL_BELOW = 50.0  # scores_for's score at ply 0
 
@@ -44,3 +46,21 @@ def seed_scores(b: Board, ox: str, ply: int, horizon: Horizon, below: Horizon | 
                 scores[col] = 100.0 - max(seed_scores(b, other(ox), ply - 1, below))
             b.del_move(col)
     return scores
+
+
+def with_their_horizon(
+    b: Board, ox: str, ply: int, evaluate: Callable[[list[tuple[str, Board]]], list[float]], literal: bool
+) -> list[float]:
+    """:func:`seed_scores` with the scores ``evaluate`` gives at the horizon (the student's, for each ``(ox, board)``
+    in the recursion's order, all asked at once); ``literal``: only at the top (the recipe to the letter)."""
+    below: Horizon | None = (lambda _b, _ox: LITERAL_BELOW) if literal else None
+    needed: list[tuple[str, Board]] = []
+
+    def note(board: Board, side: str) -> float:
+        needed.append((side, board.blank()))
+        needed[-1][1].data = [list(row) for row in board.data]
+        return LITERAL_BELOW
+
+    seed_scores(b, ox, ply, note, below)
+    values = iter(evaluate(needed) if needed else [])
+    return seed_scores(b, ox, ply, lambda _board, _side: next(values), below)

@@ -1,0 +1,22 @@
+"""The words of the messages between our process and a student's worker: statuses, methods, flavours, classes.
+
+Both sides read them from here: the worker, which stands alone in the sandbox, and our side (``students.answers``,
+``students.errors``, ``think.tree``), which holds every answer to them.
+"""
+
+from __future__ import annotations
+
+OK = "ok"
+NOT_LOADED = "not loaded"  # the file is missing, or raised while it was imported
+NO_CLASS = "no class"
+NO_METHOD = "no method"
+RAISED = "raised"
+BAD_ANSWER = "bad answer"  # not a column number, not a list of scores
+
+MOVE_METHODS = ("next_move",)
+SCORE_METHODS = ("scores_for", "scores_for_tourney")
+EVALUATION = "score_board_for_tourney"  # a board's score at the horizon of the smarter recursion
+CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
+HANZE, CS111 = "hanze", "cs111"  # the two seeds' flavours of Player and Board
+TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where a recording stopped a student's recursion
+OURS = "vp_connect4"  # this project's package, which a student's file may not import (the reference, the solver)
