@@ -12,15 +12,20 @@ counted at its horizon. Stronger than the seed's textbook plies, far from perfec
 import random
 
 
+WINDOWS = {}
+
+
 def windows(width, height):
-    found = []
-    for row in range(height):
-        for col in range(width):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(row + dr * k, col + dc * k) for k in range(4)]
-                if all(0 <= r < height and 0 <= c < width for r, c in cells):
-                    found.append(cells)
-    return found
+    if (width, height) not in WINDOWS:
+        found = []
+        for row in range(height):
+            for col in range(width):
+                for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    cells = [(row + dr * k, col + dc * k) for k in range(4)]
+                    if all(0 <= r < height and 0 <= c < width for r, c in cells):
+                        found.append(cells)
+        WINDOWS[width, height] = found
+    return WINDOWS[width, height]
 
 
 class Player:
@@ -32,10 +37,10 @@ class Player:
         return "O" if ox == "X" else "X"
 
     def value(self, b, ox):
-        score = 0
+        score, data, opp = 0, b.data, self.opp(ox)
         for cells in windows(b.width, b.height):
-            line = [b.data[r][c] for r, c in cells]
-            mine, theirs = line.count(ox), line.count(self.opp(ox))
+            line = [data[r][c] for r, c in cells]
+            mine, theirs = line.count(ox), line.count(opp)
             if theirs == 0:
                 score += (0, 1, 4, 16, 0)[mine]
             if mine == 0:

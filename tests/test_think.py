@@ -178,3 +178,10 @@ def test_think_3d_opens_the_scene_on_the_position_with_think_shown() -> None:
     finally:
         process.terminate()
         process.wait(30)
+
+
+def test_the_worker_and_the_tree_say_the_same_words_where_a_recording_stopped() -> None:
+    from vp_connect4.students.worker import kinds
+    from vp_connect4.think import tree
+
+    assert (kinds.TIME_IS_UP, kinds.TOO_MANY_CALLS) == (tree.TIME_IS_UP, tree.TOO_MANY_CALLS)

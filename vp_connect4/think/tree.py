@@ -13,12 +13,11 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..students.worker.kinds import TIME_IS_UP, TOO_MANY_CALLS  # a recorded call's error where the recording stopped it
-
 FULL, WON, LOST, HORIZON, WINS, FILLS, CALL = "full", "won", "lost", "horizon", "wins", "fills", "call"
 KINDS = (FULL, WON, LOST, HORIZON, WINS, FILLS, CALL)
 UNKNOWN_MOVE = -1  # a call's position is not its parent's with one checker more (a student's board went astray)
 TOLERANCE = 1e-9
+TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where the recording stopped it (worker.kinds' words)
 STOPS = (TIME_IS_UP, TOO_MANY_CALLS)
 
 

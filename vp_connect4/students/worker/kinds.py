@@ -18,5 +18,5 @@ SCORE_METHODS = ("scores_for", "scores_for_tourney")
 EVALUATION = "score_board_for_tourney"  # a board's score at the horizon of the smarter recursion
 CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
 HANZE, CS111 = "hanze", "cs111"  # the two seeds' flavours of Player and Board
-TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where a recording stopped a student's recursion
+TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where a recording stopped it (think.tree's words)
 OURS = "vp_connect4"  # this project's package, which a student's file may not import (the reference, the solver)
