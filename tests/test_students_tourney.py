@@ -14,6 +14,7 @@ import pytest
 from conftest import ROOT
 
 from vp_connect4.board import Board
+from vp_connect4.player import Player
 from vp_connect4.students.files import BuiltinPlayer, PlayerFile
 from vp_connect4.students.tourney import Tournament, entrants_of, sources_of
 
@@ -55,6 +56,7 @@ def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hangin
     assert "hanging_player.py forfeited 6 games; the first time:" in out
     assert "gave no answer within 2 s, so its process was stopped" in out
     assert "Every game and its moves: results.json" in out
+    assert "did not follow its own scores" not in out  # wrong_player.py's moves follow its own (wrong) scores
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["settings"] == {
         "ply": 1, "games_per_colour": 1, "seed": 7, "format": "round-robin", "tiebreak": "RANDOM", "move_time": 2.0,
@@ -86,7 +88,9 @@ def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
         rows = list(csv.DictReader(file))
     assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
     assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves",
-                             "ply", "games_per_colour", "tourney_seed", "players", "format", "tiebreak"]  # fmt: skip
+                             "ply", "games_per_colour", "tourney_seed", "players", "format", "tiebreak",
+                             "strayed"]  # fmt: skip
+    assert {row["strayed"] for row in rows} == {""}  # its moves follow its own scores
     assert [row["tourney_seed"] for row in rows] == ["3"] * 4 and rows[0]["players"] == "2"
     assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
 
@@ -189,3 +193,97 @@ def test_check_runs_the_check_on_every_file_first_and_shows_its_verdict_as_a_col
     rows = [re.split(r"\s{2,}", line.strip()) for line in lines[head + 2 : head + 5]]
     verdicts = {row[1]: row[8] if len(row) > 8 else "" for row in rows}
     assert verdicts == {"right.py": "agrees", "wrong.py": "differs: scores_for, ply 2", "built-in ply 1": ""}
+
+
+# Its scores_for is the reference's (examples/player.py's), and so is its next_move where the check asks it (right
+# after scores_for on the same board); in a game it plays the rightmost column that is open, whatever its scores say.
+TWO_FACED = '''
+
+    def scores_for(self, b):
+        self.asked_on = [row[:] for row in b.data]
+        return self.reference_scores_for(b)
+
+    def next_move(self, b):
+        if getattr(self, "asked_on", None) == b.data:
+            return self.tiebreak_move(self.reference_scores_for(b))
+        return max(col for col in range(b.width) if b.allows_move(col))
+'''
+
+# Its next_move plays its scores_for_tourney (scores_for's scores, the right of equal ones a little higher).
+PLAYS_ITS_TOURNEY_SCORES = '''
+
+    def scores_for_tourney(self, b):
+        return [score + col / 1000 if score >= 0 else score for col, score in enumerate(self.scores_for(b))]
+
+    def next_move(self, b):
+        return self.tiebreak_move(self.scores_for_tourney(b))
+'''
+
+
+def _two_faced() -> str:
+    """examples/player.py with :data:`TWO_FACED` added to its Player (its own scores_for still there, as
+    ``reference_scores_for``)."""
+    text = (EXAMPLES / "player.py").read_text()
+    text = text.replace("    def scores_for(self, b):", "    def reference_scores_for(self, b):")
+    text = text.replace("op.scores_for(b)", "op.reference_scores_for(b)")
+    return text + TWO_FACED
+
+
+def test_a_file_whose_moves_do_not_follow_its_own_scores_is_reported_and_its_check_does_not_agree(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "right.py").write_text((EXAMPLES / "player.py").read_text())
+    (tmp_path / "two_faced.py").write_text(_two_faced())
+    (tmp_path / "smart.py").write_text((EXAMPLES / "player.py").read_text() + PLAYS_ITS_TOURNEY_SCORES)
+    code, out, err = tourney("right.py", "two_faced.py", "smart.py", "--ply", "1", "--tiebreak", "LEFT", "--check",
+                             "--seed", "5", "--out", "results.jsonl", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    lines = out.splitlines()
+    head = next(index for index, line in enumerate(lines) if line.split()[:2] == ["#", "player"])
+    rows = [re.split(r"\s{2,}", line.strip()) for line in lines[head + 2 : head + 5]]
+    verdicts = {row[1]: row[8] for row in rows}
+    assert verdicts["right.py"] == "agrees"
+    assert verdicts["two_faced.py"] == "differs: next_move in its games"  # the check alone: agrees
+    assert verdicts["smart.py"] == "differs: next_move, ply 0"  # the check's: its next_move plays the right of ties
+    said = out[out.index("two_faced.py: in ") :].split("\n\n")[0].splitlines()
+    assert re.fullmatch(
+        r"two_faced\.py: in [1-4] of its 4 games the move checked did not follow its own scores \(it is flagged; "
+        r"the games stand as played\)\. The first:",
+        said[0],
+    ), said
+    move = r"  game (\d+), ([XO]) to move, b\.set_board\('(\d*)'\): its next_move\(b\) played (\d)"
+    found = re.fullmatch(move, said[1])
+    assert found is not None, said
+    game, side, before, played = found.groups()
+    board = Board()
+    board.set_board(before)
+    scores = Player(side, "LEFT", 1).scores_for(board)
+    assert int(played) == max(col for col in range(7) if board.allows_move(col))  # the rightmost open column
+    assert said[2] == f"  its scores_for(b) there: {scores}, by which tiebreak LEFT plays {scores.index(max(scores))}"
+    assert len(said) == 3
+    assert "right.py: in " not in out and "smart.py: in " not in out  # their moves follow their own scores
+    rows_read = [json.loads(line) for line in (tmp_path / "results.jsonl").read_text().splitlines()[1:]]
+    strays = {row["game"]: row["strayed"] for row in rows_read if row["strayed"]}
+    assert {stray["player"] for strayed in strays.values() for stray in strayed} == {"two_faced.py"}
+    assert strays[int(game)][0] == {"player": "two_faced.py", "side": side, "before": before, "played": int(played),
+                                    "asked": [{"method": "scores_for", "scores": scores,
+                                               "best": [scores.index(max(scores))], "error": ""}]}  # fmt: skip
+    # read back: the same report, nothing played again
+    code, again, err = tourney("right.py", "two_faced.py", "smart.py", "--resume", "results.jsonl", cwd=tmp_path)
+    assert code == 0 and "\n".join(said) in again, again + err
+
+
+def test_the_strays_go_into_the_csv_file_as_its_last_column_and_come_back_on_resume(tmp_path: Path) -> None:
+    (tmp_path / "two_faced.py").write_text(_two_faced())
+    code, out, err = tourney("two_faced.py", "--with-builtin", "--builtin-levels", "0", "--ply", "1", "--tiebreak",
+                             "LEFT", "--seed", "3", cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    with (tmp_path / "tourney.csv").open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert list(rows[0])[-1] == "strayed"
+    strays = [json.loads(row["strayed"]) for row in rows if row["strayed"]]
+    assert strays and all(stray["player"] == "two_faced.py" for strayed in strays for stray in strayed)
+    said = out[out.index("two_faced.py: in ") :].split("\n\n")[0]
+    code, again, err = tourney("two_faced.py", "--with-builtin", "--builtin-levels", "0", "--resume", "tourney.csv",
+                               cwd=tmp_path)  # fmt: skip
+    assert code == 0 and said in again, again + err

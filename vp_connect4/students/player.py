@@ -68,19 +68,20 @@ class StudentPlayer:
         """``Player('X', 'RANDOM', 4).next_move(b)``: the call, as the student would write it."""
         return call_text(self.loaded.class_name, self.ox, self.tbt, self.ply, method)
 
-    def next_move(self, b: Board) -> int:
-        """The student's column on ``b``: StudentError if it fails, answers no column, or one that cannot be played."""
-        col = self._call("next_move", b)
+    def next_move(self, b: Board, seed: int | None = None) -> int:
+        """The student's column on ``b``: StudentError if it fails, answers no column, or one that cannot be played.
+        ``seed``: the student's ``random.seed`` for this call (None: drawn from ``rng``, as every call's is)."""
+        col = self._call("next_move", b, seed)
         reason = b.why_not(col, self.ox)
         if reason is not None:
             raise errors.illegal_move(self.source.name, self.call_text("next_move"), col, b.refusal(reason, col))
         return col  # type: ignore[no-any-return]
 
-    def scores_for(self, b: Board) -> list[float]:
-        return self._call("scores_for", b)  # type: ignore[no-any-return]
+    def scores_for(self, b: Board, seed: int | None = None) -> list[float]:
+        return self._call("scores_for", b, seed)  # type: ignore[no-any-return]
 
-    def scores_for_tourney(self, b: Board) -> list[float]:
-        return self._call("scores_for_tourney", b)  # type: ignore[no-any-return]
+    def scores_for_tourney(self, b: Board, seed: int | None = None) -> list[float]:
+        return self._call("scores_for_tourney", b, seed)  # type: ignore[no-any-return]
 
     def think(self, b: Board, moves: str = "", smart: bool = False) -> Comparison:
         """The student's ``scores_for`` (``smart``: ``scores_for_tourney``) recursion on ``b``, every call their code
@@ -119,8 +120,9 @@ class StudentPlayer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _call(self, method: str, b: Board) -> Any:
-        message = call_message("call", method, b, self.ox, self.tbt, self.ply, self.rng.randrange(SEEDS))
+    def _call(self, method: str, b: Board, seed: int | None = None) -> Any:
+        seed = seed if seed is not None else self.rng.randrange(SEEDS)
+        message = call_message("call", method, b, self.ox, self.tbt, self.ply, seed)
         return self.process.request(message, self.call_text(method))
 
 

@@ -1,7 +1,8 @@
 """A tournament's results for people: the table in the terminal, and every game in a CSV or JSON file.
 
 A game's row (:func:`game_row`): its number, seed, X, O, the result, who forfeited and why, the move string
-(paste it into ``--moves`` or the page to replay the game). The file itself, as it fills: ``tournament.journal``.
+(paste it into ``--moves`` or the page to replay the game), and the moves checked that did not follow their file's
+own scores (``strayed``: :func:`stray_rows`). The file itself, as it fills: ``tournament.journal``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from .. import wording
 from .tournament.formats import Gauntlet
 from .tournament.ratings import stronger
-from .tourney import BOTH, GameResult, Standing, Tournament
+from .tourney import BOTH, OWN_SCORES, Asked, GameResult, Standing, Stray, Tournament
 
 
 def report(tournament: Tournament, checked: dict[int, str] | None = None) -> list[str]:
@@ -115,6 +116,41 @@ def failures(standings: list[Standing]) -> list[str]:
     return said
 
 
+def strays_by_entrant(tournament: Tournament) -> dict[int, list[tuple[GameResult, Stray]]]:
+    """The checked moves that did not follow their file's own scores (``tourney.MoveCheck``), by entrant, in game
+    order."""
+    found: dict[int, list[tuple[GameResult, Stray]]] = {}
+    for result in sorted(tournament.results, key=lambda result: result.pairing.number):
+        for stray in result.strays:
+            found.setdefault(result.x if stray.side == "X" else result.o, []).append((result, stray))
+    return found
+
+
+def strayed(tournament: Tournament) -> list[str]:
+    """A paragraph per file with a checked move that did not follow its own scores, in the table's order: in how
+    many of its games, and the first such move, with what its scores said there."""
+    found = strays_by_entrant(tournament)
+    indices = {id(entrant): index for index, entrant in enumerate(tournament.entrants)}
+    said = []
+    for standing in tournament.standings():
+        index = indices[id(standing.entrant)]
+        if index not in found:
+            continue
+        first, stray = found[index][0]
+        games = len({result.pairing.number for result, _ in found[index]})
+        where = wording.tourney_stray_move(first.pairing.number, stray.side, stray.before, stray.played)
+        lines = [wording.tourney_strayed(standing.entrant.name, games, standing.games), "  " + where]
+        for asked in stray.asked:
+            if asked.error:
+                lines.append("  " + wording.tourney_stray_failed(asked.method, asked.error))
+            else:
+                scores = "[" + ", ".join(repr(score) for score in asked.scores) + "]"
+                lines.append("  " + wording.tourney_stray_scores(asked.method, scores, tournament.tiebreak,
+                                                                 list(asked.best)))  # fmt: skip
+        said.append("\n".join(lines))
+    return said
+
+
 def points(value: float) -> str:
     """``3``, ``2.5``."""
     return f"{value:g}"
@@ -130,6 +166,7 @@ def standings_rows(tournament: Tournament) -> list[dict[str, object]]:
 
 
 GAME_FIELDS = ("game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves")
+STRAYED = "strayed"  # after GAME_FIELDS: the game's checked moves that did not follow their file's own scores
 
 
 def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
@@ -143,4 +180,43 @@ def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
     forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
     reason = "" if result.error is None else result.error.summary
     values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
-    return dict(zip(GAME_FIELDS, values, strict=True))
+    return {**dict(zip(GAME_FIELDS, values, strict=True)), STRAYED: stray_rows(tournament, result)}
+
+
+def stray_rows(tournament: Tournament, result: GameResult) -> list[dict[str, object]]:
+    """The game's strays as the results file holds them: who (``player``, ``side``), where (``before``: the moves
+    before it), the column ``played``, and each score method ``asked`` there (its scores, the columns the
+    tiebreak plays by them, or the ``error`` it failed with)."""
+    names = {"X": tournament.entrants[result.pairing.x].name, "O": tournament.entrants[result.pairing.o].name}
+    return [
+        {"player": names[stray.side], "side": stray.side, "before": stray.before, "played": stray.played,
+         "asked": [{"method": asked.method, "scores": list(asked.scores), "best": list(asked.best),
+                    "error": asked.error} for asked in stray.asked]}
+        for stray in result.strays
+    ]  # fmt: skip
+
+
+def strays_of(rows: object) -> tuple[Stray, ...]:
+    """:func:`stray_rows` read back (a results file's); ValueError for anything else."""
+    if not isinstance(rows, list):
+        raise ValueError("strayed: not a list")
+    strays = []
+    for row in rows:
+        side, before, played, asked = row["side"], row["before"], row["played"], row["asked"]
+        if side not in ("X", "O") or not isinstance(before, str) or not set(before) <= set("0123456789"):
+            raise ValueError("strayed: no move of a game")
+        if type(played) is not int or not isinstance(asked, list):
+            raise ValueError("strayed: no move of a game")
+        strays.append(Stray(side, before, played, tuple(_asked_of(item) for item in asked)))
+    return tuple(strays)
+
+
+def _asked_of(item: dict[str, object]) -> Asked:
+    method, scores, best, error = item["method"], item["scores"], item["best"], item["error"]
+    if not isinstance(scores, list) or not all(type(score) in (int, float) for score in scores):
+        raise ValueError("strayed: no scores")
+    if not isinstance(best, list) or not all(type(col) is int for col in best):
+        raise ValueError("strayed: no columns")
+    if method not in OWN_SCORES or not isinstance(error, str):
+        raise ValueError("strayed: no score method")
+    return Asked(str(method), tuple(float(score) for score in scores), tuple(best), error)

@@ -1,9 +1,11 @@
 """Sentences of a tournament's formats: the Swiss system (``--rounds``), its ratings and their uncertainty, and the
-gauntlet against our levels (``--gauntlet``)."""
+gauntlet against our levels (``--gauntlet``); ``--check``'s verdicts, and the moves checked in the games that did not
+follow their file's own scores."""
 
 from __future__ import annotations
 
 from .language import N_, _, _n, choice, name_sentences, sentence
+from .students import either
 
 __all__ = [
     "check_tiebreak_hint",
@@ -19,6 +21,10 @@ __all__ = [
     "tourney_format_help",
     "tourney_format_refused",
     "tourney_stalled",
+    "tourney_stray_failed",
+    "tourney_stray_move",
+    "tourney_stray_scores",
+    "tourney_strayed",
 ]
 
 
@@ -129,13 +135,43 @@ tourney_check_header = sentence(N_("check"))
 
 
 def tourney_check_verdict(verdict: str, method: str = "", ply: int = 0) -> str:
-    """A file's check in the table: it ``agrees`` with the reference, ``differs`` (first in ``method`` at ``ply``), or
-    ``fails`` (does not load, raises, runs out of time)."""
+    """A file's check in the table: it ``agrees`` with the reference, ``differs`` (first in ``method`` at ``ply``),
+    ``fails`` (does not load, raises, runs out of time), or ``strayed``: it agreed, but a move of its games did not
+    follow its own scores."""
     if verdict == "agrees":
         return _("agrees")
     if verdict == "differs":
         return _("differs: {method}, ply {ply}").format(method=method, ply=ply)
+    if verdict == "strayed":
+        return _("differs: next_move in its games")
     return _("fails")
+
+
+tourney_strayed = sentence(
+    N_(
+        "{name}: in {n} of its {games} games the move checked did not follow its own scores (it is flagged; the "
+        "games stand as played). The first:"
+    ),
+    "name, n, games",
+)
+
+
+tourney_stray_move = sentence(
+    N_("game {game}, {side} to move, b.set_board({moves!r}): its next_move(b) played {played}"),
+    "game, side, moves, played",
+)
+
+
+def tourney_stray_scores(method: str, scores: str, tiebreak: str, best: list[int]) -> str:
+    """What one of the file's score methods gave on a checked move's position, and the columns ``tiebreak`` plays
+    by those scores (``best``; none where no score is a number)."""
+    columns = either([str(col) for col in best]) if best else _("no column")
+    return _("its {method}(b) there: {scores}, by which tiebreak {tiebreak} plays {columns}").format(
+        method=method, scores=scores, tiebreak=tiebreak, columns=columns
+    )
+
+
+tourney_stray_failed = sentence(N_("its {method}(b) there failed: {error}"), "method, error")
 
 
 tourney_stalled = sentence(

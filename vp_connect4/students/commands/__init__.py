@@ -26,10 +26,17 @@ from ..files import PlayerFile
 from ..grading import command as grading
 from ..process import DEFAULT_TIME_LIMIT, MOST_PLY, MOST_TIME_LIMIT
 from ..progress import ProgressBar
-from ..results import failures, report
+from ..results import failures, report, strayed
 from ..tournament import cluster_keys, journal, stopping
 from ..tourney import TIEBREAK, Entrant, Tournament, entrants_of, sources_of
-from .formats import add_check_option, add_format_options, check_verdicts, chosen_format, format_heading
+from .formats import (
+    add_check_option,
+    add_format_options,
+    check_verdicts,
+    chosen_format,
+    format_heading,
+    verdict_words,
+)
 from .think import think_main
 
 if TYPE_CHECKING:
@@ -209,7 +216,8 @@ def play_tourney(
         if cluster is not None:
             cluster.close()
     bar.finish()
-    for paragraph in ["", *report(tournament, checked), *failures(tournament.standings())]:
+    words = None if checked is None else verdict_words(tournament, checked)
+    for paragraph in ["", *report(tournament, words), *failures(tournament.standings()), *strayed(tournament)]:
         say(paragraph if not paragraph else paragraph + "\n")
     say(wording.tourney_written(str(results.path)))
     say(wording.tourney_took(time.monotonic() - start))

@@ -12,6 +12,7 @@ from ...levels import Level
 from ..check import Difference, run_check
 from ..errors import StudentError
 from ..files import PlayerFile
+from ..results import strays_by_entrant
 from ..tournament.formats import Format, Gauntlet, RoundRobin, Swiss, most_rounds
 from ..tourney import Tournament
 
@@ -76,30 +77,45 @@ def add_check_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help=wording.tourney_format_help("check"))
 
 
-def check_verdicts(tournament: Tournament, workers: int) -> dict[int, str]:
-    """``--check``: each player file's check at plies 0 to the tournament's (``vp-connect4 check``), in a word or
-    three, by entrant; the files one after the other, each on ``workers`` processes."""
-    found: dict[int, str] = {}
+Verdict = tuple[str, str, int]  # a file's check: agrees, differs or fails; the method and ply where it differs
+
+
+def check_verdicts(tournament: Tournament, workers: int) -> dict[int, Verdict]:
+    """``--check``: each player file's check at plies 0 to the tournament's (``vp-connect4 check``), by entrant (in
+    words after the games: :func:`verdict_words`); the files one after the other, each on ``workers`` processes."""
+    found: dict[int, Verdict] = {}
     plies = tuple(range(tournament.ply + 1))
     for index, entrant in enumerate(tournament.entrants):
         if not isinstance(entrant.source, PlayerFile):
             continue
         if entrant.failure is not None:
-            found[index] = wording.tourney_check_verdict("fails")
+            found[index] = ("fails", "", 0)
             continue
         try:
             report = run_check(entrant.source, plies, tournament.time_limit, workers)
         except StudentError:
-            found[index] = wording.tourney_check_verdict("fails")
+            found[index] = ("fails", "", 0)
             continue
         problem = report.problem
         if problem is None:
-            found[index] = wording.tourney_check_verdict("agrees")
+            found[index] = ("agrees", "", 0)
         elif isinstance(problem, Difference):
-            found[index] = wording.tourney_check_verdict("differs", problem.method, problem.ply)
+            found[index] = ("differs", problem.method, problem.ply)
         else:
-            found[index] = wording.tourney_check_verdict("fails", "", problem.ply)
+            found[index] = ("fails", "", problem.ply)
     return found
+
+
+def verdict_words(tournament: Tournament, verdicts: dict[int, Verdict]) -> dict[int, str]:
+    """The check's verdicts as the table shows them, after the games: a file that agreed with the reference but
+    whose moves in the games did not follow its own scores (``tourney.MoveCheck``) does not agree."""
+    strayed = strays_by_entrant(tournament)
+    said = {}
+    for index, (verdict, method, ply) in verdicts.items():
+        if verdict == "agrees" and index in strayed:
+            verdict = "strayed"
+        said[index] = wording.tourney_check_verdict(verdict, method, ply)
+    return said
 
 
 def strength(level: Level) -> tuple[bool, int]:

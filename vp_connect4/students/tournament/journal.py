@@ -7,9 +7,11 @@ By its suffix:
   result, winner, forfeit, reason, moves) and, on every row, the tournament's settings (``ply``,
   ``games_per_colour``, ``tourney_seed``, ``players``: how many, ``format``: ``round-robin``, ``gauntlet`` or
   ``swiss:N``), which ``--resume`` compares with its own, as it compares each game's players with the schedule's
-  for that game number (a Swiss round's pairs are worked out again from the rounds before it).
+  for that game number (a Swiss round's pairs are worked out again from the rounds before it); last, ``strayed``:
+  the game's checked moves that did not follow their file's own scores (``results.stray_rows``) as JSON text,
+  empty when there are none (a file of before it, without the column, resumes as one where there were none).
 - ``.jsonl``: JSON lines: the first line ``{"settings": {...}}`` (ply, games per colour, seed, move time, the
-  players' names), then an object per game.
+  players' names), then an object per game (``strayed``: a list).
 - ``.json``: one document (settings, standings, games), rewritten after every game to a temporary file that then
   replaces it (``os.replace``): never half written. Every game rewrites the whole file: for a large class, .csv
   or .jsonl.
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import StudentError
-from ..results import GAME_FIELDS, game_row, standings_rows
+from ..results import GAME_FIELDS, STRAYED, game_row, standings_rows, strays_of
 from ..tourney import BOTH, GameResult, Tournament
 
 SUFFIXES = (".csv", ".jsonl", ".json")
@@ -135,17 +137,19 @@ class ResultsFile:
         if self.kind == ".jsonl":
             return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in [{"settings": settings}, *rows])
         text = io.StringIO()
-        writer = csv.DictWriter(text, fieldnames=[*GAME_FIELDS, *SETTING_FIELDS])
+        writer = csv.DictWriter(text, fieldnames=[*GAME_FIELDS, *SETTING_FIELDS, STRAYED])
         writer.writeheader()
         writer.writerows(self._csv_row(row) for row in rows)
         return text.getvalue()
 
     def _csv_row(self, row: dict[str, object]) -> dict[str, object]:
-        """A CSV row: the game's columns, then the tournament's settings."""
+        """A CSV row: the game's columns, the tournament's settings, then the game's strays (JSON text, or empty)."""
         tournament = self.tournament
         settings = (tournament.ply, tournament.games, tournament.seed, len(tournament.entrants), tournament.format.name,
                     tournament.tiebreak)  # fmt: skip
-        return {**row, **dict(zip(SETTING_FIELDS, settings, strict=True))}
+        game = {field: row[field] for field in GAME_FIELDS}
+        strays = json.dumps(row[STRAYED], ensure_ascii=False) if row[STRAYED] else ""
+        return {**game, **dict(zip(SETTING_FIELDS, settings, strict=True)), STRAYED: strays}
 
 
 def _settings_of(tournament: Tournament) -> dict[str, object]:
@@ -229,7 +233,7 @@ def results_of(rows: list[dict[str, object]], stated: dict[str, object], tournam
     for row in sorted(rows, key=_number):  # in game order: a Swiss round is paired from the rounds before it
         try:
             result = _result_of(row, settings, tournament)
-        except (KeyError, ValueError, TypeError, AttributeError) as error:
+        except (KeyError, ValueError, TypeError, AttributeError, RecursionError) as error:
             if row is last:
                 continue
             raise NotThisTournament(str(error)) from None
@@ -275,4 +279,6 @@ def _result_of(row: dict[str, object], settings: Settings, tournament: Tournamen
     winner = SCORES[score]
     forfeit = BOTH if score == "0-0" else ({"X": "O", "O": "X"}[str(winner)] if row["forfeit"] else None)
     error = StudentError(str(row["reason"])) if forfeit else None
-    return GameResult(pairing, winner, str(row["moves"]), forfeit, error)
+    strayed = row.get(STRAYED) or []  # a CSV cell holds it as JSON text; a file of before it has none
+    strays = strays_of(json.loads(strayed) if isinstance(strayed, str) else strayed)
+    return GameResult(pairing, winner, str(row["moves"]), forfeit, error, strays)
