@@ -214,6 +214,20 @@ def test_the_file_finder_reads_a_submissions_files_only_so_far(tmp_path: Path) -
     assert find_player(tmp_path) == tmp_path / "player.py"
 
 
+def test_the_file_finder_takes_no_link_of_a_submission(tmp_path: Path) -> None:
+    from vp_connect4.students.grading.finding import find_player
+
+    secret = tmp_path / "teacher" / "reference.py"
+    secret.parent.mkdir()
+    secret.write_text("class Player:  # the teacher's reference\n    pass\n")
+    submission = tmp_path / "submission"
+    submission.mkdir()
+    (submission / "player.py").symlink_to(secret)
+    assert find_player(submission) != submission / "player.py"  # no file of its own: none is taken
+    (submission / "mine.py").write_text("class Player:\n    pass\n")
+    assert find_player(submission) == submission / "mine.py"
+
+
 def test_junit_counts_the_same_tests_and_failures_as_gradescope(tmp_path: Path) -> None:
     done = vp("check", "examples/wrong_player.py", "--ply", "2", "--gradescope", str(tmp_path / "r.json"),
               "--junit", str(tmp_path / "j.xml"))  # fmt: skip
