@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from .. import wording
 from .tournament.formats import Gauntlet
+from .tournament.move_check import OWN_SCORES, Asked, Stray
 from .tournament.ratings import stronger
-from .tourney import BOTH, OWN_SCORES, Asked, GameResult, Standing, Stray, Tournament
+from .tourney import BOTH, GameResult, Standing, Tournament
 
 
 def report(tournament: Tournament, checked: dict[int, str] | None = None) -> list[str]:
@@ -117,8 +118,8 @@ def failures(standings: list[Standing]) -> list[str]:
 
 
 def strays_by_entrant(tournament: Tournament) -> dict[int, list[tuple[GameResult, Stray]]]:
-    """The checked moves that did not follow their file's own scores (``tourney.MoveCheck``), by entrant, in game
-    order."""
+    """The checked moves that did not follow their file's own scores (``tournament.move_check.MoveCheck``), by entrant,
+    in game order."""
     found: dict[int, list[tuple[GameResult, Stray]]] = {}
     for result in sorted(tournament.results, key=lambda result: result.pairing.number):
         for stray in result.strays:

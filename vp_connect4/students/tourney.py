@@ -8,11 +8,11 @@ fails (raises, gives no answer within the time limit, plays a column that cannot
 that game, which its opponent wins; the tournament goes on. A file that cannot be loaded at all forfeits
 every game without playing.
 
-Each game checks one move of each player file (:class:`MoveCheck`: which one is drawn from the game's seed) against
-the file's own scores: on the position before it, the same file is asked its ``scores_for`` (and, where that does not
-choose the move and the file has one, its ``scores_for_tourney``), and the move must be one of the columns the
-tournament's tiebreak plays by them. A move that is not is kept in the game's result (:class:`Stray`) and reported
-under the table; the game stands as played (the file is flagged, it does not forfeit).
+Each game checks one move of each player file against the file's own scores (:mod:`.tournament.move_check`: which
+one is drawn from the game's seed): on the position before it, the same file is asked its ``scores_for`` (and,
+where that does not choose the move and the file has one, its ``scores_for_tourney``), and the move must be one of
+the columns the tournament's tiebreak plays by them. A move that is not is kept in the game's result (a ``Stray``)
+and reported under the table; the game stands as played (the file is flagged, it does not forfeit).
 """
 
 from __future__ import annotations
@@ -28,41 +28,17 @@ from ..board import Board, other
 from ..game import Game
 from ..levels import Level
 from . import parallel, sandbox
-from .check import best_columns
 from .errors import TIMED_OUT, StudentError
 from .files import BuiltinPlayer, PlayerFile, Source
 from .player import SEEDS, StudentPlayer
 from .process import DEFAULT_TIME_LIMIT, StudentProcess
 from .tournament.formats import Format, RoundRobin
+from .tournament.move_check import MoveCheck, Stray
 from .tournament.ratings import Rating
 
 TIEBREAK = "RANDOM"
 IDLE_PER_GAME = 3  # processes kept between games, per game at once: a file's next game takes one up (no new start)
 BOTH = "XO"  # GameResult.forfeit when neither side could play (two files that do not load)
-CHECKED_MOVE = range(1, 21)  # which of a side's moves (0: its first) a game checks: one drawn per game and side
-OWN_SCORES = ("scores_for", "scores_for_tourney")  # a checked move must follow one of them, asked in this order
-
-
-@dataclass(frozen=True)
-class Asked:
-    """One of a file's own score methods on the position of a checked move: its ``scores`` and ``best``, the columns
-    the tournament's tiebreak plays by them (both empty when the call failed: ``error`` says how)."""
-
-    method: str
-    scores: tuple[float, ...]
-    best: tuple[int, ...]
-    error: str = ""
-
-
-@dataclass(frozen=True)
-class Stray:
-    """A checked move that its player's own scores do not choose: ``side`` played column ``played`` after the moves
-    ``before`` (a ``set_board`` string); ``asked``: what each of its score methods said there."""
-
-    side: str
-    before: str
-    played: int
-    asked: tuple[Asked, ...]
 
 
 @dataclass(frozen=True)
@@ -92,7 +68,7 @@ class Pairing:
 class GameResult:
     """How a game ended: ``winner`` ``X``, ``O`` or None (a draw); ``forfeit``: the side that failed (or
     :data:`BOTH`), with ``error``'s words; ``moves``: the game's move string (``set_board``'s); ``strays``: see
-    :class:`MoveCheck`."""
+    :class:`.tournament.move_check.MoveCheck`."""
 
     pairing: Pairing
     winner: str | None
@@ -262,70 +238,6 @@ class Tournament:
             for ox, player in players.items():
                 live.end(player, failed=ox == failed)
         return GameResult(pairing, game.outcome.winner, game.move_string, strays=tuple(check.strays))
-
-
-class MoveCheck:
-    """One game's check of its player files' moves against their own scores: for each side, one of its moves
-    (the :data:`CHECKED_MOVE`-th, drawn from the game's ``seed``; its last, when the game ends before that one).
-
-    The file is asked on a new board holding the position before the move, with the move's own ``random.seed`` (a
-    ``scores_for_tourney`` that draws random numbers draws the same ones its ``next_move`` did), after the move is
-    played (it cannot change the move). Each call has the file's own time limit, as every call has; what it costs is
-    never added to a move's time. A move that follows neither score method, or one where they failed, is a
-    :class:`Stray`. Our levels are not checked.
-    """
-
-    def __init__(self, seed: int, tiebreak: str) -> None:
-        self.tiebreak = tiebreak
-        draw = random.Random(f"{seed}/checked move")  # apart from the game's own: the games stay as they were
-        self._due = {ox: draw.choice(CHECKED_MOVE) for ox in ("X", "O")}  # the index of each side's move to check
-        self._made = dict.fromkeys(("X", "O"), 0)
-        self._last: dict[str, tuple[str, int, int]] = {}  # each side's last move not checked: before, column, seed
-        self.strays: list[Stray] = []
-
-    def played(self, player: StudentPlayer, board: Board, before: str, col: int, seed: int) -> None:
-        """``player`` played ``col`` after the moves ``before`` (``board``: the game's, never changed here)."""
-        ox = player.ox
-        if ox not in self._due or not self.methods(player):
-            return
-        index, self._made[ox] = self._made[ox], self._made[ox] + 1
-        if index < self._due[ox]:
-            self._last[ox] = (before, col, seed)
-            return
-        del self._due[ox]
-        self._last.pop(ox, None)
-        self._check(player, board, before, col, seed)
-
-    def finish(self, players: dict[str, StudentPlayer], board: Board) -> None:
-        """The game is over: a side whose move to check never came has its last move checked."""
-        for ox, (before, col, seed) in sorted(self._last.items()):
-            if ox in self._due:
-                del self._due[ox]
-                self._check(players[ox], board, before, col, seed)
-        self._last.clear()
-
-    @staticmethod
-    def methods(player: StudentPlayer) -> tuple[str, ...]:
-        """The score methods of ``player`` that its moves are held to (none: one of our levels)."""
-        if not isinstance(player.source, PlayerFile):
-            return ()
-        return tuple(method for method in OWN_SCORES if method in player.loaded.methods)
-
-    def _check(self, player: StudentPlayer, board: Board, before: str, col: int, seed: int) -> None:
-        position = board.blank()
-        position.set_board(before)
-        asked = []
-        for method in self.methods(player):
-            try:
-                scores = getattr(player, method)(position, seed)
-            except StudentError as error:
-                asked.append(Asked(method, (), (), error.summary))
-                continue
-            best = best_columns(scores, self.tiebreak)
-            if col in best:
-                return
-            asked.append(Asked(method, tuple(scores), best))
-        self.strays.append(Stray(player.ox, before, col, tuple(asked)))
 
 
 GameRunner = Callable[[Tournament, Sequence[Pairing]], Iterator[GameResult]]

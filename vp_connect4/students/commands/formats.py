@@ -108,7 +108,7 @@ def check_verdicts(tournament: Tournament, workers: int) -> dict[int, Verdict]:
 
 def verdict_words(tournament: Tournament, verdicts: dict[int, Verdict]) -> dict[int, str]:
     """The check's verdicts as the table shows them, after the games: a file that agreed with the reference but
-    whose moves in the games did not follow its own scores (``tourney.MoveCheck``) does not agree."""
+    whose moves in the games did not follow its own scores (``tournament.move_check.MoveCheck``) does not agree."""
     strayed = strays_by_entrant(tournament)
     said = {}
     for index, (verdict, method, ply) in verdicts.items():
