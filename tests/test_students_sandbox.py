@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import os
 import socket
 import subprocess
@@ -242,6 +243,10 @@ def test_without_the_sandbox_grading_refuses_unless_told_it_is_unsafe(classroom:
     assert code == 1 and "alice.py was not run: there is no sandbox here" in out and "--unsafe-no-sandbox" in out
     code, out, _ = run("check", "alice.py", "--ply", "0", "--unsafe-no-sandbox", cwd=classroom, env=off)
     assert code == 0 and "agree with the reference" in out, out
+    (classroom / "grading.toml").write_text("ply = 0\nunsafe_no_sandbox = true\n")  # the autograder's way
+    code, out, _ = run("check", "alice.py", "--grading", "grading.toml", "--gradescope", "r.json", cwd=classroom,
+                       env=off)  # fmt: skip
+    assert code == 0 and json.loads((classroom / "r.json").read_text())["score"] == 2, out
 
 
 SHADOWS = ("random", "json", "numbers", "signal", "typing", "struct", "threading", "subprocess")

@@ -162,6 +162,7 @@ grading_wanted = choice(
         "file": N_("a file name ending in .py"),
         "table": N_("a table of plies (0, 1, ...) and default"),
         "memory": N_("a size of 64 MiB or more, such as \"512M\" or \"2G\""),
+        "yes_no": N_("true or false"),
     },
 )
 

@@ -46,7 +46,8 @@ def settings_for(parser: argparse.ArgumentParser, argv: list[str]) -> Settings |
         settings = read(known.grading)
     except GradingFileError as error:
         return str(error)
-    parser.set_defaults(ply=settings.ply, move_time=settings.move_time, memory_limit=settings.memory_limit)
+    parser.set_defaults(ply=settings.ply, move_time=settings.move_time, memory_limit=settings.memory_limit,
+                        unsafe_no_sandbox=settings.unsafe_no_sandbox)  # fmt: skip
     if settings.language and not any(arg.startswith("--lang") for arg in argv):
         wording.use_language(settings.language)
     return settings
@@ -114,7 +115,8 @@ def autograder_main(parser: argparse.ArgumentParser, argv: list[str]) -> int:
         print(error, file=sys.stderr)
         return EXIT_BAD_GRADING
     language = settings.language or wording.language()
-    changes = {"ply": args.ply, "move_time": args.move_time, "memory_limit": args.memory_limit, "language": language}
+    changes = {"ply": args.ply, "move_time": args.move_time, "memory_limit": args.memory_limit, "language": language,
+               "unsafe_no_sandbox": args.unsafe_no_sandbox or None}  # fmt: skip
     settings = replace(settings, **{key: value for key, value in changes.items() if value is not None})
     try:
         tests, points = build(args.out, settings, args.grading)

@@ -11,6 +11,7 @@ installed on 3.10), or the same keys as JSON (``.json``: any Python; the autogra
     stdout_visibility = "hidden"     # the check's printed text in Gradescope
     language = "nl"                  # of what students read: en or nl
     file = "player.py"               # the file students submit (without it: the one with a Player class)
+    unsafe_no_sandbox = false        # true: grade even where there is no sandbox (a container without namespaces)
 
     [points]                         # each test's points (scores_for, next_move at a ply); others: default
     default = 1
@@ -42,7 +43,7 @@ LANGUAGES = ("en", "nl")
 DEFAULT_PLY = 4
 DEFAULT_TOTAL_TIME = 900.0  # seconds: Gradescope's own limit is longer by default
 KEYS = ("ply", "move_time", "memory_limit", "total_time", "visibility", "stdout_visibility", "language", "file",
-        "points", "test_visibility")  # fmt: skip
+        "unsafe_no_sandbox", "points", "test_visibility")  # fmt: skip
 DEFAULT = "default"  # the key of a table's other plies
 
 
@@ -62,6 +63,7 @@ class Settings:
     stdout_visibility: str = "hidden"
     language: str | None = None  # None: the language spoken
     file: str | None = None
+    unsafe_no_sandbox: bool = False  # as --unsafe-no-sandbox: a file may run without the sandbox, even as root
     points: dict[str, float] = field(default_factory=lambda: {DEFAULT: 1.0})  # "3" -> points, "default"
     test_visibility: dict[str, str] = field(default_factory=lambda: {DEFAULT: "visible"})
 
@@ -150,6 +152,10 @@ def _value(shown: str, key: str, value: Any) -> Any:
     if key == "language":
         if value not in LANGUAGES:
             raise bad("language")
+        return value
+    if key == "unsafe_no_sandbox":
+        if not isinstance(value, bool):
+            raise bad("yes_no")
         return value
     if key == "file":
         if not isinstance(value, str) or not value.endswith(".py") or "/" in value or "\\" in value:
