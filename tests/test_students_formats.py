@@ -111,7 +111,7 @@ def test_a_player_without_its_own_random_draws_from_the_random_module_as_the_see
 
 # -- real tournaments of player files -------------------------------------------------------------------------
 
-GROUPS = ("0", "2", "4", "strong")  # strong: a negamax to depth 5 of its own
+GROUPS = ("0", "1", "3", "strong")  # strong: a negamax to depth 4 of its own (plies 0, 1, 3: the seed's)
 PER_GROUP = 3  # files of each strength: 12 in all (the pairing of 60 in 7 rounds is the Swiss unit test's)
 ROUNDS = 4
 GAMES = ROUNDS * (len(GROUPS) * PER_GROUP // 2) * 2  # a pair a round plays one game with each colour
@@ -124,7 +124,7 @@ def test_rounds_ranks_files_of_four_strengths_in_order_with_their_uncertainty(tm
         for index in range(PER_GROUP):
             name = f"ply{group}_{index:02}.py"
             seed = 100 * len(names) + 7
-            text = player_sources.strong(5, seed) if group == "strong" else player_sources.like_ply(group, seed)
+            text = player_sources.strong(4, seed) if group == "strong" else player_sources.like_ply(group, seed)
             (tmp_path / name).write_text(text)
             names.append(name)
     done = subprocess.run(
@@ -175,7 +175,7 @@ def test_sigkill_in_a_swiss_round_then_resume_gives_the_table_and_file_of_an_uni
 
 def test_gauntlet_says_the_level_each_file_plays_like(tmp_path: Path):
     (tmp_path / "like0.py").write_text(player_sources.like_ply(0, 5))
-    (tmp_path / "strong.py").write_text(player_sources.strong(6, 6))
+    (tmp_path / "strong.py").write_text(player_sources.strong(5, 6))
     code, out, err = tourney(tmp_path, "like0.py", "strong.py", "--gauntlet", "--builtin-levels", "perfect,2,0",
                              "--games", "2", "--seed", "1")  # fmt: skip
     assert code == 0, out + err
