@@ -1,7 +1,8 @@
 """Sandbox table: what the sandbox of a student's file costs, with bubblewrap and without it (the same files).
 
 Without it (``VP_CONNECT4_BWRAP=off``) the worker still runs isolated (``python -I``), with its limits, a working
-folder and a clean environment; with it, bubblewrap adds its namespaces and mounts (and a root's pids cgroup).
+folder and a clean environment; with it, bubblewrap adds its namespaces and mounts (and, for root, the cgroups that
+hold the whole sandbox, and the drop to an unprivileged user).
 Rows: starting a worker and loading ``examples/player.py``; one move of it (``next_move`` at ply 2, the worker
 running); a whole ``check`` (plies 0 to 4, or 0 to 2 with ``--quick``), on this machine's cores.
 """
@@ -31,8 +32,10 @@ def _use_tool(on: bool) -> bool:
     """Switch this process's sandbox to bubblewrap (or off); whether it is on now."""
     if on:
         os.environ.pop(bubblewrap.BWRAP_ENV, None)
+        os.environ.pop(sandbox.UNSAFE_ENV, None)
     else:
         os.environ[bubblewrap.BWRAP_ENV] = bubblewrap.OFF
+        os.environ[sandbox.UNSAFE_ENV] = "1"  # as --unsafe-no-sandbox: run without it (as root too), to compare
     sandbox.look_again()
     return sandbox.protections().isolated
 
@@ -88,6 +91,7 @@ def run(quick: bool) -> None:
             os.environ.pop(bubblewrap.BWRAP_ENV, None)
         else:
             os.environ[bubblewrap.BWRAP_ENV] = saved
+        os.environ.pop(sandbox.UNSAFE_ENV, None)
         sandbox.look_again()
     names = ("start a worker, load the file", "one move, ply 2 (worker running)", f"check, plies 0-{2 if quick else 4}")
     measured = zip(names, without, with_tool, strict=True)
