@@ -21,7 +21,8 @@ import pytest
 from conftest import ROOT
 
 READMES = ("README.md", "README.nl.md")
-RUNNABLE = ("python main.py", "python -m vp_connect4", "python scenes/")
+RUNNABLE = ("python main.py", "python -m vp_connect4", "python scenes/", "vp-connect4 ")
+SCRIPT = Path(sys.executable).parent / "vp-connect4"  # the console script, beside this Python (pip install)
 TERMINAL = ("--text", "--analyse", "--help", " check ", " tourney ", " think ")  # they end on their own
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", LANG="C.UTF-8")
 SERVING = re.compile(rb"http://127\.0\.0\.1:\d+/")
@@ -54,7 +55,8 @@ def test_the_readmes_have_commands_of_every_kind() -> None:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize(("readme", "command"), COMMANDS, ids=[f"{r}: {c}" for r, c in COMMANDS])
 def test_a_readme_command_runs_as_written(readme: str, command: str, tmp_path: Path) -> None:
-    argv = [sys.executable, *shlex.split(command)[1:]]
+    program = str(SCRIPT) if command.startswith("vp-connect4 ") else sys.executable
+    argv = [program, *shlex.split(command)[1:]]
     if any(kind in f" {command} " for kind in TERMINAL):
         result = subprocess.run(argv, input=b"", capture_output=True, timeout=240, env=ENV, cwd=ROOT)
         err = result.stderr.decode("utf-8", "replace")
