@@ -253,3 +253,9 @@ def test_an_ai_duel_plays_to_a_result_under_any_rules_on_any_size(options: tuple
     width = int(options[options.index("--size") + 1][0]) if "--size" in options else 7
     numbers = next(line for line in out.splitlines() if line.startswith(" 0 1 2 3"))
     assert numbers.endswith(f" {width - 1}")  # the board drawn is as wide as asked: its last column's number
+
+
+def test_the_help_names_every_command_a_student_or_teacher_types() -> None:
+    said = " ".join(run("--help").stdout.decode().split())  # the help's lines joined again
+    for command in ("check player.py", "think --player player.py", "tourney a.py b.py", "autograder", "cluster-keys"):
+        assert f"vp-connect4 {command}" in said, said

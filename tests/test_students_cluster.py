@@ -253,7 +253,8 @@ def test_sigterm_stops_a_tournament_on_the_cluster_at_once_with_every_finished_g
                 process.wait()
     rows = csv_rows(results)
     assert 2 <= len(rows) < 48 and len({row["game"] for row in rows}) == len(rows)
-    assert f"Tournament stopped after {len(rows)} of 48 games; the games played are in stopped.csv." in said.read_text()
+    stopped = f"Tournament stopped after {len(rows)} of 48 games; the games played are in stopped.csv."
+    assert f"{stopped} The same command with --resume stopped.csv plays the rest." in said.read_text()
 
 
 def test_a_worker_killed_half_way_loses_no_game_and_plays_none_twice(cluster: Cluster, local: Local) -> None:

@@ -136,7 +136,8 @@ def test_sigterm_and_sighup_keep_every_finished_game(tmp_path: Path, signum: int
     rows = csv_rows(tmp_path / "r.csv")
     assert 3 <= len(rows) < 48
     assert_complete_games(rows)
-    assert f"Tournament stopped after {len(rows)} of 48 games; the games played are in r.csv." in out.read_text()
+    stopped = f"Tournament stopped after {len(rows)} of 48 games; the games played are in r.csv."
+    assert f"{stopped} The same command with --resume r.csv plays the rest." in out.read_text()
 
 
 def test_sigkill_half_way_then_resume_gives_the_table_of_an_uninterrupted_run(tmp_path: Path) -> None:

@@ -182,9 +182,10 @@ command_help = choice(
     "name",
     {
         "commands": N_(
-            "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 tourney "
-            "a.py b.py ... plays a tournament; vp-connect4 autograder builds a Gradescope autograder; "
-            "vp-connect4 cluster-keys FOLDER makes the keys of a lab cluster (each with --help)."
+            "Your own Player: vp-connect4 check player.py compares it with the reference; vp-connect4 think "
+            "--player player.py shows its scores_for recursion call by call; vp-connect4 tourney a.py b.py ... plays "
+            "a tournament; vp-connect4 autograder builds a Gradescope autograder; vp-connect4 cluster-keys FOLDER "
+            "makes the keys of a lab cluster (each with --help)."
         ),
         "check": N_(
             "Compare your Player's scores_for and next_move (and scores_for_tourney, if it has one) with the "
@@ -363,7 +364,11 @@ tourney_not_written = sentence(N_("The results could not be written to {path}: {
 
 
 tourney_stopped = sentence(
-    N_("Tournament stopped after {played} of {total} games; the games played are in {path}."), "played, total, path"
+    N_(
+        "Tournament stopped after {played} of {total} games; the games played are in {path}. The same command with "
+        "--resume {path} plays the rest."
+    ),
+    "played, total, path",
 )
 
 

@@ -194,8 +194,8 @@ def play_tourney(
         for entrant in loaded:
             if entrant.failure is not None:
                 say("\n".join(["", wording.tourney_not_loaded(entrant.name), str(entrant.failure)]))
+        start = time.monotonic()  # the whole run: its checks too
         checked = check_verdicts(tournament, workers) if check else None
-        start = time.monotonic()
         tournament.play(workers, progress=say.guarded(bar), record=results.add, runner=cluster)
         results.finish()
     except KeyboardInterrupt as stop:
