@@ -179,7 +179,7 @@ def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
         score = "0-0"
     winner = {"X": x, "O": o, None: ""}[result.winner]
     forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
-    reason = "" if result.error is None else result.error.summary
+    reason = "" if result.error is None else str(result.error)  # its sentence and the student's lines below it
     values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
     return {**dict(zip(GAME_FIELDS, values, strict=True)), STRAYED: stray_rows(tournament, result)}
 
