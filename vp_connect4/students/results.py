@@ -8,6 +8,7 @@ own scores (``strayed``: :func:`stray_rows`). The file itself, as it fills: ``to
 from __future__ import annotations
 
 from .. import wording
+from .errors import StudentError
 from .tournament.formats import Gauntlet
 from .tournament.move_check import OWN_SCORES, Asked, Stray
 from .tournament.ratings import stronger
@@ -179,9 +180,15 @@ def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
         score = "0-0"
     winner = {"X": x, "O": o, None: ""}[result.winner]
     forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
-    reason = "" if result.error is None else str(result.error)  # its sentence and the student's lines below it
+    reason = "" if result.error is None else _one_line(result.error)
     values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
     return {**dict(zip(GAME_FIELDS, values, strict=True)), STRAYED: stray_rows(tournament, result)}
+
+
+def _one_line(error: StudentError) -> str:
+    """A forfeit's reason on one line of the results file: its sentence, and the last of the student's lines (the
+    error itself), so that a resumed tournament's reason does not end in "(its lines below):" with none below."""
+    return f"{error.summary} {error.lines[-1].strip()}" if error.lines else error.summary
 
 
 def stray_rows(tournament: Tournament, result: GameResult) -> list[dict[str, object]]:

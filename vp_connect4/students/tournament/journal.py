@@ -278,13 +278,7 @@ def _result_of(row: dict[str, object], settings: Settings, tournament: Tournamen
     score = str(row["result"])
     winner = SCORES[score]
     forfeit = BOTH if score == "0-0" else ({"X": "O", "O": "X"}[str(winner)] if row["forfeit"] else None)
-    error = _reason(str(row["reason"])) if forfeit else None
+    error = StudentError(str(row["reason"])) if forfeit else None
     strayed = row.get(STRAYED) or []  # a CSV cell holds it as JSON text; a file of before it has none
     strays = strays_of(json.loads(strayed) if isinstance(strayed, str) else strayed)
     return GameResult(pairing, winner, str(row["moves"]), forfeit, error, strays)
-
-
-def _reason(text: str) -> StudentError:
-    """A forfeit's reason as the file holds it: its sentence, then the student's lines (a traceback), if any."""
-    summary, *lines = text.split("\n")
-    return StudentError(summary, lines=tuple(lines))
