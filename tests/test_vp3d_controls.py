@@ -282,3 +282,12 @@ def test_the_panel_is_made_in_the_order_of_its_rows(vp: FakeVpython) -> None:
     kinds = {"text": "wtext", "placeholder": "wtext", "line": "wtext", "field": "winput"}
     assert [widget.kind for widget in made] == [kinds.get(row.kind, row.kind) for row in ROWS]
     assert all(widget.text == "\n" for widget, row in zip(made, ROWS, strict=True) if row.kind == LINE)
+
+
+def test_a_player_files_words_in_the_status_and_the_cue_are_shown_not_read_as_the_page(vp: FakeVpython) -> None:
+    controls = Controls(Canvas(), lambda intent: None, 7, MAX_PLY, "", None, 6)
+    said = "evil.py: Player('X', 'LEFT', 1).next_move(b) raised <img src=x onerror=alert(1)> & more"
+    controls.show_status(said)
+    controls.show_cue(said)
+    for text in (controls.status.text, controls.cue.text):
+        assert "<img" not in text and "&lt;img src=x onerror=alert(1)&gt; &amp; more" in text, text

@@ -63,11 +63,13 @@ def ply_value(ox: str, value: str) -> str:
 
 
 def status(text: str) -> str:
-    return f"<span id='c4-status' style='{STATUS_STYLE}'>{text}</span>"
+    """The status line: plain words (a player file's name or error among them: ``<``, ``&`` shown, not read)."""
+    return f"<span id='c4-status' style='{STATUS_STYLE}'>{html.escape(text, quote=False)}</span>"
 
 
 def cue(text: str) -> str:
-    return f"<span id='c4-cue' style='{CUE_STYLE}'>{text}</span>"
+    """The cue under the rack: plain words (a player file's error among them), escaped like the status."""
+    return f"<span id='c4-cue' style='{CUE_STYLE}'>{html.escape(text, quote=False)}</span>"
 
 
 def events(text: str) -> str:
