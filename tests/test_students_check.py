@@ -6,6 +6,7 @@ The command runs for real (``python -m vp_connect4 check``) on the example playe
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import textwrap
@@ -244,3 +245,25 @@ def test_a_next_move_of_none_under_right_points_at_the_tiebreak(tmp_path) -> Non
         "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
         "best columns: tiebreak_move, with the tiebreak RIGHT."
     )
+
+
+OWN_CHECKER = player_sources.correct().replace(
+    '        if self.ox == "X":\n            return "O"\n        return "X"', "        return self.ox  # the bug"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_the_suggested_think_command_runs_in_the_language_of_the_check_and_says_the_file_differs(
+    tmp_path: Path, language: str
+) -> None:
+    path = tmp_path / "own_checker.py"
+    path.write_text(OWN_CHECKER)
+    assert "the bug" in OWN_CHECKER
+    code, out, _ = check(str(path), "--lang", language)
+    command = out.strip().splitlines()[-1].split(": ", 1)[1]  # the last line: "... recursion ...: vp-connect4 think"
+    assert code == 1 and command.startswith("vp-connect4 think ") and ("--lang nl" in command) == (language == "nl")
+    argv = [sys.executable, "-m", "vp_connect4", *shlex.split(command)[1:]]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=ENV, cwd=ROOT,
+                          stdin=subprocess.DEVNULL)  # fmt: skip
+    said = {"en": "differ from the reference", "nl": "wijken af van de referentie"}[language]
+    assert done.returncode == 1 and said in done.stdout.splitlines()[-1], done.stdout + done.stderr  # 1: it differs

@@ -110,6 +110,8 @@ def _score(score: float | None) -> str:
 
 def think_command(file: str, moves: str, ply: int, side: str, tiebreak: str) -> str:
     """The ``vp-connect4 think`` command (``students.commands.think``) that shows this recursion: ``check`` prints
-    it under a difference."""
-    return f"vp-connect4 think --moves '{moves}' --ply {ply} --side {side} --tiebreak {tiebreak} --player {file}"
+    it under a difference, in the language spoken (``--lang`` where that is not English)."""
+    command = f"vp-connect4 think --moves '{moves}' --ply {ply} --side {side} --tiebreak {tiebreak} --player {file}"
+    language = wording.language()
+    return command if language == "en" else f"{command} --lang {language}"
 
