@@ -1,5 +1,6 @@
-"""A Player that never answers: its ``scores_for`` makes the opponent with the same ply instead of one less, so
-the recursion only stops when the board is full (7 to the power 42 boards). The time limit stops it."""
+"""A Player that never answers: its ``scores_for`` goes through the columns with a ``while`` loop that never counts
+its column up, so it goes round the first column for ever. The time limit stops it. (A recursion that never
+counts its look-ahead down, in ``scores_for`` itself, is caught at once instead: no time limit to wait.)"""
 
 import random
 
@@ -44,13 +45,16 @@ class Player:
     def scores_for(self, b):
         """One score per column: -1.0 full, 0.0 a loss, 50.0 neither, 100.0 a win, looking ply moves ahead."""
         scores = [50.0] * b.width
-        for col in range(b.width):
+        col = 0
+        while col < b.width:  # the bug: col += 1 is missing at the end of the loop
             if not b.allows_move(col):
                 scores[col] = -1.0
             elif b.wins_for(self.ox):
                 scores[col] = 100.0
             elif b.wins_for(self.opp_ch()):
                 scores[col] = 0.0
+            elif self.ply == 0:
+                scores[col] = 50.0
             else:
                 b.add_move(col, self.ox)
                 if b.wins_for(self.ox):
@@ -58,7 +62,7 @@ class Player:
                 elif b.is_full():
                     scores[col] = 50.0  # the last move, and nobody won: a draw
                 else:
-                    op = Player(self.opp_ch(), self.tbt, self.ply)  # the bug: self.ply - 1
+                    op = Player(self.opp_ch(), self.tbt, self.ply - 1)
                     scores[col] = 100.0 - max(op.scores_for(b))
                 b.del_move(col)
         return scores

@@ -176,7 +176,7 @@ def test_a_player_that_recurses_forever_or_loops_fails_in_words_naming_the_file(
     assert out.startswith(f"examples/{example} failed on this position (ply 0, the empty board):")
     if example == "recursing_player.py":
         assert out.strip().splitlines()[-1] == "RecursionError: maximum recursion depth exceeded"
-        assert f'File "examples/{example}", line 19, in scores_for' in out
+        assert f'File "examples/{example}", line 15, in look' in out
     else:
         assert out.strip().endswith(
             "gave no answer within 3 s, so its process was stopped (does it loop or recurse forever?)."
@@ -267,3 +267,17 @@ def test_the_suggested_think_command_runs_in_the_language_of_the_check_and_says_
                           stdin=subprocess.DEVNULL)  # fmt: skip
     said = {"en": "differ from the reference", "nl": "wijken af van de referentie"}[language]
     assert done.returncode == 1 and said in done.stdout.splitlines()[-1], done.stdout + done.stderr  # 1: it differs
+
+
+NEVER_COUNTED_DOWN = player_sources.correct().replace(
+    "op = Player(self.opp_ch(), self.tbt, self.ply - 1)", "op = Player(self.opp_ch(), self.tbt, self.ply)  # the bug"
+)
+
+
+def test_a_recursion_that_never_counts_its_look_ahead_down_is_named_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "same_ply.py"
+    path.write_text(NEVER_COUNTED_DOWN)
+    assert "# the bug" in NEVER_COUNTED_DOWN
+    code, out, _ = check(str(path), "--ply", "2")  # the move time, 30 s, is not waited for
+    assert code == 1 and "would never end: its scores_for asks the opponent with the same look-ahead" in out, out
+    assert "scores[col] = 100.0 - max(op.scores_for(b))" in out  # the line that makes that call

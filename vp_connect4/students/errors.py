@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import wording
 from ..errors import Connect4Error
 from ..wording import Phrase
+from .worker import lookahead
 from .worker.kinds import BAD_ANSWER, NO_CLASS, NO_METHOD, NOT_LOADED, OURS, RAISED
 from .worker.visible import visible
 
@@ -62,6 +63,9 @@ def from_worker(status: str, detail: object, shown: str, call: str) -> StudentEr
         lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
         if lines and lines[-1].startswith(USES_OURS):  # the sandbox has no vp_connect4: the file wanted ours
             return StudentError(wording.phrase(wording.student_uses_ours, shown, OURS), status, lines)
+        if lines and lines[-1].startswith(f"{lookahead.NAME}: "):  # the worker caught a recursion without end
+            method = lines[-1].split(": ", 1)[1].split(" ", 1)[0]
+            return StudentError(wording.phrase(wording.student_never_counts_down, shown, call, method), RAISED, lines)
         if status == RAISED:
             return StudentError(wording.phrase(wording.student_raised, shown, call), RAISED, lines)
         return StudentError(wording.phrase(wording.student_not_loaded, shown), NOT_LOADED, lines)

@@ -33,6 +33,7 @@ __all__ = [
     "progress",
     "student_illegal_move",
     "student_move_instead",
+    "student_never_counts_down",
     "student_no_class",
     "student_no_file",
     "student_no_method",
@@ -88,6 +89,15 @@ student_no_method = sentence(N_("{file}: the class {class_name} has no method {m
 
 
 student_raised = sentence(N_("{file}: {call} raised an error (the lines of {file} below):"), "file, call")
+
+
+student_never_counts_down = sentence(
+    N_(
+        "{file}: {call} would never end: its {method} asks the opponent with the same look-ahead, so ply (CS111: "
+        "lookahead) is never counted down. The line below makes that call:"
+    ),
+    "file, call, method",
+)
 
 
 student_timed_out = sentence(

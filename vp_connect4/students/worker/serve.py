@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import kinds, limits, loading, protocol, recording, traces
+from . import kinds, limits, loading, lookahead, protocol, recording, traces
 from .kinds import MOVE_METHODS, OK, SCORE_METHODS
 from .watchdog import guard_worker
 
@@ -119,7 +119,11 @@ class Session:
             return [kinds.NO_METHOD, [type(player).__name__, method]]
         if request["op"] == "think":
             return [OK, recording.record(player, method, board, float(request["seconds"]), self.cwd)]
-        value = getattr(player, method)(board)
+        if self.cls is not None and isinstance(player, self.cls):
+            with lookahead.counted_down(self.cls):  # a recursion that never ends, caught at its first call
+                value = getattr(player, method)(board)
+        else:
+            value = getattr(player, method)(board)
         if method in MOVE_METHODS:
             return _column(value, width)
         return _scores(value, width)
