@@ -190,4 +190,16 @@ def test_the_worker_and_the_tree_say_the_same_words_where_a_recording_stopped() 
     from vp_connect4.students.worker import kinds
     from vp_connect4.think import tree
 
-    assert (kinds.TIME_IS_UP, kinds.TOO_MANY_CALLS) == (tree.TIME_IS_UP, tree.TOO_MANY_CALLS)
+    words = (kinds.TIME_IS_UP, kinds.TOO_MANY_CALLS, kinds.NOT_COUNTED_DOWN)
+    assert words == (tree.TIME_IS_UP, tree.TOO_MANY_CALLS, tree.NOT_COUNTED_DOWN) == tree.STOPS
+
+
+def test_a_recursion_that_never_counts_down_is_stopped_at_its_first_call_and_said_so(tmp_path: Path) -> None:
+    import player_sources
+
+    path = tmp_path / "same_ply.py"
+    path.write_text(player_sources.correct().replace("self.tbt, self.ply - 1)", "self.tbt, self.ply)  # the bug"))
+    done = think("--player", str(path), "--ply", "2")
+    said = "this call looks as far ahead as the one that made it, so ply (CS111: lookahead) is never counted down"
+    assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
+    assert "2 of the 2 calls differ" in done.stdout  # stopped at its first call below the top, not 40,000 calls on

@@ -57,7 +57,8 @@ def _marks(node: Node, reference: Tree, indent: str) -> list[str]:
     if not node.differs:
         return []
     if node.error is not None:
-        return [indent + wording.think_error(), *(indent + "  " + line for line in node.error.splitlines())]
+        lines = [wording.think_stopped(node.error)] if node.error in STOPS else node.error.splitlines()
+        return [indent + wording.think_error(), *(indent + "  " + line for line in lines)]
     ours = reference.at(node.line)
     return [indent + wording.think_differs(_scores(ours.scores) if ours is not None else "-")]
 

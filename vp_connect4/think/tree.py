@@ -18,7 +18,8 @@ KINDS = (FULL, WON, LOST, HORIZON, WINS, FILLS, CALL)
 UNKNOWN_MOVE = -1  # a call's position is not its parent's with one checker more (a student's board went astray)
 TOLERANCE = 1e-9
 TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where the recording stopped it (worker.kinds' words)
-STOPS = (TIME_IS_UP, TOO_MANY_CALLS)
+NOT_COUNTED_DOWN = "not counted down"  # a call with its caller's look-ahead or more: it would never end
+STOPS = (TIME_IS_UP, TOO_MANY_CALLS, NOT_COUNTED_DOWN)
 
 
 @dataclass

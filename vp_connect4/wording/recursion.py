@@ -79,6 +79,10 @@ think_stopped = choice(
     {
         "time is up": N_("its time ran out here (the recursion was stopped)"),
         "too many calls": N_("the recursion was stopped here: it had made too many calls (does it end?)"),
+        "not counted down": N_(
+            "the recursion was stopped here: this call looks as far ahead as the one that made it, so ply (CS111: "
+            "lookahead) is never counted down and it would never end"
+        ),
     },
 )
 

@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 from . import traces
-from .kinds import OURS, TIME_IS_UP, TOO_MANY_CALLS
+from .kinds import NOT_COUNTED_DOWN, OURS, TIME_IS_UP, TOO_MANY_CALLS
 
 MOST_CALLS = 40_000
 SHARE_OF_TIME = 0.9  # of the call's time limit, before the alarm ends the recursion
@@ -43,10 +43,13 @@ def record(player: Any, method: str, board: Any, seconds: float, cwd: str) -> di
     def recorded(self: Any, b: Any, *args: Any, **kwargs: Any) -> Any:
         if len(calls) >= MOST_CALLS:
             raise TimeIsUp(TOO_MANY_CALLS)
-        index = len(calls)
-        calls.append([open_calls[-1] if open_calls else -1, _rows(b), _side(self), _ply(self), None, None])
+        index, parent, ply = len(calls), open_calls[-1] if open_calls else -1, _ply(self)
+        calls.append([parent, _rows(b), _side(self), ply, None, None])
         open_calls.append(index)
         try:
+            caller = calls[parent][3] if parent >= 0 else None
+            if ply is not None and caller is not None and (ply >= caller or ply < 0):
+                raise TimeIsUp(NOT_COUNTED_DOWN)  # it would never end: the first such call is where it shows
             scores = found(self, b, *args, **kwargs)
         except TimeIsUp as stop:
             if not any(call[5] for call in calls[index:]):
