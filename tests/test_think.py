@@ -159,8 +159,7 @@ def test_the_think_command_marks_a_students_first_difference() -> None:
 
 @pytest.mark.parametrize(
     "arguments",
-    [["--moves", "19"], ["--ply", "x"], ["--side", "Z"], ["--moves", "3333221144556", "--3d"],
-     ["--player", "nothing.py"]],
+    [["--moves", "19"], ["--ply", "x"], ["--side", "Z"], ["--moves", "333322114", "--3d"], ["--player", "nothing.py"]],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_exit_code_2(arguments: list[str]) -> None:
     done = think(*arguments)
@@ -168,8 +167,8 @@ def test_bad_input_is_one_line_and_exit_code_2(arguments: list[str]) -> None:
 
 
 def test_a_finished_game_shows_the_seeds_scores_there_in_the_terminal() -> None:
-    done = think("--moves", "3333221144556", "--side", "O")  # O has four: check asks about such positions too
-    assert done.returncode == 0 and "[100.0, 100.0, 100.0, 100.0, 100.0, 100.0, 100.0]" in done.stdout, done.stdout
+    done = think("--moves", "333322114", "--side", "O")  # X has four: check asks about such positions too
+    assert done.returncode == 0 and "[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]" in done.stdout, done.stdout
 
 
 def test_think_3d_opens_the_scene_on_the_position_with_think_shown() -> None:

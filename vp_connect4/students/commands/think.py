@@ -45,7 +45,7 @@ def think_main(argv: list[str], add_limits: object, ply: object) -> int:
     add_limits(parser)  # type: ignore[operator]
     add_language(parser)
     args = parser.parse_args(argv)
-    board = _position(parser, args.moves, args.scene)
+    board = _position(parser, args.moves)
     side = args.side or board.to_move()
     if args.scene and (board.wins_for("X") or board.wins_for("O") or board.is_full()):
         parser.error(wording.think_game_over(args.moves))  # the scene plays on: a game over it cannot open
@@ -82,16 +82,12 @@ def _passed(argv: list[str], options: tuple[str, ...]) -> list[str]:
     return kept
 
 
-def _position(parser: argparse.ArgumentParser, moves: str, scene: bool) -> Board:
-    """The position of ``moves``: as the page loads a game code for the scene (no move after the game was over);
-    as ``set_board`` makes it for the terminal (check's positions too, a game won among them: the seed's
-    ``scores_for`` is defined there)."""
+def _position(parser: argparse.ArgumentParser, moves: str) -> Board:
+    """The position of ``moves``, as the page loads a game code: no move after the game was over (the position
+    where it ended may be shown: check asks about such positions too)."""
     board = Board()
     try:
-        if scene:
-            Game(board).load(moves)
-        else:
-            board.set_board(moves)
+        Game(board).load(moves)
     except Connect4Error as error:
         parser.error(str(error))
     return board
