@@ -8,8 +8,8 @@ is missing or ``NUMBA_DISABLE_JIT=1`` is set. Nothing imports this module until 
 Bitboards are 64-bit integers: the solver takes a board whose bits (``width * (height + 1)``, a sentinel atop
 each column) are at most :data:`.solver.BOARD_BITS` (64), compiled or interpreted alike (:func:`.solver.takes`).
 Compiled, a key with bit 63 set (8x7, 7x8) is a negative ``int64``; interpreted, the same bits as a Python
-int: every use of a key (the hash, the check) reads the same 64 bits either way. The algorithm is :mod:`.solver`'s (Pascal Pons'
-negamax): see there for what the scores mean.
+int: every use of a key (the hash, the check) reads the same 64 bits either way. The algorithm is
+:mod:`.solver`'s (Pascal Pons' negamax): see there for what the scores mean.
 
 The transposition table is an array of words (:data:`TABLE_SIZE` compiled), one a slot: a position's check (see
 below), its bound (``2 * score + 1`` a lower bound, ``2 * score`` an upper bound) and its checkers, packed
