@@ -270,3 +270,24 @@ def test_the_compiled_search_and_the_same_code_interpreted_give_the_same_answers
     assert all(flag for _, flag in compiled) and not any(flag for _, flag in interpreted)
     assert [answer for answer, _ in compiled] == [answer for answer, _ in interpreted]
     assert compiled_nodes == interpreted_nodes > 0
+
+
+@pytest.mark.parametrize(("width", "height", "left"), [(8, 7, 13), (7, 8, 13), (9, 6, 12), (10, 5, 12), (5, 10, 14)])
+def test_boards_whose_keys_pass_49_bits_match_brute_force(width: int, height: int, left: int) -> None:
+    """Up to 64 bits (8x7: keys with bit 63 set) the table checks hashed keys: still exact, late in random games."""
+    geom = geometry(width, height)
+    rng = random.Random(f"{SEED}-{width}x{height}")
+    checked = 0
+    while checked < 3:
+        moves = random_open_position(rng, width, height, width * height - left)
+        if moves is None:
+            continue
+        assert solver.column_outcomes(position(geom, moves, base=0)) == brute_force_columns(width, height, moves), moves
+        checked += 1
+
+
+def test_boards_past_64_bits_are_not_taken() -> None:
+    assert solver.takes(geometry(8, 7)) and solver.takes(geometry(4, 10)) and solver.takes(geometry(6, 9))
+    assert not any(solver.takes(geometry(*size)) for size in [(9, 7), (8, 8), (10, 6), (6, 10), (7, 9)])
+    with pytest.raises(ValueError):
+        solver.Solver(geometry(9, 7))

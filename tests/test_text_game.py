@@ -216,8 +216,9 @@ def test_an_analysis_not_ready_at_once_says_it_is_being_worked_out_then_gives_th
 
 @pytest.mark.parametrize(
     ("size", "variant", "exact"),
-    [((7, 6), "standard", True), ((4, 4), "gravity:left", True), ((5, 5), "standard", False), ((7, 6), "flip", False)],
-)
+    [((7, 6), "standard", True), ((4, 4), "gravity:left", True), ((4, 6), "standard", True),
+     ((5, 6), "standard", False), ((7, 6), "flip", False)],
+)  # fmt: skip
 def test_the_top_level_says_perfect_only_where_perfect_play_is_within_reach(size, variant, exact):
     from vp_connect4.levels import PerfectPlayer
 

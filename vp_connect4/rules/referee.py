@@ -190,8 +190,12 @@ class Referee:
     @property
     def solver_takes(self) -> bool:
         """Whether the exact solver takes this board's positions: the rules are the standard game's, seen from
-        gravity's side (then :meth:`solver_position` gives its position; elsewhere it raises)."""
-        return self.mechanics.straight_only
+        gravity's side, and gravity's board fits the solver's 64 bits (:func:`.engine.exact.solver.takes`: not 9x7,
+        8x8, 10x6 or larger). Then :meth:`solver_position` gives its position; elsewhere it raises."""
+        from ..engine.exact.solver import takes
+
+        mechanics = self.mechanics
+        return mechanics.straight_only and takes(mechanics.frames[mechanics.start_frame].geom)
 
     def solver_position(self, ox: str) -> Position:
         """The board with ``ox`` to move as a position the exact solver can take (the standard game seen from

@@ -5,16 +5,23 @@ the machine code is kept on disk, compiled once per install) and Python runs the
 is missing or ``NUMBA_DISABLE_JIT=1`` is set. Nothing imports this module until a solver is made, so
 ``import vp_connect4`` never imports the compiler.
 
-Compiled, bitboards are 64-bit integers: a board whose bits (``width * (height + 1)``) fit in
-:data:`COMPILED_BITS` is solved by the machine code; a larger one by these functions interpreted, on Python's
-unbounded integers and lists (:class:`.solver.Solver` chooses). The algorithm is :mod:`.solver`'s (Pascal
-Pons' negamax): see there for what the scores mean.
+Bitboards are 64-bit integers: the solver takes a board whose bits (``width * (height + 1)``, a sentinel atop
+each column) are at most :data:`.solver.BOARD_BITS` (64), compiled or interpreted alike (:func:`.solver.takes`).
+Compiled, a key with bit 63 set (8x7, 7x8) is a negative ``int64``; interpreted, the same bits as a Python
+int: every use of a key (the hash, the check) reads the same 64 bits either way. The algorithm is
+:mod:`.solver`'s (Pascal Pons' negamax): see there for what the scores mean.
 
-The transposition table is an array of words (:data:`TABLE_SIZE` compiled), one a slot: a position's key
-(``cur + mask``, unique on its board size), its bound (``2 * score + 1`` a lower bound, ``2 * score`` an upper
-bound) and its checkers, packed (:func:`word`). One word holds all three, so two solvers in two threads may
-share a table: a slot is read and written whole. A position belongs to a bucket of :data:`WAYS` slots
-(:func:`bucket`); a full bucket gives up the position with the most checkers, the smallest search (:func:`store`).
+The transposition table is an array of words (:data:`TABLE_SIZE` compiled), one a slot: a position's check (see
+below), its bound (``2 * score + 1`` a lower bound, ``2 * score`` an upper bound) and its checkers, packed
+(:func:`word`). One word holds all three, so two solvers in two threads may share a table: a slot is read and
+written whole. A position belongs to a bucket of :data:`WAYS` slots (:func:`locate`); a full bucket gives up the
+position with the most checkers, the smallest search (:func:`store`).
+
+The check tells the position apart from every other of its bucket, exactly. Where the key (``cur + mask``, unique
+on its board size) fits :data:`PLAIN_KEY_BITS` (7x6 and smaller) it is the key itself. A larger key is hashed,
+``h = key * MIX`` modulo 2**64 (a bijection: MIX is odd); the bucket is ``b`` bits of ``h`` from bit 40 (the table
+has ``2**b`` buckets, ``b`` from :data:`LEAST_SPLIT_BITS`) and the check the other ``64 - b`` bits, so bucket and
+check give back ``h``, hence the key: never two positions for one.
 
 ``stats`` is ``[positions searched, stopped]``: the search reads the clock once per :data:`.budget.CHECK_EVERY`
 positions and, past ``deadline`` (a ``time.perf_counter()`` value), sets ``stopped`` and unwinds without storing
@@ -32,10 +39,13 @@ from typing import Any
 
 from .. import position
 from ..budget import CHECK_EVERY
+from .solver import BOARD_BITS
 
 BOUND_BITS = 7  # a bound (twice a score, plus one) lies within -64..63
 DEPTH_BITS = 7  # a position's checkers: at most 127 (10x10 has 100 cells)
-COMPILED_BITS = 48  # compiled: a board's cells' bits (7x6: 48), so a slot's word (key, bound, checkers) fits in 63
+PLAIN_KEY_BITS = 63 - BOUND_BITS - DEPTH_BITS  # a key of this many bits is its own check (7x6: 49)
+HASH_BITS = 40  # a hashed key's bucket comes from its hash's bits from here up
+LEAST_SPLIT_BITS = 64 - PLAIN_KEY_BITS  # a hashed key's table has at least 2**15 buckets: its check fits too
 WAYS = 4  # slots in a bucket of the transposition table
 TABLE_SIZE = WAYS << 19  # slots (a power of two buckets): 16 MB compiled
 SMALL_TABLE_SIZE = WAYS << 18  # interpreted (Python's lists hold objects)
@@ -93,15 +103,30 @@ def _line(stones: int, shift: int) -> int:
 non_losing_moves = jit(position.non_losing_moves)
 
 
-# the work array: the board's shape, the stats, the columns' masks (centre first), then room for the moves
-WIDTH, STRIDE, CELLS, BOTTOM, FULL, KEY_BITS, NODES, STOPPED, COLUMNS = range(9)
+# the work array: the board's shape, the table's check (see the module docstring), the stats, the columns' masks
+# (centre first), then room for the moves
+WIDTH, STRIDE, CELLS, BOTTOM, FULL, CHECK_BITS, SPLIT, NODES, STOPPED, COLUMNS = range(10)
 
 
-def work_array(width: int, stride: int, cells: int, bottom: int, full: int, columns: list[int]) -> list[int]:
-    """The ``work`` of :func:`negamax` for a board: its shape, the bits of its keys, the stats (0), its columns'
-    masks centre first, and room for the moves of every depth (three values a column)."""
+def work_array(
+    width: int, stride: int, cells: int, bottom: int, full: int, columns: list[int], table_size: int
+) -> list[int]:
+    """The ``work`` of :func:`negamax` for a board and a table of ``table_size`` slots: its shape, how keys are
+    checked (a plain key: its bits, ``SPLIT`` 0; a hashed one: ``64 - b`` and ``b``, the bits of the bucket), the
+    stats (0), its columns' masks centre first, and room for the moves of every depth (three values a column).
+    ValueError where the board does not fit, or a hashed key's table is not ``2**b`` buckets of :data:`WAYS`,
+    ``b`` from :data:`LEAST_SPLIT_BITS` to 24."""
+    if width * stride > BOARD_BITS:
+        raise ValueError(f"a {width}x{stride - 1} board's bitboard does not fit {BOARD_BITS} bits")
     key_bits = full.bit_length() + 1  # cur + mask < 2 * full
-    return [width, stride, cells, bottom, full, key_bits, 0, 0, *columns] + [0] * (3 * width * (cells + 1))
+    check_bits, split = key_bits, 0
+    if key_bits > PLAIN_KEY_BITS:
+        buckets = table_size // WAYS
+        split = buckets.bit_length() - 1
+        if table_size % WAYS or buckets != 1 << split or not LEAST_SPLIT_BITS <= split <= 64 - HASH_BITS:
+            raise ValueError(f"a table for {width}x{stride - 1} needs 2**15 to 2**24 buckets of {WAYS}: {table_size}")
+        check_bits = 64 - split
+    return [width, stride, cells, bottom, full, check_bits, split, 0, 0, *columns] + [0] * (3 * width * (cells + 1))
 
 
 @jit
@@ -131,23 +156,23 @@ def negamax(
             work[STOPPED] = 1
             return 0
     width, cells, bottom, full = work[WIDTH], work[CELLS], work[BOTTOM], work[FULL]
-    key_bits = work[KEY_BITS]
     moves = non_losing_moves((mask + bottom) & full, opp_win)
     if moves == 0:
         return -((cells - n) >> 1)  # the opponent wins next move
     if n >= cells - 2:
         return 0
     key = cur + mask
-    alpha, beta = window(alpha, beta, cells - n, find(table, key, key_bits), key_bits)
+    check_bits = work[CHECK_BITS]
+    alpha, beta = window(alpha, beta, cells - n, find(table, key, work), check_bits)
     if alpha >= beta:
         return alpha
     base = COLUMNS + width + 3 * width * n
     count = order_moves(cur, mask, moves, base, work)
     opp = cur ^ mask
     for at in range(base, base + 3 * count, 3):  # a move the table already shows to be good enough: no search
-        known = find(table, opp + (mask | work[at + 1]), key_bits)
+        known = find(table, opp + (mask | work[at + 1]), work)
         if known != EMPTY:
-            bound = bound_of(known, key_bits)
+            bound = bound_of(known, check_bits)
             if not bound & 1 and -(bound >> 1) >= beta:  # the reply scores at most that: we score at least beta
                 return -(bound >> 1)
     for at in range(base, base + 3 * count, 3):
@@ -156,11 +181,11 @@ def negamax(
         if work[STOPPED]:
             return 0
         if score >= beta:
-            store(table, word(key, 2 * score + 1, n, key_bits), key_bits)
+            store(table, key, 2 * score + 1, n, work)
             return score
         if score > alpha:
             alpha = score
-    store(table, word(key, 2 * alpha, n, key_bits), key_bits)
+    store(table, key, 2 * alpha, n, work)
     return alpha
 
 
@@ -189,7 +214,7 @@ def order_moves(cur: int, mask: int, moves: int, base: int, work: Any) -> int:
 
 
 @jit
-def window(alpha: int, beta: int, empty: int, found: int, key_bits: int) -> tuple[int, int]:
+def window(alpha: int, beta: int, empty: int, found: int, check_bits: int) -> tuple[int, int]:
     """``(alpha, beta)`` narrowed by what is known of a position with ``empty`` cells left (nobody wins at once)
     and by its table entry ``found``; ``(v, v)`` where that settles it: the search returns ``v``."""
     low = -((empty - 2) >> 1)
@@ -199,7 +224,7 @@ def window(alpha: int, beta: int, empty: int, found: int, key_bits: int) -> tupl
             return alpha, alpha
     high = (empty - 1) >> 1
     if found != EMPTY:
-        bound = bound_of(found, key_bits)
+        bound = bound_of(found, check_bits)
         if bound & 1:
             bound >>= 1
             if alpha < bound:
@@ -216,9 +241,9 @@ def window(alpha: int, beta: int, empty: int, found: int, key_bits: int) -> tupl
 
 
 @jit
-def bound_of(found: int, key_bits: int) -> int:
+def bound_of(found: int, check_bits: int) -> int:
     """The bound a table entry holds (twice the score, plus 1 for a lower bound)."""
-    return ((found >> key_bits) & ((1 << BOUND_BITS) - 1)) - (1 << (BOUND_BITS - 1))
+    return ((found >> check_bits) & ((1 << BOUND_BITS) - 1)) - (1 << (BOUND_BITS - 1))
 
 
 @jit
@@ -257,45 +282,54 @@ def half(x: int) -> int:
 
 
 @jit
-def word(key: int, bound: int, n: int, key_bits: int) -> int:
-    """A table slot's word: ``key`` in the low ``key_bits`` bits, then ``bound`` (offset to be positive), then the
-    checkers ``n``."""
+def word(check: int, bound: int, n: int, check_bits: int) -> int:
+    """A table slot's word: ``check`` in the low ``check_bits`` bits, then ``bound`` (offset to be positive), then
+    the checkers ``n``."""
     bound_part = bound + (1 << (BOUND_BITS - 1))
-    return key | (bound_part << key_bits) | (n << (key_bits + BOUND_BITS))
+    return check | (bound_part << check_bits) | (n << (check_bits + BOUND_BITS))
 
 
 @jit
-def bucket(table: Any, key: int) -> int:
-    """The first slot of ``key``'s bucket: bits 40 and up of ``key * MIX`` (the same whether the product wraps at
-    64 bits, compiled, or not, interpreted), as many as the table has buckets (at most 2**24)."""
-    return WAYS * (((key * MIX) >> 40) & (len(table) // WAYS - 1))
+def locate(table: Any, key: int, work: Any) -> tuple[int, int]:
+    """``(first slot of the key's bucket, its check)`` (see the module docstring). A plain key: bits 40 and up of
+    ``key * MIX`` (the same whether the product wraps at 64 bits, compiled, or not, interpreted), as many as the
+    table has buckets (at most 2**24), and the key. A hashed one: the bucket's ``b`` bits and the other bits of
+    the same product."""
+    split = work[SPLIT]
+    hashed = key * MIX
+    if split == 0:
+        return WAYS * ((hashed >> HASH_BITS) & (len(table) // WAYS - 1)), key
+    first = WAYS * ((hashed >> HASH_BITS) & ((1 << split) - 1))
+    above = (hashed >> (HASH_BITS + split)) & ((1 << (64 - HASH_BITS - split)) - 1)
+    return first, (hashed & ((1 << HASH_BITS) - 1)) | (above << HASH_BITS)
 
 
 @jit
-def find(table: Any, key: int, key_bits: int) -> int:
-    """The word of ``key`` in the table, or :data:`EMPTY`."""
-    first = bucket(table, key)
-    key_mask = (1 << key_bits) - 1
+def find(table: Any, key: int, work: Any) -> int:
+    """The word of ``key``'s position in the table, or :data:`EMPTY`."""
+    first, check = locate(table, key, work)
+    check_mask = (1 << work[CHECK_BITS]) - 1
     for slot in range(first, first + WAYS):
         found = table[slot]
-        if found != EMPTY and found & key_mask == key:
+        if found != EMPTY and found & check_mask == check:
             return found
     return EMPTY
 
 
 @jit
-def store(table: Any, new: int, key_bits: int) -> None:
-    """Put the word ``new`` in its bucket: in the slot that holds its key, else in an empty one, else in place of
-    the position with the most checkers (the smallest search; the first of those)."""
-    key_mask = (1 << key_bits) - 1
-    key = new & key_mask
-    first = bucket(table, key)
+def store(table: Any, key: int, bound: int, n: int, work: Any) -> None:
+    """Put ``key``'s position's ``bound`` (``n`` checkers) in its bucket: in the slot that holds its key, else in
+    an empty one, else in place of the position with the most checkers (the smallest search; the first of
+    those)."""
+    check_bits = work[CHECK_BITS]
+    check_mask = (1 << check_bits) - 1
+    first, check = locate(table, key, work)
     chosen = first
     for slot in range(first, first + WAYS):
         old = table[slot]
-        if old == EMPTY or old & key_mask == key:
+        if old == EMPTY or old & check_mask == check:
             chosen = slot
             break
-        if old >> (key_bits + BOUND_BITS) > table[chosen] >> (key_bits + BOUND_BITS):
+        if old >> (check_bits + BOUND_BITS) > table[chosen] >> (check_bits + BOUND_BITS):
             chosen = slot
-    table[chosen] = new
+    table[chosen] = word(check, bound, n, check_bits)

@@ -31,7 +31,7 @@ The search (:class:`Solver`) is negamax with alpha-beta over the bitboards of
   :class:`.budget.OutOfTime` is raised, carrying the columns already solved.
 
 The search itself is :func:`.core.negamax`, compiled to machine code where numba is installed (the
-same function interpreted otherwise, and on boards too large for 64-bit integers).
+same function interpreted otherwise). It takes every board whose bitboard fits 64 bits (:func:`takes`).
 
 Public answers: :func:`outcome` (the position), :func:`column_outcomes` (every
 column), :func:`best_columns` (the best outcome and the columns reaching it,
@@ -49,6 +49,14 @@ from typing import Any
 
 from ..budget import CHECK_EVERY, Budget, OutOfTime
 from ..position import Bitboard, Geometry, Position, centre_first, geometry
+
+BOARD_BITS = 64  # the solver takes a board whose bitboard, width * (height + 1) bits, fits 64 (see .core)
+
+
+def takes(geom: Geometry) -> bool:
+    """Whether the solver takes positions on boards of ``geom``'s size: its bitboard (a sentinel atop each column,
+    ``width * (height + 1)`` bits) fits :data:`BOARD_BITS`. 9x7, 8x8, 10x6 and larger do not."""
+    return geom.width * geom.stride <= BOARD_BITS
 
 
 def score_to_distance(cells: int, stones_down: int, score: int) -> int:
@@ -78,8 +86,10 @@ class Solver:
 
     The table (see :mod:`.core`) holds a bound on the score of positions searched, keyed by
     :meth:`.position.Position.key`; a score depends on the position alone, so entries stay valid from one
-    search to the next. ``table_size`` slots (default: the core's, :data:`.core.TABLE_SIZE` compiled).
-    ``compiled``: whether the search runs as machine code (numba, and a board that fits in 64 bits).
+    search to the next. ``table_size`` slots (default: the core's, :data:`.core.TABLE_SIZE` compiled; a board whose
+    keys pass :data:`.core.PLAIN_KEY_BITS` needs a power of two buckets, see :func:`.core.work_array`).
+    ``compiled``: whether the search runs as machine code (numba). ValueError on a board the solver does not take
+    (:func:`takes`).
 
     ``budget.nodes`` counts the positions searched since the solver was made;
     each public answer sets ``budget.deadline`` to its ``deadline``.
@@ -90,12 +100,14 @@ class Solver:
 
         self.geom = geom
         self.budget = Budget()
-        self.compiled = core.COMPILED and geom.full.bit_length() <= core.COMPILED_BITS
+        if not takes(geom):
+            raise ValueError(f"the solver does not take {geom.width}x{geom.height} boards: more than {BOARD_BITS} bits")
+        self.compiled = core.COMPILED
         self._search, self._solve = core.negamax, core.solve
         size = table_size or (core.TABLE_SIZE if self.compiled else core.SMALL_TABLE_SIZE)
         self._second: Solver | None = None  # made when first wanted (see column_outcomes)
         columns = [geom.column_masks[col] for col in centre_first(geom.width)]
-        work = core.work_array(geom.width, geom.stride, geom.cells, geom.bottom, geom.full, columns)
+        work = core.work_array(geom.width, geom.stride, geom.cells, geom.bottom, geom.full, columns, size)
         if self.compiled:
             import numpy
 
