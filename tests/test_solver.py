@@ -291,3 +291,9 @@ def test_boards_past_64_bits_are_not_taken() -> None:
     assert not any(solver.takes(geometry(*size)) for size in [(9, 7), (8, 8), (10, 6), (6, 10), (7, 9)])
     with pytest.raises(ValueError):
         solver.Solver(geometry(9, 7))
+
+
+def test_the_solver_and_its_hot_path_take_the_same_boards() -> None:
+    from vp_connect4.engine.exact import core, solver
+
+    assert core.BOARD_BITS == solver.BOARD_BITS == 64

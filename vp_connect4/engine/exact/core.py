@@ -6,7 +6,7 @@ is missing or ``NUMBA_DISABLE_JIT=1`` is set. Nothing imports this module until 
 ``import vp_connect4`` never imports the compiler.
 
 Bitboards are 64-bit integers: the solver takes a board whose bits (``width * (height + 1)``, a sentinel atop
-each column) are at most :data:`.solver.BOARD_BITS` (64), compiled or interpreted alike (:func:`.solver.takes`).
+each column) are at most :data:`BOARD_BITS` (64), compiled or interpreted alike (:func:`.solver.takes`).
 Compiled, a key with bit 63 set (8x7, 7x8) is a negative ``int64``; interpreted, the same bits as a Python
 int: every use of a key (the hash, the check) reads the same 64 bits either way. The algorithm is
 :mod:`.solver`'s (Pascal Pons' negamax): see there for what the scores mean.
@@ -39,7 +39,6 @@ from typing import Any
 
 from .. import position
 from ..budget import CHECK_EVERY
-from .solver import BOARD_BITS
 
 BOUND_BITS = 7  # a bound (twice a score, plus one) lies within -64..63
 DEPTH_BITS = 7  # a position's checkers: at most 127 (10x10 has 100 cells)
@@ -51,6 +50,8 @@ TABLE_SIZE = WAYS << 19  # slots (a power of two buckets): 16 MB compiled
 SMALL_TABLE_SIZE = WAYS << 18  # interpreted (Python's lists hold objects)
 MIX = 0x5851F42D4C957F2D  # an odd multiplier that spreads keys over the buckets (below 2**63: a signed 64-bit int)
 EMPTY = 0  # a table slot that holds no position (a word never is 0: its bound part is not)
+
+BOARD_BITS = 64  # the bitboard of a board the solver takes: width * (height + 1) bits fit one 64-bit word
 
 
 def _compiler() -> tuple[Callable[[Any], Any], Any, bool]:

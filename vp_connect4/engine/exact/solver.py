@@ -50,7 +50,7 @@ from typing import Any
 from ..budget import CHECK_EVERY, Budget, OutOfTime
 from ..position import Bitboard, Geometry, Position, centre_first, geometry
 
-BOARD_BITS = 64  # the solver takes a board whose bitboard, width * (height + 1) bits, fits 64 (see .core)
+BOARD_BITS = 64  # the solver takes a board whose bitboard, width * (height + 1) bits, fits 64 (core's too)
 
 
 def takes(geom: Geometry) -> bool:
