@@ -1,5 +1,6 @@
 """Every board size the game offers (4x4 to 10x10), through the real program: the perfect level plays its first
-move and never ends in a traceback, whether the solver takes the size (its bitboard fits 64 bits) or not."""
+move and never ends in a traceback, whether the solver takes the size (its bitboard fits 64 bits) or not; the
+analysis gives outcomes or says why not; on small boards its outcomes are a plain negamax's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ import sys
 
 import pytest
 from conftest import ROOT
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from negamax import brute_force_columns
+
+from vp_connect4 import Board
+from vp_connect4.engine.exact import perfect, solver
+from vp_connect4.engine.position import Position, geometry
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -34,4 +42,45 @@ def test_the_analysis_of_an_opening_position_gives_outcomes_or_says_why_not(size
     done = subprocess.run(command, capture_output=True, timeout=90, env=ENV, cwd=ROOT)
     out, err = done.stdout.decode(), done.stderr.decode()
     assert done.returncode == 0 and "Traceback" not in err, err[-2000:]
-    assert "With perfect play, for O" in out or "There is no analysis" in out, out[-2000:]
+    width, height = map(int, size.split("x"))
+    if solver.takes(geometry(width, height)):
+        assert "With perfect play, for O" in out, out[-2000:]
+    else:
+        assert f"There is no analysis on a {size} board" in out and "wins in" not in out, out[-2000:]
+
+
+SMALL_SIZES = [(4, 4), (4, 5), (5, 4), (5, 5), (6, 5)]
+
+
+@st.composite
+def open_positions(draw: st.DrawFn) -> tuple[int, int, str]:
+    """A size up to 5x5 (or 6x5) and a random game on it with at most 12 empty cells left, so the plain negamax
+    answers in a moment; each move is the first column from the one drawn that is legal and does not end the game."""
+    width, height = draw(st.sampled_from(SMALL_SIZES))
+    cells = width * height
+    picks = draw(st.lists(st.integers(0, width - 1), min_size=cells - 1, max_size=cells - 1))
+    stones = draw(st.integers(cells - 12, cells - 1))
+    board = Board(width, height)
+    moves = ""
+    for pick in picks[:stones]:
+        ox = board.to_move()
+        for col in (c % width for c in range(pick, pick + width)):
+            if board.allows_move(col):
+                board.add_move(col, ox)
+                if not (board.wins_for(ox) or board.is_full()):
+                    moves += str(col)
+                    break
+                board.del_move(col)
+        else:
+            break  # every move left ends the game
+    assume(cells - len(moves) <= 12)
+    return width, height, moves
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(open_positions())
+def test_the_exact_outcomes_on_small_boards_are_a_plain_negamaxs(case: tuple[int, int, str]) -> None:
+    """Each column's exact outcome as the analysis and the perfect level get them equals a memoised negamax's."""
+    width, height, moves = case
+    start = Position.from_moves(geometry(width, height), (int(char) for char in moves))
+    assert perfect.column_outcomes(start) == brute_force_columns(width, height, moves), moves

@@ -11,12 +11,12 @@ from concurrent.futures import Future
 from typing import Any
 
 import pytest
-from test_vp3d_controller import DRAW_MOVES, Clock, HandRunner, SyncRunner, make, settle
+from test_vp3d_controller import DRAW_MOVES, Clock, FakeView, HandRunner, SyncRunner, make, settle
 
 from vp_connect4 import wording
 from vp_connect4.board import Board
 from vp_connect4.engine.exact import solver
-from vp_connect4.game import AI, HUMAN, Seat
+from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.hinting import HINT_QUIET, HINT_TRIES
 from vp_connect4.vp3d.control.intents import (
@@ -431,6 +431,18 @@ def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_chec
     play_all(controller, clock, "3")
     controller.handle(Command.ANALYSE_GAME)
     assert log[-1] == "ignored: Analyse game knows the standard rules only"
+
+
+def test_analyse_game_is_refused_in_words_on_a_board_the_solver_does_not_take() -> None:
+    for size, taken in [((9, 7), False), ((8, 7), True)]:  # 9 x 8 = 72 bits; 8 x 8 = 64
+        game = Game(Board(*size), {"X": Seat(HUMAN), "O": Seat(HUMAN)}, start_moves="4")
+        view, log, clock = FakeView(), [], Clock()
+        controller = Controller(game, view, SyncRunner(), log=log.append, clock=clock)
+        controller.start()
+        settle(controller, clock)
+        controller.handle(Command.ANALYSE_GAME)
+        refusal = "ignored: Analyse game knows boards whose width × (height + 1) is at most 64 only, such as 8x7 or "
+        assert (log[-1] == refusal + "10x5") is not taken and view.analysing is taken, (size, log[-3:])
 
 
 def test_a_long_analysis_says_how_long_it_has_taken_and_an_outcome_not_worked_out_is_said_in_words(

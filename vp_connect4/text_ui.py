@@ -28,7 +28,7 @@ from .errors import Connect4Error
 from .game import AI, HUMAN, Chooser, Game, Move, Outcome, Seat, ai_chooser, play_out
 from .levels import Level, PerfectPlayer, exact_on
 from .player import Player
-from .rules import FLIP_CHAR, Cleared, Event, Flipped, GravityTurned, Swapped, Veered, describe
+from .rules import FLIP_CHAR, Cleared, Event, Flipped, GravityTurned, SolverRefusal, Swapped, Veered, describe
 from .rules.movecode import read_answer
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human' (or a player from a file: see is_outside_player)
@@ -194,6 +194,8 @@ def analysis_text(
     worked out, and the solver goes on (its table keeps what it learnt) up to ``seconds`` in all.
     """
     if not analysis_works(board):
+        if board.referee.solver_refusal is SolverRefusal.SIZE:
+            return wording.no_analysis_on_size(board.width, board.height)
         return wording.no_analysis()
     position = board.referee.solver_position(ox)
     outcomes, finished = perfect.outcomes_in_time(position, min(QUICK_ANALYSIS, seconds))

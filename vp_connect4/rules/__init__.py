@@ -19,7 +19,7 @@ from .gravity import DIAGONAL_GRAVITIES
 from .movecode import FLIP, FLIP_CHAR, SWAP_CHAR
 from .outcome import Outcome, Termination
 from .part import Part
-from .referee import Referee, Snapshot
+from .referee import Referee, Snapshot, SolverRefusal
 from .variant import PARTS, STANDARD, Variant
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "Referee",
     "Replayed",
     "Snapshot",
+    "SolverRefusal",
     "Spot",
     "Swapped",
     "Termination",

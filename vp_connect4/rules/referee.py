@@ -9,10 +9,10 @@ its line, whichever move it was (unless swaps changed colours on the way).
 
 Moves are numbered: the drops ``0 .. slot_count() - 1`` (columns, or rows counted from the bottom when
 gravity pulls sideways), then the flip where the rules play flips. The questions: :meth:`why_not` (a
-:class:`.errors.Refusal`), :meth:`outcome` (an :class:`.outcome.Outcome`), :meth:`to_move`,
-:attr:`solver_takes` and :meth:`solver_position`, :meth:`scores`; the changes: :meth:`apply` (unchecked, the
-deterministic rules), :meth:`play` (a game's move: chance and swaps drawn), :meth:`replay` (a move as a game code
-recorded it), :meth:`undo`; game codes: :meth:`replay_code` (the one loop), :meth:`set_moves` (all or nothing).
+:class:`.errors.Refusal`), :meth:`outcome` (an :class:`.outcome.Outcome`), :meth:`to_move`, :attr:`solver_takes`
+(else :attr:`solver_refusal`) and :meth:`solver_position`, :meth:`scores`; the changes: :meth:`apply` (unchecked,
+the deterministic rules), :meth:`play` (a game's move: chance and swaps drawn), :meth:`replay` (a move as a game
+code recorded it), :meth:`undo`; game codes: :meth:`replay_code` (the one loop), :meth:`set_moves` (all or nothing).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 
 from .. import wording
 from ..engine import rule_search
@@ -37,6 +38,14 @@ from .swap import Swap
 from .variant import Variant
 
 LONGEST_CODE_PER_CELL = 20  # characters of a game code per cell where games may outlast the cells
+
+
+class SolverRefusal(Enum):
+    """Why the exact solver does not take a board: its rules are not the standard game's seen from gravity's side
+    (``RULES``), or its bitboard does not fit the solver's 64 bits (``SIZE``)."""
+
+    RULES = "rules"
+    SIZE = "size"
 
 
 @dataclass(frozen=True)
@@ -189,13 +198,23 @@ class Referee:
 
     @property
     def solver_takes(self) -> bool:
-        """Whether the exact solver takes this board's positions: the rules are the standard game's, seen from
-        gravity's side, and gravity's board fits the solver's 64 bits (:func:`.engine.exact.solver.takes`: not 9x7,
-        8x8, 10x6 or larger). Then :meth:`solver_position` gives its position; elsewhere it raises."""
+        """Whether the exact solver takes this board's positions (:attr:`solver_refusal` is None). Then
+        :meth:`solver_position` gives its position; elsewhere it raises."""
+        return self.solver_refusal is None
+
+    @property
+    def solver_refusal(self) -> SolverRefusal | None:
+        """Why the exact solver does not take this board's positions, or None where it does: the rules are the
+        standard game's, seen from gravity's side, and gravity's board fits the solver's 64 bits
+        (:func:`.engine.exact.solver.takes`: not 9x7, 8x8, 10x6 or larger)."""
         from ..engine.exact.solver import takes
 
         mechanics = self.mechanics
-        return mechanics.straight_only and takes(mechanics.frames[mechanics.start_frame].geom)
+        if not mechanics.straight_only:
+            return SolverRefusal.RULES
+        if not takes(mechanics.frames[mechanics.start_frame].geom):
+            return SolverRefusal.SIZE
+        return None
 
     def solver_position(self, ox: str) -> Position:
         """The board with ``ox`` to move as a position the exact solver can take (the standard game seen from

@@ -448,12 +448,14 @@ def analysing(seconds: float = 0.0) -> str:
     return _("Analysing the game with perfect play… ({n} s so far)").format(n=int(seconds))
 
 
-# Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant).
+# Why Analyse game cannot start: ``no_moves`` (an empty board), ``rules`` (a rule variant), ``size`` (a board
+# whose bitboard passes the solver's 64 bits).
 analysis_refusal = choice(
     "kind",
     {
         "no_moves": N_("there is no move to analyse yet"),
         "rules": N_("Analyse game knows the standard rules only"),
+        "size": N_("Analyse game knows boards whose width × (height + 1) is at most 64 only, such as 8x7 or 10x5"),
     },
 )
 

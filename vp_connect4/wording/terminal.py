@@ -25,6 +25,7 @@ __all__ = [
     "io_failed",
     "moves_played",
     "no_analysis",
+    "no_analysis_on_size",
     "no_browser_found",
     "no_input",
     "not_possible",
@@ -347,6 +348,14 @@ def analysis(ox: str, entries: list[str], first: int = 0) -> str:
 no_analysis = sentence(
     N_("(There is no analysis for these rules: the solver plays the standard game, seen from any side.)")
 )
+
+
+def no_analysis_on_size(width: int, height: int) -> str:
+    """Why ``?`` and ``--analyse`` give no outcomes on a board the exact solver does not take (its size)."""
+    return _(
+        "(There is no analysis on a {width}x{height} board: the solver takes boards whose width × (height + 1) is at "
+        "most 64, such as 8x7 or 10x5.)"
+    ).format(width=width, height=height)
 
 
 def top_level_searches(sides: list[str]) -> str:

@@ -110,8 +110,9 @@ class Analysis:
 
     def _why_not(self) -> wording.Phrase | None:
         game = self.ctx.game
-        if not game.board.referee.solver_takes:
-            return wording.phrase(wording.analysis_refusal, "rules")
+        refusal = game.board.referee.solver_refusal
+        if refusal is not None:
+            return wording.phrase(wording.analysis_refusal, refusal.value)
         if not game.move_string:
             return wording.phrase(wording.analysis_refusal, "no_moves")
         if self.playing.falling:
