@@ -18,6 +18,7 @@ TABLES = (
     "variants_bench",
     "analysis_bench",
     "strength_bench",
+    "sizes_bench",
     "sandbox_bench",
     "think_bench",
     "think_scene_bench",
