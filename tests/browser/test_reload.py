@@ -21,8 +21,11 @@ from slowness import slowness
 from browser.scene_page import CANVAS_JS, READY_TIMEOUT, ScenePage
 from browser.scene_process import SceneProcess, descendants, wait_gone
 from vp_connect4 import Board, wording
+from vp_connect4.engine.exact import solver
+from vp_connect4.engine.position import geometry
 from vp_connect4.game import AI, Seat
-from vp_connect4.levels import Level
+from vp_connect4.levels import Level, exact_on
+from vp_connect4.vp3d.texts.rules_menu import menu_sizes
 from vp_connect4.vp3d.view.sliders import level_to_slider
 
 RELOAD_WITHIN = 20.0  # seconds from the reload to the scene ready again (2 idle cores, software WebGL; times slowness)
@@ -138,3 +141,29 @@ def test_sigterm_while_the_restarted_program_starts_ends_it_with_143_and_its_mov
         assert scene.wait_exit() == 128 + signal.SIGTERM, scene.describe()
         assert [line for line in scene.lines if line.startswith("moves:")] == [f"moves: 3{o_col}"], scene.describe()
         assert "Traceback" not in scene.stderr, scene.stderr
+
+
+def test_the_perfect_level_plays_on_a_sample_of_the_board_menus_sizes(context: Any) -> None:
+    """Issue 40: the smallest board, 7x6, the largest, and the first size of the menu the solver does not take
+    (its bitboard passes 64 bits): after X's first move O's perfect level answers, and its slider says what it is
+    there (``perfect`` where it plays exactly from the first move, else ``deepest search``)."""
+    first_not_taken = next(f"{w}x{h}" for w, h in menu_sizes() if not solver.takes(geometry(w, h)))  # 9x7
+    with SceneProcess.main("--o-ply", "perfect", "--tiebreak", "LEFT") as scene:
+        view = ScenePage.open(context, scene)
+        for size in ["7x6", "4x4", first_not_taken, "10x10"]:
+            width, height = map(int, size.split("x"))
+            if size != "7x6":
+                view.page.select_option("#c4-size", size)
+                view.wait_log(rf"^setting: size {size}$")
+                view.wait_log(r"^resumed: 0 checkers down$", READY_TIMEOUT)
+                view.wait_log(r"^scene ready$", READY_TIMEOUT)
+                view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+            col = width // 2
+            view.play(1, "X", col, lambda col=col: view.press(str(col)))
+            view.wait_log(r"^move 2: O column \d$")
+            name = "perfect" if exact_on(Board(width, height)) else "deepest search"
+            view.page.wait_for_function(
+                f"() => document.querySelector('#c4-o-ply').parentElement.textContent.includes({name!r})",
+                timeout=10_000,
+            )
+        assert not re.search(r"Traceback|Error", scene.stderr), scene.stderr
