@@ -18,6 +18,8 @@ CHART_JS = """() => {
             box: [box.x, box.y, box.width, box.height]};
 }"""
 LABELLED_JS = f"() => {{ const chart = ({CHART_JS})(); return chart !== null && /-\\d/.test(chart.text); }}"
+X_TICKS_JS = """() => [...document.querySelectorAll('.glowscript-graph .xAxis .tickLabel')]
+    .map(label => label.textContent.trim())"""
 STILL_JS = "() => document.getElementById('c4-status').textContent.startsWith('To move')"
 ANALYSIS_TIMEOUT = 180.0  # seconds
 PLACES_JS = """() => [...document.querySelectorAll('canvas, button, select, input, #c4-status')]
@@ -51,3 +53,15 @@ def test_the_chart_comes_with_the_analysis_moves_nothing_and_goes_with_it(contex
         view.press("a")  # kept for its game: back at once, the chart in sight again
         view.wait_log("^analysis: move 3 ")
         view.page.wait_for_function(f"() => ({CHART_JS})().visibility === 'visible'")
+
+
+def test_a_short_games_chart_counts_whole_moves(context: Any) -> None:
+    """Two moves analysed: the x axis reads 0, 1, 2, ... moves, never 0.5 (issue 37)."""
+    with SceneProcess.main("--moves", "33", "--o", "human") as scene:
+        view = ScenePage.open(context, scene)
+        view.page.wait_for_function(STILL_JS, timeout=60_000)
+        view.press("a")
+        view.wait_log("^analysis: (result|no change)", ANALYSIS_TIMEOUT)
+        view.page.wait_for_function(LABELLED_JS, timeout=60_000)
+        ticks = view.page.evaluate(X_TICKS_JS)
+        assert ticks and all(re.fullmatch(r"\d+", tick) for tick in ticks), ticks

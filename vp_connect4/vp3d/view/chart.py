@@ -21,6 +21,8 @@ LEVEL_COLOUR = (0.6, 0.6, 0.6)
 BAND_COLOUR = (0.82, 0.82, 0.82)
 OUT_OF_SIGHT = 3  # times the axis' range: where a graph that needs a point shows none (an empty one cannot be sent)
 HIDDEN = "<style>.glowscript-graph { visibility: hidden; }</style>"
+# the x axis spans at least this many moves: over fewer the graph's ticks come in halves (0, 0.5, 1, 1.5 moves)
+FEWEST_MOVES_SHOWN = 6
 
 
 class Chart:
@@ -57,11 +59,11 @@ class Chart:
             self._visibility.text = ""
         if self._shown != tuple(points):
             self._shown = tuple(points)
-            graph = self._graph
-            graph.xmin, graph.xmax, graph.ymin, graph.ymax = 0, max(moves, 1), -top, top
-            self._level.data = [(0, 0), (max(moves, 1), 0)]
+            graph, last = self._graph, max(moves, FEWEST_MOVES_SHOWN)
+            graph.xmin, graph.xmax, graph.ymin, graph.ymax = 0, last, -top, top
+            self._level.data = [(0, 0), (last, 0)]
             for edge, sign in zip(self._bands, (1, -1), strict=True):  # where X's wins begin, and O's
-                edge.data = [(0, sign * middle), (max(moves, 1), sign * middle)]
+                edge.data = [(0, sign * middle), (last, sign * middle)]
             self._curve.data = points or [(0, OUT_OF_SIGHT * top)]
         mark = [point for point in points if point[0] == current]
         self._mark.data = mark or [(current, OUT_OF_SIGHT * top)]  # not worked out: no mark
