@@ -89,7 +89,7 @@ def test_the_csv_file_has_a_row_per_game_with_its_moves(tmp_path: Path) -> None:
     assert [row["game"] for row in rows] == ["1", "2", "3", "4"]
     assert list(rows[0]) == ["game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves",
                              "ply", "games_per_colour", "tourney_seed", "players", "format", "tiebreak",
-                             "strayed"]  # fmt: skip
+                             "strayed", "failure"]  # fmt: skip
     assert {row["strayed"] for row in rows} == {""}  # its moves follow its own scores
     assert [row["tourney_seed"] for row in rows] == ["3"] * 4 and rows[0]["players"] == "2"
     assert {row["result"] for row in rows} <= {"1-0", "0-1", "1/2-1/2"} and all(row["moves"] for row in rows)
@@ -273,14 +273,14 @@ def test_a_file_whose_moves_do_not_follow_its_own_scores_is_reported_and_its_che
     assert code == 0 and "\n".join(said) in again, again + err
 
 
-def test_the_strays_go_into_the_csv_file_as_its_last_column_and_come_back_on_resume(tmp_path: Path) -> None:
+def test_the_strays_go_into_the_csv_file_after_the_settings_and_come_back_on_resume(tmp_path: Path) -> None:
     (tmp_path / "two_faced.py").write_text(_two_faced())
     code, out, err = tourney("two_faced.py", "--with-builtin", "--builtin-levels", "0", "--ply", "1", "--tiebreak",
                              "LEFT", "--seed", "3", cwd=tmp_path)  # fmt: skip
     assert code == 0, out + err
     with (tmp_path / "tourney.csv").open(newline="") as file:
         rows = list(csv.DictReader(file))
-    assert list(rows[0])[-1] == "strayed"
+    assert list(rows[0])[-2:] == ["strayed", "failure"]
     strays = [json.loads(row["strayed"]) for row in rows if row["strayed"]]
     assert strays and all(stray["player"] == "two_faced.py" for strayed in strays for stray in strayed)
     said = out[out.index("two_faced.py: in ") :].split("\n\n")[0]

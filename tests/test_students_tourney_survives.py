@@ -201,3 +201,24 @@ def test_a_resumed_forfeits_reason_ends_with_the_students_error(tmp_path: Path) 
     assert code == 0, resumed + err
     reason = resumed.split("the first time:", 1)[1].strip().splitlines()[0]
     assert reason.endswith("below): ValueError: 100.0 is not in list"), resumed  # the error, not nothing
+
+
+def test_a_resumed_tournament_does_not_wait_again_for_a_file_that_ran_out_of_time(tmp_path: Path) -> None:
+    """The results file says what kind of failure a forfeit was: resumed after the game in which a file hung, its
+    later games are forfeited at once, as in the run that was stopped (the time limit is waited for once)."""
+    for name in ("player.py", "hanging_player.py"):
+        (tmp_path / name).write_text((ROOT / "examples" / name).read_text())
+    setup = ("player.py", "hanging_player.py", "--ply", "1", "--seed", "3", "--move-time", "2")
+    code, whole, err = tourney(tmp_path, *setup, "--out", "r.csv")
+    assert code == 0 and "hanging_player.py forfeited 2 games" in whole, whole + err
+    rows = csv_rows(tmp_path / "r.csv")
+    assert [row["failure"] for row in rows] == ["timed out", "timed out"], rows
+    first = next(row for row in rows if row["game"] == "1")
+    with (tmp_path / "cut.csv").open("w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=list(first))
+        writer.writeheader()
+        writer.writerow(first)
+    code, resumed, err = tourney(tmp_path, *setup, "--resume", "cut.csv")
+    assert code == 0, resumed + err
+    second = next(row for row in csv_rows(tmp_path / "cut.csv") if row["game"] == "2")
+    assert second["reason"].startswith("hanging_player.py gave no answer in time in an earlier game"), second

@@ -169,6 +169,7 @@ def standings_rows(tournament: Tournament) -> list[dict[str, object]]:
 
 GAME_FIELDS = ("game", "seed", "x", "o", "result", "winner", "forfeit", "reason", "moves")
 STRAYED = "strayed"  # after GAME_FIELDS: the game's checked moves that did not follow their file's own scores
+FAILURE = "failure"  # last: what kind of failure a forfeit was (StudentError.kind: "timed out", "raised"...), or ""
 
 
 def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
@@ -182,7 +183,8 @@ def game_row(tournament: Tournament, result: GameResult) -> dict[str, object]:
     forfeit = {"X": x, "O": o, BOTH: f"{x}, {o}", None: ""}[result.forfeit]
     reason = "" if result.error is None else _one_line(result.error)
     values = (pairing.number, pairing.seed, x, o, score, winner, forfeit, reason, result.moves)
-    return {**dict(zip(GAME_FIELDS, values, strict=True)), STRAYED: stray_rows(tournament, result)}
+    failure = "" if result.error is None else result.error.kind
+    return {**dict(zip(GAME_FIELDS, values, strict=True)), STRAYED: stray_rows(tournament, result), FAILURE: failure}
 
 
 def _one_line(error: StudentError) -> str:

@@ -195,6 +195,20 @@ class Tournament:
         played = {result.pairing.number for result in self.results}
         return [pairing for pairing in self.schedule() if pairing.number not in played]
 
+    def resume(self, results: list[GameResult]) -> None:
+        """The games played before a stop (a results file read back), and who ran out of time in them: such a file
+        forfeits its games left without being waited for again."""
+        self.results = list(results)
+        for result in results:
+            self.note_stall(result)
+
+    def note_stall(self, result: GameResult) -> None:
+        """Remember a side that forfeited ``result`` by running out of time (see :meth:`cannot_play`)."""
+        error = result.error
+        if error is not None and error.kind == TIMED_OUT and result.forfeit in ("X", "O"):
+            pairing = result.pairing
+            self.stalled.setdefault(pairing.x if result.forfeit == "X" else pairing.o, error)
+
     def cannot_play(self, index: int) -> StudentError | None:
         """Why entrant ``index`` forfeits its games without playing (its file did not load, or it ran out of time in
         an earlier game: the time limit is waited for once, not in every game), or None."""
@@ -231,9 +245,9 @@ class Tournament:
             check.finish(players, game.board)
         except StudentError as error:
             failed = game.to_move if len(players) == len(entrants) else next(o for o in entrants if o not in players)
-            if error.kind == TIMED_OUT:
-                self.stalled.setdefault(pairing.x if failed == "X" else pairing.o, error)
-            return GameResult(pairing, other(failed), game.move_string, failed, error, tuple(check.strays))
+            result = GameResult(pairing, other(failed), game.move_string, failed, error, tuple(check.strays))
+            self.note_stall(result)
+            return result
         finally:
             for ox, player in players.items():
                 live.end(player, failed=ox == failed)

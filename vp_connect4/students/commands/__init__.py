@@ -144,7 +144,7 @@ def tourney_main(argv: list[str]) -> int:
     if tournament.total() > MAX_GAMES:
         parser.error(wording.tourney_too_many(tournament.total(), MAX_GAMES))
     try:
-        tournament.results = journal.results_of(rows, stated, tournament)
+        tournament.resume(journal.results_of(rows, stated, tournament))
     except journal.NotThisTournament:
         parser.error(wording.tourney_resume_other(str(path)))
     cluster = connect_cluster(parser, args.cluster, args.cluster_keys)

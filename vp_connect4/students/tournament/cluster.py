@@ -48,7 +48,7 @@ from distributed.security import Security
 
 from ... import wording
 from .. import sandbox
-from ..errors import TIMED_OUT, StudentError
+from ..errors import StudentError
 from ..files import BuiltinPlayer, PlayerFile, Source
 from ..tourney import IDLE_PER_GAME, TIEBREAK, Entrant, GameResult, LiveWorkers, Pairing, Tournament
 from ..worker import traces
@@ -238,8 +238,7 @@ class ClusterGames:
                     continue
                 future = next(ended)
                 result = _result(future, running.pop(future))
-                if result.error is not None and result.error.kind == TIMED_OUT and result.forfeit in ("X", "O"):
-                    tournament.stalled.setdefault(result.x if result.forfeit == "X" else result.o, result.error)
+                tournament.note_stall(result)
                 if result.pairing.number not in seen:  # never twice, should the cluster bring one back again
                     seen.add(result.pairing.number)
                     yield result

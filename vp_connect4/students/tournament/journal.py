@@ -9,7 +9,9 @@ By its suffix:
   ``swiss:N``), which ``--resume`` compares with its own, as it compares each game's players with the schedule's
   for that game number (a Swiss round's pairs are worked out again from the rounds before it); last, ``strayed``:
   the game's checked moves that did not follow their file's own scores (``results.stray_rows``) as JSON text,
-  empty when there are none (a file of before it, without the column, resumes as one where there were none).
+  empty when there are none (a file of before it, without the column, resumes as one where there were none);
+  ``failure``: what kind of failure a forfeit was (``timed out``, ``raised``...), so that a resumed tournament
+  does not wait again for a file that ran out of time.
 - ``.jsonl``: JSON lines: the first line ``{"settings": {...}}`` (ply, games per colour, seed, move time, the
   players' names), then an object per game (``strayed``: a list).
 - ``.json``: one document (settings, standings, games), rewritten after every game to a temporary file that then
@@ -33,8 +35,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import StudentError
-from ..results import GAME_FIELDS, STRAYED, game_row, standings_rows, strays_of
+from ..errors import RAISED, StudentError
+from ..results import FAILURE, GAME_FIELDS, STRAYED, game_row, standings_rows, strays_of
 from ..tourney import BOTH, GameResult, Tournament
 
 SUFFIXES = (".csv", ".jsonl", ".json")
@@ -137,7 +139,7 @@ class ResultsFile:
         if self.kind == ".jsonl":
             return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in [{"settings": settings}, *rows])
         text = io.StringIO()
-        writer = csv.DictWriter(text, fieldnames=[*GAME_FIELDS, *SETTING_FIELDS, STRAYED])
+        writer = csv.DictWriter(text, fieldnames=[*GAME_FIELDS, *SETTING_FIELDS, STRAYED, FAILURE])
         writer.writeheader()
         writer.writerows(self._csv_row(row) for row in rows)
         return text.getvalue()
@@ -149,7 +151,7 @@ class ResultsFile:
                     tournament.tiebreak)  # fmt: skip
         game = {field: row[field] for field in GAME_FIELDS}
         strays = json.dumps(row[STRAYED], ensure_ascii=False) if row[STRAYED] else ""
-        return {**game, **dict(zip(SETTING_FIELDS, settings, strict=True)), STRAYED: strays}
+        return {**game, **dict(zip(SETTING_FIELDS, settings, strict=True)), STRAYED: strays, FAILURE: row[FAILURE]}
 
 
 def _settings_of(tournament: Tournament) -> dict[str, object]:
@@ -278,7 +280,8 @@ def _result_of(row: dict[str, object], settings: Settings, tournament: Tournamen
     score = str(row["result"])
     winner = SCORES[score]
     forfeit = BOTH if score == "0-0" else ({"X": "O", "O": "X"}[str(winner)] if row["forfeit"] else None)
-    error = StudentError(str(row["reason"])) if forfeit else None
+    failure = str(row.get(FAILURE) or RAISED)  # a file of before the column: no kind known
+    error = StudentError(str(row["reason"]), failure) if forfeit else None
     strayed = row.get(STRAYED) or []  # a CSV cell holds it as JSON text; a file of before it has none
     strays = strays_of(json.loads(strayed) if isinstance(strayed, str) else strayed)
     return GameResult(pairing, winner, str(row["moves"]), forfeit, error, strays)
