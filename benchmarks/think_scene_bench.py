@@ -7,6 +7,10 @@ worker has built it and the view has made its objects); ``page drawn`` adds the 
 the built-in Player's (``reference_tree``), or a player file's own calls (``examples/player.py`` on O, recorded
 in its sandboxed process, compared with the reference's): Think opened with the scene (``--think``, so the file
 does not move first), timed from the page's ``scene ready`` to ``think ready``.
+
+A second table: how soon a key is answered while the tree is shown, at ply 4 and 5 on the seed text's position
+(1211244445: 2,162 and 14,119 calls), from the key's ``keydown`` to the page's new status line, both timed by the
+page itself (``tests/browser/answers.py``): → four times, ← twice. The aim is 0.2 s at ply 5 (issue 37).
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ from __future__ import annotations
 import sys
 import time
 
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # tests/ on the path: make bench puts it there
+from browser.answers import ANSWER_PROBE, key_answer, wait_status
+from browser.conftest import (  # tests/ on the path: make bench puts it there
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    TEST_CHROMIUM_ARGS,
+    VIEWPORT,
+)
 from browser.scene_page import ScenePage
 from browser.scene_process import ROOT, SceneProcess
 
@@ -23,6 +33,9 @@ from .table import print_table
 MID_GAME = "33224"
 PLIES = {False: (2, 3, 4), True: (2, 3)}
 COLUMNS = ("player", "ply", "calls", "think ready s", "page drawn s")
+SEED_POSITION = "1211244445"
+KEY_PLIES = (4, 5)
+KEY_COLUMNS = ("browser", "ply", "calls", "keys", "median ms", "slowest ms")
 
 
 def time_think(context: object, ply: int) -> tuple[str, float, float]:
@@ -52,6 +65,41 @@ def time_think_file(context: object, ply: int) -> tuple[str, float, float]:
         return calls, ready, time.monotonic() - start
 
 
+def time_keys(context: object, ply: int) -> tuple[str, list[float]]:
+    """The page's milliseconds from each key to its new status line, Think at ``ply`` on the seed's position."""
+    context.add_init_script(ANSWER_PROBE)  # type: ignore[attr-defined]
+    options = ("--moves", SEED_POSITION, "--x", "ai", "--x-ply", str(ply), "--o", "human", "--think")
+    with SceneProcess.main(*options, cwd=ROOT) as scene:
+        view = ScenePage.open(context, scene)
+        calls = view.wait_log("^think: X ply ", timeout=120).split()[-2]
+        view.wait_log("^think ready: ", timeout=120)
+        wait_status(view, f" {calls} ")
+        times = [key_answer(view, "ArrowRight", f"^think: step {step} of ") for step in range(1, 5)]
+        times += [key_answer(view, "ArrowLeft", f"^think: step {step} of ") for step in (3, 2)]
+        return calls, times
+
+
+def run_keys(playwright: object) -> None:
+    """The key table, in the docs' browser and in the tests' (no GPU compositing: a redraw holds the page longer)."""
+    print("Think: milliseconds from a key to the page's new status line (the page's own clock; X on 1211244445)")
+    rows = []
+    for name, args in (("docs", CHROMIUM_ARGS), ("tests", TEST_CHROMIUM_ARGS)):
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)  # type: ignore[attr-defined]
+        try:
+            for ply in KEY_PLIES:
+                context = browser.new_context(viewport=VIEWPORT)
+                try:
+                    calls, times = time_keys(context, ply)
+                finally:
+                    context.close()
+                ordered = sorted(times)
+                middle, slowest = ordered[len(ordered) // 2], ordered[-1]
+                rows.append((name, str(ply), calls, str(len(times)), f"{middle:.0f}", f"{slowest:.0f}"))
+        finally:
+            browser.close()
+    print_table(KEY_COLUMNS, rows)
+
+
 def run(quick: bool) -> None:
     """Print the Think table (``quick``: plies 2 and 3 only)."""
     print("Think: seconds from the key t to the whole tree drawn (O to move after 33224)")
@@ -72,7 +120,8 @@ def run(quick: bool) -> None:
                     finally:
                         context.close()
                     rows.append((player, str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
+            print_table(COLUMNS, rows)
+            print(f"(Python {sys.version.split()[0]}; a player file's rows from 'scene ready', Think opened at start)")
         finally:
             browser.close()
-    print_table(COLUMNS, rows)
-    print(f"(Python {sys.version.split()[0]}; a player file's rows from 'scene ready', Think opened with the scene)")
+        run_keys(playwright)

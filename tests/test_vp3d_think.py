@@ -204,3 +204,23 @@ def test_a_player_files_tree_is_its_own_calls_and_opens_at_the_first_that_differ
     assert shown is not None and shown.selected == () and shown.tree.root.differs
     assert [node.line for node in shown.tree.nodes() if node.differs] == [()]
     assert "differ from the reference" in view.status
+
+
+def test_a_tree_too_large_to_draw_is_refused_in_words_with_its_size(monkeypatch: object) -> None:
+    import pytest
+
+    from vp_connect4.think.tree import TreeTooLarge, count
+    from vp_connect4.vp3d.worker import thinking
+
+    board = Board()
+    board.set_board(MID_GAME)
+    with pytest.raises(TreeTooLarge):
+        reference_tree(board, "O", 3, "LEFT", MID_GAME, limit=300)  # 304 calls
+    assert sum(1 for _ in reference_tree(board, "O", 3, "LEFT", limit=304).root.walk()) == 304
+    monkeypatch.setattr(thinking, "MAX_DRAWN_CALLS", 300)  # type: ignore[attr-defined]
+    controller, view, _runner, log, clock = make(x=HUMAN, o=HUMAN, o_ply=3, start_moves=MID_GAME)
+    controller.handle(Command.THINK)
+    settle(controller, clock, 1)
+    assert view.cues[-1] == wording.capitalised(wording.think_too_large("O", 3, 300, count(3), 2))
+    assert f"more than 300 calls (up to {count(3)})" in view.cues[-1] and log[-1] == "think closed"
+    assert view.tree is None and not view.think

@@ -15,7 +15,7 @@ from typing import Any
 
 from slowness import slowness
 
-from browser.scene_page import ScenePage
+from browser.scene_page import CANVAS_JS, ScenePage
 from browser.scene_process import SceneProcess
 from vp_connect4.board import Board
 from vp_connect4.think.reference import reference_tree
@@ -122,4 +122,108 @@ def test_think_on_a_slow_page_on_a_busy_machine_answers_keys_in_time(context: An
         for step in range(1, 4):
             answered(view, "ArrowRight", f"^think: step {step} of ")
         answered(view, "Escape", "^think closed$")
+        scene.assert_no_traceback()
+
+
+SEED_POSITION = "1211244445"  # the seed text's example: X to move
+BACKGROUND_RGB = (158, 189, 219)  # view.BACKGROUND in 8 bits
+COLOUR_SLACK = 12  # per channel: the renderer's rounding
+FRAME_PIXELS = 6  # the canvas's outer frame that must show only the sky
+CELL_PIXELS = 7  # a small rack cell's radius
+WINDOWS = ({"width": 1000, "height": 1000}, {"width": 1400, "height": 720}, {"width": 820, "height": 1000})
+# GlowScript's own projection as its renderer draws (glow.min.js): the camera range * (h / min(w, h)) / tan(fov / 2)
+# from the centre along the axis; a pixel 2 * range / min(w, h) world units in the plane through the centre
+SEEN_JS = f"""() => {{
+  const cv = {CANVAS_JS};
+  const w = cv.__width, h = cv.__height, smaller = Math.min(w, h);
+  const axis = cv.__axis.norm(), xaxis = axis.cross(cv.__up).norm(), yaxis = xaxis.cross(axis);
+  const distance = cv.__range * (h / smaller) / Math.tan(cv.__fov / 2), pixel = 2 * cv.__range / smaller;
+  const camera = cv.__center.sub(axis.multiply(distance));
+  const seen = (p) => {{
+    const d = p.sub(camera), q = d.multiply(distance / d.dot(axis));
+    return [w / 2 + q.dot(xaxis) / pixel, h / 2 - q.dot(yaxis) / pixel];
+  }};
+  const ruler = document.createElement('canvas').getContext('2d');
+  const labels = glowObjs.filter(o => o && o.constructor.name === 'label' && o.visible && o.text).map(o => {{
+    ruler.font = o.height + 'px ' + (o.font === 'sans' ? 'Verdana, sans-serif' : o.font);
+    const width = ruler.measureText(o.text).width * 1.1, [x, y] = seen(o.pos);
+    return [o.text, x + o.xoffset - width / 2, y - o.yoffset - o.height / 2, width, o.height];
+  }});
+  const racks = glowObjs.filter(o => o && o.constructor.name === 'points' && o.visible && o.__points.length === 42
+                                     && o.radius === {CELL_PIXELS});
+  return {{ size: [w, h], labels: labels, cells: racks.flatMap(o => o.__points.map(p => seen(p.pos))) }};
+}}"""
+
+
+def assert_fits(view: ScenePage, window: dict[str, int]) -> None:
+    """The canvas's frame is sky, the small rack inside it, no two labels overlapping and each inside."""
+    from browser.pixels import decode_png
+
+    image = decode_png(view.screenshot())
+    w, h = image.width, image.height
+    frame = [
+        image.rgb[3 * (y * w + x) : 3 * (y * w + x) + 3]
+        for y in range(h)
+        for x in range(w)
+        if min(x, y, w - 1 - x, h - 1 - y) < FRAME_PIXELS
+    ]
+    off = [tuple(p) for p in frame if max(abs(a - b) for a, b in zip(p, BACKGROUND_RGB, strict=True)) > COLOUR_SLACK]
+    assert not off, f"{window}: {len(off)} pixels of the canvas's outer {FRAME_PIXELS} are not sky: {off[:5]}"
+    seen = view.page.evaluate(SEEN_JS)
+    width, height = seen["size"]
+    assert len(seen["cells"]) == 42, seen["cells"]
+    for x, y in seen["cells"]:
+        assert CELL_PIXELS <= x <= width - CELL_PIXELS and CELL_PIXELS <= y <= height - CELL_PIXELS, (window, x, y)
+    labels = seen["labels"]
+    assert len(labels) == 7, labels
+    for text, x, y, w_, h_ in labels:
+        assert 0 <= x <= width - w_ and 0 <= y <= height - h_, (window, text, x, y)
+    for index, (text, x, y, w_, h_) in enumerate(labels):
+        for other, ox, oy, ow, oh in labels[index + 1 :]:
+            apart = x + w_ <= ox or ox + ow <= x or y + h_ <= oy or oy + oh <= y
+            assert apart, f"{window}: labels {text!r} and {other!r} overlap: {labels}"
+
+
+def test_think_at_ply_4_fits_the_canvas_at_every_window_size_with_its_labels_apart(browser: Any) -> None:
+    from browser.conftest import VIEWPORT
+
+    context = browser.new_context(viewport=VIEWPORT)
+    options = ("--moves", SEED_POSITION, "--x", "ai", "--x-ply", "4", "--o", "human", "--think", "--lang", "nl")
+    try:
+        with SceneProcess.main(*options) as scene:
+            view = ScenePage.open(context, scene)
+            errors: list[str] = []
+            view.page.on("pageerror", lambda error: errors.append(str(error)))
+            view.wait_log("^think ready: ", timeout=60)
+            for window in WINDOWS:
+                size = view.page.evaluate(f"() => [{CANVAS_JS}.__width, {CANVAS_JS}.__height, {CANVAS_JS}.__range]")
+                if window != view.page.viewport_size:
+                    view.page.set_viewport_size(window)
+                    # the page sizes its canvas; the program fits the camera again: its range changes
+                    view.page.wait_for_function(
+                        f"() => {CANVAS_JS}.__width !== {size[0]} && {CANVAS_JS}.__range !== {size[2]}", timeout=30_000
+                    )
+                assert_fits(view, window)
+            assert errors == [], errors[:3]
+            scene.assert_no_traceback()
+    finally:
+        context.close()
+
+
+def test_think_at_ply_5_answers_every_key_and_the_page_times_it(context: Any) -> None:
+    """The page's own time from a key to the new status line is printed (pytest -s), not held to a limit: speed is
+    measured in benchmarks/think_scene_bench.py; here every key must be answered."""
+    from browser.answers import ANSWER_PROBE, key_answer, wait_status
+
+    context.add_init_script(ANSWER_PROBE)
+    options = ("--moves", SEED_POSITION, "--x", "ai", "--x-ply", "5", "--o", "human", "--think")
+    with SceneProcess.main(*options) as scene:
+        view = ScenePage.open(context, scene)
+        arrived = view.wait_log("^think: X ", timeout=60)
+        assert arrived.startswith("think: X ply 5, "), arrived
+        view.wait_log("^think ready: ", timeout=60)
+        wait_status(view, f" {arrived.split()[-2]} ")  # the page says the tree is ready: "... 14119 calls ..."
+        times = [key_answer(view, "ArrowRight", f"^think: step {step} of ") for step in range(1, 5)]
+        times += [key_answer(view, "ArrowLeft", f"^think: step {step} of ") for step in (3, 2)]
+        print(f"ply 5: the page answered keys in {', '.join(f'{t:.0f}' for t in times)} ms")
         scene.assert_no_traceback()

@@ -9,18 +9,24 @@ from __future__ import annotations
 
 from ..board import Board, other
 from ..player import Player
-from .tree import CALL, FILLS, FULL, HORIZON, LOST, WINS, WON, Node, Slot, Tree
+from .tree import CALL, FILLS, FULL, HORIZON, LOST, WINS, WON, Node, Slot, Tree, TreeTooLarge
 
 TIEBREAK = "LEFT"  # the reference's evaluation does not depend on its tiebreak
 SCORES = {FULL: -1.0, WON: 100.0, LOST: 0.0, WINS: 100.0, FILLS: 50.0}  # the cases that do not look further
 
 
-def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = "", smart: bool = False) -> Tree:
+def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = "", smart: bool = False,
+                   limit: int | None = None) -> Tree:  # fmt: skip
     """The tree of ``Player(ox, tiebreak, ply).scores_for(board)`` (``smart``: ``scores_for_tourney``); ``board``
-    is not changed. ``moves``: the position's move code, as the tree shows it."""
+    is not changed. ``moves``: the position's move code, as the tree shows it. ``limit``: TreeTooLarge once the
+    recursion makes more calls than that."""
     work = board.blank()
     work.take(board)
-    root = _call(work, ox, ply, (), smart)
+    budget = [limit if limit is not None else -1]
+    try:
+        root = _call(work, ox, ply, (), smart, budget)
+    except _OverBudget:
+        raise TreeTooLarge(limit or 0, ply) from None
     return Tree(root, moves, board.width, board.height, tiebreak, smart)
 
 
@@ -43,7 +49,15 @@ def case(b: Board, move: int, ox: str, ply: int) -> str:
         b.del_move(move)
 
 
-def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool) -> Node:
+class _OverBudget(Exception):
+    pass
+
+
+def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool, budget: list[int]) -> Node:
+    """One call; ``budget``: the calls still allowed (negative: no limit), counted down."""
+    if budget[0] == 0:
+        raise _OverBudget
+    budget[0] -= 1
     node = Node(line, ox, ply, tuple("".join(row) for row in b.data))
     for move in range(b.move_count()):
         kind = case(b, move, ox, ply)
@@ -53,7 +67,7 @@ def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool) -> No
         elif kind == CALL:
             b.add_move(move, ox)
             try:
-                child = _call(b, other(ox), ply - 1, (*line, move), smart)
+                child = _call(b, other(ox), ply - 1, (*line, move), smart, budget)
             finally:
                 b.del_move(move)
             node.slots.append(Slot(CALL, 100.0 - max(child.scores or (0.0,)), child))

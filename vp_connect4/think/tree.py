@@ -20,6 +20,15 @@ TOLERANCE = 1e-9
 TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where the recording stopped it (worker.kinds' words)
 NOT_COUNTED_DOWN = "not counted down"  # a call with its caller's look-ahead or more: it would never end
 STOPS = (TIME_IS_UP, TOO_MANY_CALLS, NOT_COUNTED_DOWN)
+MAX_DRAWN_CALLS = 20_000  # the largest tree the scene draws: ply 5 on 7 columns makes at most 19,608 calls
+
+
+class TreeTooLarge(Exception):
+    """A recursion of more than ``limit`` calls (``ply``: its look-ahead), stopped there: too large to draw."""
+
+    def __init__(self, limit: int, ply: int) -> None:
+        super().__init__(limit, ply)
+        self.limit, self.ply = limit, ply
 
 
 @dataclass

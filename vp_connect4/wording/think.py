@@ -19,6 +19,7 @@ __all__ = [
     "think_root_returns",
     "think_slot",
     "think_speed_caption",
+    "think_too_large",
     "think_working",
 ]
 
@@ -52,6 +53,15 @@ think_refusal = choice(
 
 
 think_failed = sentence(N_("the tree could not be worked out: {error}"), "error")
+
+
+def think_too_large(ox: str, ply: int, limit: int, most: int, fits: int) -> str:
+    """Think refused: the tree of ``ox`` at ``ply`` has more than ``limit`` calls (at most ``most`` at that ply);
+    a look-ahead of ``fits`` or less can be drawn."""
+    return _(
+        "The tree of {side} at ply {ply} has more than {limit} calls (up to {most}): too many to draw. "
+        "A look-ahead of {fits} or less can be drawn."
+    ).format(side=side(ox), ply=ply, limit=limit, most=most, fits=fits)
 
 
 def think_working(ox: str, ply: int, seconds: float) -> str:

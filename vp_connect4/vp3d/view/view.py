@@ -124,6 +124,7 @@ class SceneView:
         self._last_seen: tuple[float, ...] | None = None  # the camera at the last frame: forward, range
         self._tree: TreeDrawing | None = None  # Think's tree, made the first time it is shown
         self._camera_kept: tuple[Any, ...] | None = None  # the camera on the rack while the tree is shown
+        self._tree_fitted_for: tuple[float, float] = (0.0, 0.0)  # the canvas's size the tree's camera was fitted to
         self.reset_view()
 
     # -- control.view_protocol.View ---------------------------------------------------
@@ -174,7 +175,8 @@ class SceneView:
         self.controls.show_think_playing(on)
 
     def show_tree(self, shown: TreeShown | None) -> None:
-        """Think's tree (far below the rack) and the camera on it; None: hidden, the camera on the rack as it was."""
+        """Think's tree (far below the rack) and the camera fitted to it (the tree, its labels and the small rack
+        inside the canvas; again for an opened call); None: hidden, the camera on the rack as it was."""
         canvas = self.canvas
         if shown is None:
             if self._tree is not None:
@@ -186,16 +188,23 @@ class SceneView:
         if self._tree is None:
             self._tree = TreeDrawing(canvas)
         first = self._camera_kept is None
+        vec = self._vp.vector
         if first:
-            vec = self._vp.vector
             self._camera_kept = (vec(canvas.center), vec(canvas.forward), vec(canvas.up), canvas.range)
-        self._tree.show(shown)
-        if first:
-            vec = self._vp.vector
-            canvas.center = vec(*self._tree.centre)
             canvas.forward = vec(*CAMERA_FORWARD)
             canvas.up = vec(0, 1, 0)
-            canvas.range = camera.fitted_range((canvas.width, canvas.height), self._tree.half)
+        if self._tree.show(shown) or first:
+            self._fit_tree()
+
+    def _fit_tree(self) -> None:
+        """The camera on the whole tree at the canvas's size now, looking as it looks."""
+        assert self._tree is not None
+        canvas, vec = self.canvas, self._vp.vector
+        forward = canvas.forward
+        found = self._tree.fit_to((canvas.width, canvas.height), (forward.x, forward.y, forward.z), FOV)
+        canvas.center = vec(*found.centre)
+        canvas.range = found.range
+        self._tree_fitted_for = (canvas.width, canvas.height)
 
     def highlight_win(self, cells: tuple[tuple[int, int], ...]) -> None:
         self.checkers.highlight(cells)
@@ -325,6 +334,8 @@ class SceneView:
         turned = self.keep_camera_sensible()
         if self._camera_kept is None and self._fitted is not None and self._fitted[1] != self._fitted_for():
             self._fit_camera(keep_zoom=True)
+        if self._camera_kept is not None and self._tree_fitted_for != (self.canvas.width, self.canvas.height):
+            self._fit_tree()  # the window changed size while the tree is shown
         forward = self.canvas.forward
         seen = (forward.x, forward.y, forward.z, self.canvas.range)
         turned = turned or (self._last_seen is not None and seen != self._last_seen)

@@ -15,7 +15,7 @@ from ...board import Board
 from ...game import Seat
 from ...students.process import DEFAULT_TIME_LIMIT
 from ...think.reference import reference_tree
-from ...think.tree import Tree
+from ...think.tree import MAX_DRAWN_CALLS, Tree
 from .student_moves import student_think
 
 PERFECT, RULES = "perfect", "rules"  # why_no_tree's reasons (``wording.think_refusal``'s names)
@@ -33,13 +33,14 @@ def why_no_tree(seat: Seat, board: Board) -> str | None:
 def seat_tree(seat: Seat, board: Board, ox: str, tiebreak: str, moves: str, time_limit: float = DEFAULT_TIME_LIMIT,
               ) -> Tree:  # fmt: skip
     """The tree of ``ox``'s ``scores_for`` on ``board`` as ``seat`` plays it: a player file's own calls (marked where
-    they differ from the reference's; StudentError if its process fails outright), else the reference Player's."""
+    they differ from the reference's; StudentError if its process fails outright), else the reference Player's
+    (TreeTooLarge past ``MAX_DRAWN_CALLS`` calls: too large to draw)."""
     ply = seat.level.ply
     assert ply is not None, "a perfect level has no scores_for tree (why_no_tree)"
     smart = seat.evaluation == "smart"
     if seat.source is not None:
         return student_think(seat.source, board, ox, tiebreak, ply, moves, smart, time_limit).shown
-    return reference_tree(board, ox, ply, tiebreak, moves, smart=smart)
+    return reference_tree(board, ox, ply, tiebreak, moves, smart=smart, limit=MAX_DRAWN_CALLS)
 
 
 def think_tree(width: int, height: int, moves: str, ox: str, seat: Seat, tiebreak: str,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .... import wording
-from ....think.tree import CALL, Tree
+from ....think.tree import CALL, Tree, TreeTooLarge, count
 from ...texts import log_lines
 from ...worker.jobs import JobKind
 from ...worker.thinking import why_no_tree
@@ -130,7 +130,13 @@ class Thinking:
             asked.said = wording.think_differs_here(marked, self._about(shown, first.line))
 
     def failed(self, error: BaseException) -> None:
-        failure = wording.phrase(wording.think_failed, error)
+        if isinstance(error, TreeTooLarge) and self.asked is not None:  # refused in words, with its size
+            width = self.ctx.game.board.width
+            fits = max((ply for ply in range(error.ply) if count(ply, width) <= error.limit), default=0)
+            failure = wording.phrase(wording.think_too_large, self.asked.ox, error.ply, error.limit,
+                                     count(error.ply, width), fits)  # fmt: skip
+        else:
+            failure = wording.phrase(wording.think_failed, error)
         self.ctx.log(log_lines.Line.ERROR(failure.in_english()))
         self.ctx.view.cue(wording.capitalised(failure()))
         self.leave()

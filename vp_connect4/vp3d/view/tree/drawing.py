@@ -1,11 +1,18 @@
 """Think's tree drawn with few VPython objects, so a software-rendered page stays quick: one ``points`` object for
-the calls, one for the columns that need no call, one ``curve`` for every edge (a walk down and back up each
-branch; a folded call gets a short stem below it), a gold ``curve`` for the line ``next_move`` picks, a ``points``
-marker on the item picked and the call running, labels on the root's columns (the column and its score) and one
-on the item picked, and a small rack (``points``, a cell each) that shows the picked item's position.
+the calls, one for the columns that need no call, one quiet ``curve`` for the edges near the top (a walk down each
+branch whose way back up is hidden, so each edge is drawn once), a strong gold ``curve`` for the line ``next_move``
+picks and a strong white one for the path to the call picked (or the first call that differs), ``points``
+markers on the item picked and the call running, labels on the root's columns (the column and its score) and a
+small rack (``points``, a cell each) that shows the picked item's position.
 
-A new look (an opened call) draws the objects anew; a step of the calls changes only the colours that changed
-(``points.modify``). VPython cannot take objects off the page: out of sight they are hidden (``visible``).
+Focus: the calls on the two strong lines are drawn larger; a folded call larger than an open one; the other
+edges are drawn only down to :data:`EDGE_DEPTH` and in the calls a click opened (a software renderer pays for
+every segment of a curve: the cost of a redraw, and so of answering a key, is what is drawn).
+
+The camera (:mod:`.fit`): the whole tree, its labels and the small rack inside the canvas, at its size now
+(:meth:`TreeDrawing.fit_to`, again when the canvas changes size); the labels are lifted in rows where they would
+overlap. A new look (an opened call) draws the objects anew; a step of the calls changes only the colours that
+changed (``points.modify``). VPython cannot take objects off the page: out of sight they are hidden (``visible``).
 """
 
 from __future__ import annotations
@@ -14,22 +21,31 @@ from typing import Any
 
 from ...control.thinking.shown import LAYER, ORIGIN, TreeShown
 from ..palette import CHECKER_COLOURS
+from . import fit as fitting
 from .colours import Scale, item_colour
 
-CALL_RADIUS = 6  # pixels
+CALL_RADIUS = 5  # pixels
+FOLDED_RADIUS = 7  # a call with calls folded into it
+FOCUS_RADIUS = 8  # a call on the line next_move picks or on the path to the call picked
 END_RADIUS = 4
 MARK_RADIUS = 13
 CELL_RADIUS = 7
-EDGE_COLOUR = (0.35, 0.38, 0.45)
+EDGE_COLOUR = (0.45, 0.52, 0.62)  # quiet, a little darker than the sky
 LINE_COLOUR = (1.0, 0.75, 0.0)
+PATH_COLOUR = (1.0, 1.0, 1.0)
+LINE_PIXELS = 2.5  # the strong lines' radius
 SELECTED_COLOUR = (1.0, 1.0, 1.0)
 PARKED = (0.0, 1e4, 0.0)  # where an unused marker waits, far above everything
 DIFFERS_COLOUR = (1.0, 0.15, 0.15)  # a student's call whose scores are not the reference's: a red dot above it
 DIFFERS_RADIUS = 5
 DIFFERS_RISE = 0.35  # of a layer's height, above the call
 EMPTY_CELL = (0.92, 0.94, 0.98)
-CELL = 1.1  # world units between the small rack's cells
 LABEL_HEIGHT = 13
+LABEL_RISE = LAYER / 3  # a root column's label, above its call
+LABEL_ROW = LABEL_HEIGHT + 3  # pixels between rows of labels lifted so they do not overlap
+EDGE_DEPTH = 2  # quiet edges drawn down to this depth (and in opened calls)
+ALL_EDGES = 120  # a tree of at most this many items drawn has every edge drawn
+FIT_ROUNDS = 3  # fits tried while lifting labels makes them take more room
 
 
 class TreeDrawing:
@@ -44,8 +60,9 @@ class TreeDrawing:
         self._look: object = None  # what the objects were drawn for: the tree and its opened calls
         self._colours: list[tuple[float, float, float]] = []
         self._ends_colours: list[tuple[float, float, float]] = []
-        self.centre: tuple[float, float, float] = ORIGIN
-        self.half: tuple[float, float] = (10.0, 10.0)  # half the tree's width and height
+        self._focus: frozenset[tuple[int, ...]] = frozenset()
+        self._path: tuple[int, ...] | None = None
+        self.fit: fitting.Fit | None = None
 
     def _vec(self, point: tuple[float, float, float]) -> Any:
         return self._vp.vector(*point)
@@ -56,14 +73,17 @@ class TreeDrawing:
                 thing.visible = False
         self._look = None
 
-    def show(self, shown: TreeShown) -> None:
+    def show(self, shown: TreeShown) -> bool:
+        """Draw ``shown`` as it is now; True if it was drawn anew (a new tree or an opened call: fit it again)."""
         look = (id(shown), frozenset(shown.opened))
-        if look != self._look:
+        drawn = look != self._look
+        if drawn:
             self._draw(shown)
             self._look = look
         else:
             self._recolour(shown)
         self._mark(shown)
+        return drawn
 
     # -- a new look ---------------------------------------------------------------------
 
@@ -71,72 +91,110 @@ class TreeDrawing:
         vp, vec, canvas = self._vp, self._vec, self._canvas
         self.hide()
         self._objects, self._labels = [], []
+        self._shown = shown
         self._scale = scale = Scale(shown)
         items = shown.items()
+        self._items = items
         calls = [item for item in items if item.node is not None]
         ends = [item for item in items if item.node is None]
         self._calls, self._ends = calls, ends
+        self._focus = _focus(shown)
         self._colours = [item_colour(shown, item, scale) for item in calls]
         self._ends_colours = [item_colour(shown, item, scale) for item in ends]
         self._nodes = vp.points(canvas=canvas, radius=CALL_RADIUS)
-        pairs = zip(calls, self._colours, strict=True)
-        self._nodes.append([{"pos": vec(shown.position(i.line)), "color": vec(c)} for i, c in pairs])
+        self._nodes.append(
+            [
+                {"pos": vec(shown.position(item.line)), "color": vec(colour), "radius": self._radius(item)}
+                for item, colour in zip(calls, self._colours, strict=True)
+            ]
+        )
         self._end_points = vp.points(canvas=canvas, radius=END_RADIUS)
         if ends:
             pairs = zip(ends, self._ends_colours, strict=True)
             self._end_points.append([{"pos": vec(shown.position(i.line)), "color": vec(c)} for i, c in pairs])
         edges = vp.curve(canvas=canvas, color=vec(EDGE_COLOUR), radius=0)
-        edges.append([vec(point) for point in _walk(shown)])
-        line = vp.curve(canvas=canvas, color=vec(LINE_COLOUR), radius=LAYER / 60)
-        line.append([vec(shown.position(shown.principal[:depth])) for depth in range(len(shown.principal) + 1)])
+        edges.append([{"pos": vec(point), "visible": seen} for point, seen in _edges(shown, items)])
+        self._line = vp.curve(canvas=canvas, color=vec(LINE_COLOUR), radius=0)
+        self._line.append([vec(shown.position(shown.principal[:depth])) for depth in range(len(shown.principal) + 1)])
+        self._path_curve = vp.curve(canvas=canvas, color=vec(PATH_COLOUR), radius=0, visible=False)
+        self._path = None
         # the item picked and the call running: one point each, parked out of sight when unused (GlowScript's
         # renderer fails, every frame, on a points object with a hidden point: the canvas would freeze)
         self._markers = [vp.points(canvas=canvas, radius=MARK_RADIUS, color=vec(SELECTED_COLOUR)) for _ in range(2)]
         for marker in self._markers:
             marker.append(vec(PARKED))
-        self._objects = [self._nodes, self._end_points, edges, line, *self._markers]
+        self._objects = [self._nodes, self._end_points, edges, self._line, self._path_curve, *self._markers]
         differing = [item for item in calls if item.node is not None and item.node.differs]
         if differing:
             marks = vp.points(canvas=canvas, radius=DIFFERS_RADIUS, color=vec(DIFFERS_COLOUR))
             marks.append([vec(_above(shown.position(item.line))) for item in differing])
             self._objects.append(marks)
-        self._frame(shown, items)
-        self._rack = self._small_rack(shown)
-        self._root_labels(shown)
-        self._picked = vp.label(canvas=canvas, pos=vec(ORIGIN), text="", height=LABEL_HEIGHT, visible=False)
-        self._labels.append(self._picked)
-
-    def _frame(self, shown: TreeShown, items: list[Any]) -> None:
-        points = [shown.position(item.line) for item in items]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        zs = [p[2] for p in points]
-        self.centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (min(zs) + max(zs)) / 2)
-        self.half = ((max(xs) - min(xs)) / 2 + 2, (max(ys) - min(ys)) / 2 + LAYER)
-
-    def _small_rack(self, shown: TreeShown) -> Any:
-        """A cell per point, above the tree's left end; its cells coloured by ``_show_rows``."""
         rows = shown.tree.root.rows
-        left, top = self.centre[0] - self.half[0] + 2 * CELL, ORIGIN[1] + LAYER / 2 + CELL * len(rows)
-        rack = self._vp.points(canvas=self._canvas, radius=CELL_RADIUS)
-        rack.append(
-            [
-                {"pos": self._vec((left + CELL * col, top - CELL * row, ORIGIN[2])), "color": self._vec(EMPTY_CELL)}
-                for row in range(len(rows))
-                for col in range(len(rows[0]))
-            ]
-        )
-        self._objects.append(rack)
+        self._rack = vp.points(canvas=canvas, radius=CELL_RADIUS)
+        self._rack.append([{"pos": vec(ORIGIN), "color": vec(EMPTY_CELL)} for _ in range(len(rows) * len(rows[0]))])
+        self._objects.append(self._rack)
         self._rack_rows: tuple[str, ...] | None = None
-        return rack
+        self._root_labels(shown)
+        if self.fit is not None:
+            self._place(self.fit)
+
+    def _radius(self, item: Any) -> int:
+        if item.line in self._focus:
+            return FOCUS_RADIUS
+        return FOLDED_RADIUS if item.folded else CALL_RADIUS
 
     def _root_labels(self, shown: TreeShown) -> None:
         vp, vec = self._vp, self._vec
-        for item in shown.items():
-            if len(item.line) == 1 and item.score is not None:
-                x, y, z = shown.position(item.line)
-                text = f"{item.line[0]}: {item.score:g}"
-                self._labels.append(vp.label(canvas=self._canvas, pos=vec((x, y + LAYER / 3, z)), text=text,
-                                             height=LABEL_HEIGHT, box=False, opacity=0))  # fmt: skip
+        self._label_items = [item for item in shown.items() if len(item.line) == 1 and item.score is not None]
+        for item in self._label_items:
+            text = f"{item.line[0]}: {item.score:g}"
+            self._labels.append(vp.label(canvas=self._canvas, pos=vec(_label_point(shown, item.line)), text=text,
+                                         height=LABEL_HEIGHT, box=False, opacity=0, line=False))  # fmt: skip
+
+    # -- the camera ------------------------------------------------------------------------
+
+    def fit_to(self, size: tuple[float, float], forward: tuple[float, float, float], fov: float) -> fitting.Fit:
+        """Fit the camera to the tree drawn on a canvas of ``size`` pixels looking along ``forward``: the small rack
+        and the labels placed for it; the camera's centre and range to set."""
+        shown = self._shown
+        rows = shown.tree.root.rows
+        band = fitting.band_size(len(rows), len(rows[0]))
+        texts = [label.text for label in self._labels]
+        widths = [fitting.text_width(text, LABEL_HEIGHT) for text in texts]
+        lifted = [0] * len(texts)
+        points = [fitting.Mark(shown.position(item.line), self._radius(item)) for item in self._items]
+        points.append(fitting.Mark(_above(shown.position(())), MARK_RADIUS, MARK_RADIUS))
+        found = None
+        for _ in range(FIT_ROUNDS):
+            labels = [
+                fitting.Mark(_label_point(shown, item.line), width / 2, LABEL_HEIGHT / 2 + row * LABEL_ROW)
+                for item, width, row in zip(self._label_items, widths, lifted, strict=True)
+            ]
+            found = fitting.fit(points + labels, size, forward, fov, band)
+            xs = [found.project(_label_point(shown, item.line))[0] for item in self._label_items]
+            again = fitting.stagger(xs, widths)
+            if again == lifted:
+                break
+            lifted = [max(a, b) for a, b in zip(again, lifted, strict=True)]
+        assert found is not None
+        self._lifted = lifted
+        self.fit = found
+        self._place(found)
+        return found
+
+    def _place(self, found: fitting.Fit) -> None:
+        """The small rack in its corner, the labels in their rows, the strong lines as thick as they should be."""
+        rows = self._shown.tree.root.rows
+        for index, point in enumerate(fitting.rack_cells(found, len(rows), len(rows[0]))):
+            self._rack.modify(index, pos=self._vec(point))
+        lifted = getattr(self, "_lifted", [])
+        for index, label in enumerate(self._labels):
+            row = lifted[index] if index < len(lifted) else 0
+            if label.yoffset != row * LABEL_ROW:
+                label.yoffset = row * LABEL_ROW
+        radius = LINE_PIXELS * found.pixel
+        self._line.radius = radius
+        self._path_curve.radius = radius * 0.8
 
     # -- a step, a click -------------------------------------------------------------------
 
@@ -154,7 +212,8 @@ class TreeDrawing:
                 self._end_points.modify(index, color=vec(colour))
 
     def _mark(self, shown: TreeShown) -> None:
-        """The marker on the item picked (first) and on the call running (second), the small rack, the label."""
+        """The marker on the item picked (first) and on the call running (second), the path to the item picked
+        drawn strong, the small rack."""
         vec = self._vec
         event = shown.current()
         running = shown.shown_line(event[1]) if event is not None else None
@@ -162,16 +221,24 @@ class TreeDrawing:
             marker.modify(0, pos=vec(PARKED if line is None else shown.position(line)))
         chosen = shown.selected if shown.selected is not None else running
         self._show_rows(shown.rows(chosen) if chosen is not None else shown.tree.root.rows)
-        if shown.selected is None:
-            if self._picked.visible:
-                self._picked.visible = False
+        self._show_path(shown)
+
+    def _show_path(self, shown: TreeShown) -> None:
+        path = shown.selected
+        if path == self._path:
             return
-        node = shown.tree.at(shown.selected)
-        scores = node.scores if node is not None else None
-        x, y, z = shown.position(shown.selected)
-        self._picked.pos = vec((x, y - LAYER / 4, z))
-        self._picked.text = " ".join(f"{score:g}" for score in scores) if scores else ""
-        self._picked.visible = bool(scores)
+        self._path = path
+        focus = _focus(shown)
+        changed = focus ^ self._focus
+        self._focus = focus
+        for index, item in enumerate(self._calls):
+            if item.line in changed:
+                self._nodes.modify(index, radius=self._radius(item))
+        curve = self._path_curve
+        curve.clear()
+        if path:
+            curve.append([self._vec(shown.position(path[:depth])) for depth in range(len(path) + 1)])
+        curve.visible = bool(path)
 
     def _show_rows(self, rows: tuple[str, ...]) -> None:
         if rows == self._rack_rows:
@@ -190,26 +257,42 @@ def _above(point: tuple[float, float, float]) -> tuple[float, float, float]:
     return (point[0], point[1] + LAYER * DIFFERS_RISE, point[2])
 
 
-def _walk(shown: TreeShown) -> list[tuple[float, float, float]]:
-    """A path along every edge drawn: down each branch and back up; a folded call's stem down and back."""
-    path: list[tuple[float, float, float]] = []
+def _label_point(shown: TreeShown, line: tuple[int, ...]) -> tuple[float, float, float]:
+    x, y, z = shown.position(line)
+    return (x, y + LABEL_RISE, z)
+
+
+def _focus(shown: TreeShown) -> frozenset[tuple[int, ...]]:
+    """The lines drawn strong: the line next_move picks and the path to the item picked, each call on them."""
+    lines = {shown.principal[:depth] for depth in range(len(shown.principal) + 1)}
+    if shown.selected is not None:
+        lines |= {shown.selected[:depth] for depth in range(len(shown.selected) + 1)}
+    return frozenset(lines)
+
+
+def _edges(shown: TreeShown, items: list[Any]) -> list[tuple[tuple[float, float, float], bool]]:
+    """A walk along the quiet edges: down to each child (seen) and back up to its parent (hidden: the segment
+    ending at a hidden point is not drawn, so each edge is drawn once). Every edge of a small tree; of a large one
+    the edges down to :data:`EDGE_DEPTH` and those in the calls a click opened."""
+    everything = len(items) <= ALL_EDGES
     children: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    folded: set[tuple[int, ...]] = set()
-    for item in shown.items():
+    for item in items:
         if item.line:
             children.setdefault(item.line[:-1], []).append(item.line)
-        if item.folded:
-            folded.add(item.line)
+    walk: list[tuple[tuple[float, float, float], bool]] = [(shown.position(()), True)]
+
+    def drawn(child: tuple[int, ...]) -> bool:
+        opened = any(child[:depth] in shown.opened for depth in range(len(child)))
+        return everything or len(child) <= EDGE_DEPTH or opened
 
     def visit(line: tuple[int, ...]) -> None:
         here = shown.position(line)
-        path.append(here)
-        if line in folded:
-            path.append((here[0], here[1] - LAYER / 2.5, here[2]))
-            path.append(here)
         for child in children.get(line, []):
+            if not drawn(child):
+                continue
+            walk.append((shown.position(child), True))
             visit(child)
-            path.append(here)
+            walk.append((here, False))
 
     visit(())
-    return path
+    return walk
