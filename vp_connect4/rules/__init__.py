@@ -15,11 +15,12 @@ players, the terminal and the scene; none of them asks which rules are played.
 from ..engine.position import Geometry, Position  # the bridge types of Board.position and Referee
 from .cells import CHECKERS, EMPTY, Cell, Path, Spot, cell_of, check_checker, data_row, other, spot_of
 from .events import Cleared, Dropped, Event, Flipped, GravityTurned, Played, Replayed, Swapped, Veered, describe
+from .exactness import SolverRefusal
 from .gravity import DIAGONAL_GRAVITIES
 from .movecode import FLIP, FLIP_CHAR, SWAP_CHAR
 from .outcome import Outcome, Termination
 from .part import Part
-from .referee import Referee, Snapshot, SolverRefusal
+from .referee import Referee, Snapshot
 from .variant import PARTS, STANDARD, Variant
 
 __all__ = [

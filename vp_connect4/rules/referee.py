@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from enum import Enum
 
 from .. import wording
 from ..engine import rule_search
@@ -32,20 +31,13 @@ from ..errors import IllegalMoveError, InvalidSettingError, Refusal
 from . import cells, movecode
 from .cells import CHECKERS, EMPTY, Cell, Spot, check_checker, checkers_by_side, other, rack_cells, spot_of
 from .events import Dropped, Event, Played, Replayed, Swapped, Veered, from_mechanics
+from .exactness import SolverRefusal, solver_refusal
 from .movecode import MOST_SLOTS, CodedMove
 from .outcome import Outcome
 from .swap import Swap
 from .variant import Variant
 
 LONGEST_CODE_PER_CELL = 20  # characters of a game code per cell where games may outlast the cells
-
-
-class SolverRefusal(Enum):
-    """Why the exact solver does not take a board: its rules are not the standard game's seen from gravity's side
-    (``RULES``), or its bitboard does not fit the solver's 64 bits (``SIZE``)."""
-
-    RULES = "rules"
-    SIZE = "size"
 
 
 @dataclass(frozen=True)
@@ -198,23 +190,13 @@ class Referee:
 
     @property
     def solver_takes(self) -> bool:
-        """Whether the exact solver takes this board's positions (:attr:`solver_refusal` is None). Then
-        :meth:`solver_position` gives its position; elsewhere it raises."""
+        """Whether the exact solver takes this board's positions (then :meth:`solver_position` gives them)."""
         return self.solver_refusal is None
 
     @property
     def solver_refusal(self) -> SolverRefusal | None:
-        """Why the exact solver does not take this board's positions, or None where it does: the rules are the
-        standard game's, seen from gravity's side, and gravity's board fits the solver's 64 bits
-        (:func:`.engine.exact.solver.takes`: not 9x7, 8x8, 10x6 or larger)."""
-        from ..engine.exact.solver import takes
-
-        mechanics = self.mechanics
-        if not mechanics.straight_only:
-            return SolverRefusal.RULES
-        if not takes(mechanics.frames[mechanics.start_frame].geom):
-            return SolverRefusal.SIZE
-        return None
+        """Why the exact solver does not take this board's positions (the rules or the size), or None."""
+        return solver_refusal(self.mechanics)
 
     def solver_position(self, ox: str) -> Position:
         """The board with ``ox`` to move as a position the exact solver can take (the standard game seen from
