@@ -17,6 +17,7 @@ from negamax import brute_force_columns
 from vp_connect4 import Board
 from vp_connect4.engine.exact import perfect, solver
 from vp_connect4.engine.position import Position, geometry
+from vp_connect4.text_ui import analysis_text
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -32,6 +33,24 @@ def test_the_perfect_level_plays_a_first_move_on_every_size(size: str) -> None:
     out, err = done.stdout.decode(), done.stderr.decode()
     assert "Traceback" not in err, err[-2000:]
     assert "O (perfect) plays" in out or "O (deepest search) plays" in out, out[-2000:]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_analysis_on_every_size_gives_outcomes_or_the_sentence_for_the_size(size: str) -> None:
+    """What ``--analyse`` and ``?`` print, on each size after a first move in the middle (a short time: columns not
+    worked out in it are ``?``; the commands themselves are run on a sample below)."""
+    width, height = map(int, size.split("x"))
+    board = Board(width, height)
+    board.add_move(width // 2, "X")
+    text = analysis_text(board, "O", seconds=0.2)
+    if solver.takes(geometry(width, height)):
+        assert text.startswith("With perfect play, for O (moves of both sides counted): 0: "), text
+        assert f"{width - 1}: " in text
+    else:
+        assert text == (
+            f"(There is no analysis on a {size} board: the solver takes boards whose width × (height + 1) is at "
+            "most 64, such as 8x7 or 10x5.)"
+        )
 
 
 @pytest.mark.parametrize("size", ["4x4", "4x6", "5x5", "7x6", "8x7", "9x7", "10x6", "10x10"])
