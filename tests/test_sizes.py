@@ -96,7 +96,7 @@ def open_positions(draw: st.DrawFn) -> tuple[int, int, str]:
     return width, height, moves
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(open_positions())
 def test_the_exact_outcomes_on_small_boards_are_a_plain_negamaxs(case: tuple[int, int, str]) -> None:
     """Each column's exact outcome as the analysis and the perfect level get them equals a memoised negamax's."""
