@@ -195,6 +195,22 @@ def test_check_runs_the_check_on_every_file_first_and_shows_its_verdict_as_a_col
     assert verdicts == {"right.py": "agrees", "wrong.py": "differs: scores_for, ply 2", "built-in ply 1": ""}
 
 
+def test_check_says_why_a_file_fails(tmp_path: Path) -> None:
+    """``fails`` with what kind of failure, and where (issue 37: ``fails`` said nothing more)."""
+    (tmp_path / "right.py").write_text((EXAMPLES / "player.py").read_text())
+    (tmp_path / "raising.py").write_text((EXAMPLES / "raising_player.py").read_text())
+    (tmp_path / "broken.py").write_text("x = (\n")
+    code, out, err = tourney("right.py", "raising.py", "broken.py", "--ply", "1", "--check", "--seed", "1",
+                             cwd=tmp_path)  # fmt: skip
+    assert code == 0, out + err
+    lines = out.splitlines()
+    head = next(index for index, line in enumerate(lines) if line.split()[:2] == ["#", "player"])
+    rows = [re.split(r"\s{2,}", line.strip()) for line in lines[head + 2 : head + 5]]
+    verdicts = {row[1]: row[8] for row in rows}
+    assert verdicts == {"right.py": "agrees", "raising.py": "fails: next_move, ply 0, raises an error",
+                        "broken.py": "fails: does not load"}  # fmt: skip
+
+
 # Its scores_for is the reference's (examples/player.py's), and so is its next_move where the check asks it (right
 # after scores_for on the same board); in a game it plays the rightmost column that is open, whatever its scores say.
 TWO_FACED = '''

@@ -134,17 +134,38 @@ check_tiebreak_hint = sentence(
 tourney_check_header = sentence(N_("check"))
 
 
-def tourney_check_verdict(verdict: str, method: str = "", ply: int = 0) -> str:
+def tourney_check_verdict(verdict: str, method: str = "", ply: int = 0, why: str = "") -> str:
     """A file's check in the table: it ``agrees`` with the reference, ``differs`` (first in ``method`` at ``ply``),
-    ``fails`` (does not load, raises, runs out of time), or ``strayed``: it agreed, but a move of its games did not
-    follow its own scores."""
+    ``fails`` (``why``: what kind of failure, a :class:`StudentError`'s kind: ``not loaded``, ``raised``, ``timed
+    out``...; in ``method`` at ``ply`` where one failed), or ``strayed``: it agreed, but a move of its games did
+    not follow its own scores."""
     if verdict == "agrees":
         return _("agrees")
     if verdict == "differs":
         return _("differs: {method}, ply {ply}").format(method=method, ply=ply)
     if verdict == "strayed":
         return _("differs: next_move in its games")
-    return _("fails")
+    how = _failure_kind(why)
+    if method:
+        return _("fails: {method}, ply {ply}, {how}").format(method=method, ply=ply, how=how)
+    return _("fails: {how}").format(how=how)
+
+
+_failure_kind = choice(
+    "kind",
+    {
+        "not loaded": N_("does not load"),
+        "no class": N_("no player class"),
+        "no method": N_("a method is missing"),
+        "raised": N_("raises an error"),
+        "timed out": N_("no answer in time"),
+        "bad answer": N_("not an answer"),
+        "ended": N_("its process ended"),
+        "forged": N_("sent what is not an answer"),
+        "illegal move": N_("an illegal move"),
+    },
+    otherwise=N_("see vp-connect4 check"),
+)
 
 
 tourney_strayed = sentence(

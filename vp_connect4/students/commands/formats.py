@@ -77,7 +77,15 @@ def add_check_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true", help=wording.tourney_format_help("check"))
 
 
-Verdict = tuple[str, str, int]  # a file's check: agrees, differs or fails; the method and ply where it differs
+@dataclass(frozen=True)
+class Verdict:
+    """A file's check: ``agrees``, ``differs`` or ``fails``; the method and ply where it differs or failed, and what
+    kind of failure (a :class:`StudentError`'s ``kind``)."""
+
+    verdict: str
+    method: str = ""
+    ply: int = 0
+    why: str = ""
 
 
 def check_verdicts(tournament: Tournament, workers: int) -> dict[int, Verdict]:
@@ -89,20 +97,20 @@ def check_verdicts(tournament: Tournament, workers: int) -> dict[int, Verdict]:
         if not isinstance(entrant.source, PlayerFile):
             continue
         if entrant.failure is not None:
-            found[index] = ("fails", "", 0)
+            found[index] = Verdict("fails", why=entrant.failure.kind)
             continue
         try:
             report = run_check(entrant.source, plies, tournament.time_limit, workers)
-        except StudentError:
-            found[index] = ("fails", "", 0)
+        except StudentError as error:
+            found[index] = Verdict("fails", why=error.kind)
             continue
         problem = report.problem
         if problem is None:
-            found[index] = ("agrees", "", 0)
+            found[index] = Verdict("agrees")
         elif isinstance(problem, Difference):
-            found[index] = ("differs", problem.method, problem.ply)
+            found[index] = Verdict("differs", problem.method, problem.ply)
         else:
-            found[index] = ("fails", "", problem.ply)
+            found[index] = Verdict("fails", problem.method, problem.ply, problem.error.kind)
     return found
 
 
@@ -111,10 +119,9 @@ def verdict_words(tournament: Tournament, verdicts: dict[int, Verdict]) -> dict[
     whose moves in the games did not follow its own scores (``tournament.move_check.MoveCheck``) does not agree."""
     strayed = strays_by_entrant(tournament)
     said = {}
-    for index, (verdict, method, ply) in verdicts.items():
-        if verdict == "agrees" and index in strayed:
-            verdict = "strayed"
-        said[index] = wording.tourney_check_verdict(verdict, method, ply)
+    for index, found in verdicts.items():
+        verdict = "strayed" if found.verdict == "agrees" and index in strayed else found.verdict
+        said[index] = wording.tourney_check_verdict(verdict, found.method, found.ply, found.why)
     return said
 
 
