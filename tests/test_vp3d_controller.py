@@ -369,6 +369,16 @@ def test_a_move_asked_for_while_the_ais_checker_falls_is_played_the_frame_it_lan
     ]
 
 
+def test_a_click_beside_the_rack_while_a_checker_falls_is_refused_at_once_not_kept() -> None:
+    controller, view, _, log, _clock = make(o=HUMAN)
+    controller.handle(PlayColumn(3))
+    view.busy = True
+    controller.handle(PlayColumn(None))
+    controller.handle(PlayColumn(7))
+    assert controller.playing.kept is None and view.cues[-1] == "Wait for the checker to land"
+    assert log[-2:] == ["ignored: wait for the checker to land"] * 2
+
+
 def test_a_key_or_enter_while_a_checker_falls_waits_for_it_and_undo_forgets_it() -> None:
     controller, view, _, log, clock = make(o=HUMAN)
     controller.handle(key_intent("3"))

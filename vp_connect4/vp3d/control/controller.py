@@ -187,7 +187,9 @@ class Controller:
             return
         now = self.ctx.clock() if now is None else now
         busy = self.view.is_busy()
-        self.playing.settle(now, busy)
+        kept = self.playing.settle(now, busy)
+        if kept is not None:  # a move asked for while the checker fell: asked for again, as any input is
+            self.handle(kept)
         if not busy and not self.playing.landing and not self.away:
             self.results.announce()
         self.think.tick(now)

@@ -13,9 +13,6 @@ rules played can name rows (gravity sideways, or turning), the log says once how
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from ... import wording
 from ...errors import Refusal
 from ..texts import log_lines
@@ -35,7 +32,7 @@ class Playing:
         self.landed_at = -1e9
         self.told: wording.Phrase | None = None  # what happened in the last move besides its checker's fall
         self.rows_logged = False
-        self.kept: tuple[Callable[[Any], None], intents.Intent] | None = None  # a move asked for while one falls
+        self.kept: intents.Intent | None = None  # a move asked for while a checker falls
         ctx.when_position_changes(self._forget_told)
         ctx.when_position_changes(self._forget_kept)
 
@@ -44,16 +41,16 @@ class Playing:
         """A checker is still falling (or a move's events are still shown moving)."""
         return self.landing or self.ctx.view.is_busy()
 
-    def settle(self, now: float, busy: bool) -> None:
-        """Once a frame: a dropped checker is seen landing when the view is no longer busy; then a move kept while it
-        fell is asked for again."""
+    def settle(self, now: float, busy: bool) -> intents.Intent | None:
+        """Once a frame: a dropped checker is seen landing when the view is no longer busy; then the move kept while
+        it fell, to be asked for again (None: none)."""
         if self.landing and not busy:
             self.landing = False
             self.landed_at = now
-        if self.kept is not None and not self.landing and not busy:
-            handler, intent = self.kept
+        kept = None if self.landing or busy else self.kept
+        if kept is not None:
             self.kept = None
-            handler(intent)
+        return kept
 
     def why_not(self, col: int | None, flip: bool = False, selected: bool = False) -> wording.Phrase | None:
         """Why a person cannot play ``col`` now, in words to say (None if they can).
@@ -114,7 +111,8 @@ class Playing:
     # -- intents -----------------------------------------------------------------------
 
     def on_play(self, intent: intents.PlayColumn) -> None:
-        if not self._keeps(self.on_play, intent, intent.col):
+        slots = self.ctx.game.board.slot_count()
+        if intent.col is None or not 0 <= intent.col < slots or not self._keeps(intent, intent.col):
             self._play_or_refuse(intent.col, self.why_not(intent.col))
 
     def on_hover(self, intent: intents.Hover) -> None:
@@ -128,14 +126,14 @@ class Playing:
         self.hover = slots // 2 if self.hover is None else min(max(self.hover + intent.step, 0), slots - 1)
 
     def on_drop_selection(self, intent: intents.Command) -> None:
-        if not self._keeps(self.on_drop_selection, intent, None):
+        if not self._keeps(intent, None):
             self._play_or_refuse(self.hover, self.why_not(self.hover, selected=True))
 
     def on_flip(self, intent: intents.Command) -> None:
         """The side to move flips the rack over: a move like a column, refused where flips are not played or not
         allowed now."""
         flip = self.ctx.game.board.flip_move()
-        if flip is not None and self._keeps(self.on_flip, intent, flip):
+        if flip is not None and self._keeps(intent, flip):
             return
         if flip is None:
             reason = self.why_not(None, flip=True) or wording.phrase(wording.variant_refusal, "no_flips")
@@ -143,13 +141,13 @@ class Playing:
             reason = self.why_not(flip, flip=True)
         self._play_or_refuse(flip, reason)
 
-    def _keeps(self, handler: Callable[[Any], None], intent: intents.Intent, slot: int | None) -> bool:
-        """While a checker falls (and the game goes on), keep ``intent`` for ``handler`` until it has landed (the
-        last move asked for: one kept before is forgotten), and say so; False: nothing falls, handle it now."""
+    def _keeps(self, intent: intents.Intent, slot: int | None) -> bool:
+        """While a checker falls (and the game goes on), keep ``intent`` until it has landed (the last move asked
+        for: one kept before is forgotten), and say so; False: nothing falls, handle it now."""
         ctx = self.ctx
         if not self.falling or ctx.game.is_over:
             return False
-        self.kept = (handler, intent)
+        self.kept = intent
         board = ctx.game.board
         line = "flip" if slot is not None and slot == board.flip_move() else board.move_line()
         kept = wording.phrase(wording.move_kept, line, slot)

@@ -61,7 +61,7 @@ def _set_up(canvas: Any, vec: Any) -> threading.Event:
     # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
     # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
     sized = threading.Event()
-    canvas.bind("resize", lambda: sized.set())
+    canvas.bind("resize", sized.set)
     return sized
 
 
