@@ -22,6 +22,7 @@ TABLES = (
     "sandbox_bench",
     "think_bench",
     "think_scene_bench",
+    "start_bench",
     "tourney_bench",
 )
 

@@ -313,7 +313,7 @@ def test_the_log_and_the_page_count_columns_from_0() -> None:
 # -- input that cannot be played ---------------------------------------------------------
 
 
-def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
+def test_bad_input_is_refused_with_a_cue_and_a_move_while_a_checker_falls_is_answered_when_it_lands() -> None:
     runner = HandRunner()
     controller, view, _, log, clock = make(runner=runner)
     controller.handle(PlayColumn(None))
@@ -324,9 +324,10 @@ def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     controller.handle(PlayColumn(3))
     view.busy = True  # X's checker falls
     controller.handle(PlayColumn(4))
-    assert view.cues[-1] == "Wait for the checker to land"
+    assert view.cues[-1] == "Column 4 comes once the checker has landed"
     view.busy = False
-    controller.tick()
+    controller.tick()  # X's checker has landed: O is to move, so column 4 is refused now, in words
+    assert view.cues[-1] == "It is the AI's turn (O)"
     assert controller.thinking and view.status == "O (blue) is thinking…"
     controller.handle(PlayColumn(4))
     assert view.cues[-1] == "Wait: O is thinking"
@@ -334,12 +335,68 @@ def test_bad_input_is_ignored_with_a_cue_never_queued() -> None:
     settle(controller, clock)
     assert controller.game.move_string[0] == "3"
     assert len(controller.game.history) == 2  # the refused clicks were not played later
-    assert [line for line in log if line.startswith("ignored")] == [
+    assert [line for line in log if line.startswith(("ignored", "kept"))] == [
         "ignored: click on a column of the rack",
         "ignored: there is no column 9",
-        "ignored: wait for the checker to land",
+        "kept: column 4 comes once the checker has landed",
+        "ignored: it is the AI's turn (O)",
         "ignored: wait: O is thinking",
     ]
+
+
+def test_a_move_asked_for_while_the_ais_checker_falls_is_played_the_frame_it_lands() -> None:
+    runner = HandRunner()
+    controller, view, _, log, clock = make(runner=runner)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    runner.finish()
+    view.busy = True  # the AI's answer is played: O's checker falls
+    controller.tick()
+    assert len(controller.game.history) == 2 and controller.playing.falling
+    controller.handle(PlayColumn(5))
+    controller.handle(PlayColumn(4))  # the last one asked for is the one kept
+    assert len(controller.game.history) == 2
+    assert view.cues[-1] == "Column 4 comes once the checker has landed"
+    controller.tick()  # still falling: still kept
+    assert len(controller.game.history) == 2
+    view.busy = False
+    controller.tick()
+    assert controller.game.move_string == controller.game.move_string[:2] + "4"
+    assert [line for line in log if line.startswith(("ignored", "kept", "move 3"))] == [
+        "kept: column 5 comes once the checker has landed",
+        "kept: column 4 comes once the checker has landed",
+        "move 3: X column 4",
+    ]
+
+
+def test_a_click_beside_the_rack_while_a_checker_falls_is_refused_at_once_not_kept() -> None:
+    controller, view, _, log, _clock = make(o=HUMAN)
+    controller.handle(PlayColumn(3))
+    view.busy = True
+    controller.handle(PlayColumn(None))
+    controller.handle(PlayColumn(7))
+    assert controller.playing.kept is None and view.cues[-1] == "Wait for the checker to land"
+    assert log[-2:] == ["ignored: wait for the checker to land"] * 2
+
+
+def test_a_key_or_enter_while_a_checker_falls_waits_for_it_and_undo_forgets_it() -> None:
+    controller, view, _, log, clock = make(o=HUMAN)
+    controller.handle(key_intent("3"))
+    view.busy = True  # X's checker falls
+    controller.handle(key_intent("right"))  # O chooses a column with the arrows while it falls...
+    controller.handle(key_intent("\n"))  # ...and drops it: the column chosen when the checker lands
+    assert view.cues[-1] == "Your move comes once the checker has landed"
+    controller.handle(key_intent("right"))
+    view.busy = False
+    controller.tick()
+    assert log[-2:] == ["kept: your move comes once the checker has landed", "move 2: O column 4"]
+
+    view.busy = True  # O's checker falls
+    controller.handle(key_intent("0"))
+    controller.handle(Command.UNDO)  # the position changed: the move kept for the old one is forgotten
+    view.busy = False
+    settle(controller, clock)
+    assert controller.game.move_string == "3" and not any(line.startswith("move 3") for line in log)
 
 
 def test_full_column_and_game_over_are_refused() -> None:

@@ -63,6 +63,7 @@ class SceneProcess:
         self.port = port
         self.url = f"http://{LOOPBACK}:{port}/"
         self.lines: list[str] = []
+        self.times: list[float] = []  # when each line came (time.monotonic())
         self._changed = threading.Condition()
         # PYTHONPATH: the scene imports this checkout's vp_connect4, whichever one the venv has installed
         pythonpath = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
@@ -106,6 +107,7 @@ class SceneProcess:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             with self._changed:
+                self.times.append(time.monotonic())
                 self.lines.append(line.rstrip("\n"))
                 self._changed.notify_all()
         with self._changed:

@@ -107,14 +107,18 @@ def run_scene(
         lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
     )
     try:
-        import vpython  # waits here until the page is open
+        server.hold_updates()  # the page gets the canvas with its bindings: a key pressed on it is never lost
+        try:
+            import vpython  # waits here until the page is open
 
+            events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
+            scene = vpython.scene
+            _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
+        finally:
+            server.release_updates()
         from .view.view import SceneView
 
         layout = RackLayout(game.board.width, game.board.height)
-        events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
-        scene = vpython.scene
-        _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
         state = resumed.state if resumed is not None else None
         paused = state.paused if state is not None else False
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant, game,

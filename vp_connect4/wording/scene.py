@@ -35,6 +35,7 @@ __all__ = [
     "human_to_move",
     "load_caption",
     "look_ahead_caption",
+    "move_kept",
     "no_moves_yet",
     "outcome_label",
     "page_closed_waiting",
@@ -92,6 +93,18 @@ def falling(ox: str, line: str, number: int) -> str:
     if line == "row":
         return _("{side} plays row {row}…").format(side=side(ox), row=number)
     return _("{side} plays column {col}…").format(side=side(ox), col=number)
+
+
+def move_kept(line: str, number: int | None) -> str:
+    """A move asked for while a checker falls, kept until it has landed: ``line`` column, row or flip; ``number``
+    counted from 0, as the rack's labels (None: the column chosen with the arrows, when it lands)."""
+    if line == "flip":
+        return _("you flip the rack once the checker has landed")
+    if number is None:
+        return _("your move comes once the checker has landed")
+    if line == "row":
+        return _("row {row} comes once the checker has landed").format(row=number)
+    return _("column {col} comes once the checker has landed").format(col=number)
 
 
 def ai_error(ox: str, error: str) -> str:

@@ -11,9 +11,11 @@ any language: where a refusal is both shown (a cue) and logged, the log says it 
 (``move ...``, ``result: ...``, ``moves: ...``, ``setting: ...``, ``hint: ...``, ``ignored: ...``...) is made by
 :mod:`..texts.log_lines`, which lists them all.
 
-Input that cannot be played (a full column, not a human's turn, a checker still falling, the AI
-thinking, the game over) is refused with a cue on the view and an ``ignored: ...`` line in the
-log, never kept for later.
+Input that cannot be played (a full column, not a human's turn, the AI thinking, the game over) is refused with a
+cue on the view and an ``ignored: ...`` line in the log. A move asked for while a checker is still falling is kept
+(a cue, a ``kept: ...`` line) and asked again the frame it lands: played then, or refused then (see
+:mod:`.playing`). Input that comes before the scene is built waits on the scene's queue and is handled in its
+first frame.
 
 The controller is made of parts, each owning its state and given one :class:`.context.Context` (the game, the
 view, the AI's jobs, the log, the clock): :class:`.playing.Playing` (a column played, the hover and selection,
@@ -168,7 +170,8 @@ class Controller:
         self._refresh()
 
     def handle(self, intent: intents.Intent) -> None:
-        """Apply one intent; refused input gives a cue, never a queued move."""
+        """Apply one intent; refused input gives a cue (a move asked for while a checker falls is kept until it
+        lands)."""
         handler = self.handlers.get(intents.kind(intent))
         if handler is None:
             raise TypeError(f"not an intent: {intent!r}")
@@ -184,7 +187,9 @@ class Controller:
             return
         now = self.ctx.clock() if now is None else now
         busy = self.view.is_busy()
-        self.playing.settle(now, busy)
+        kept = self.playing.settle(now, busy)
+        if kept is not None:  # a move asked for while the checker fell: asked for again, as any input is
+            self.handle(kept)
         if not busy and not self.playing.landing and not self.away:
             self.results.announce()
         self.think.tick(now)

@@ -1,12 +1,14 @@
 """A move's input and its fall: a column played (a click, a key, the selection and its drop), the hover, the flip;
 and why a person cannot play now (:meth:`Playing.why_not`: a refusal's words).
 
-A part of :class:`.controller.Controller`. Input that cannot be played (a full column, not a human's turn, a
-checker still falling, the AI thinking, the game over) is refused with a cue and an ``ignored: ...`` log line,
-never kept for later. A move played is logged (``move <n>: ...`` and its ``event: ...`` lines), its checker
-falls, and what happened besides the fall is said on the events line. When the rules played can name rows
-(gravity sideways, or turning), the log says once how it counts them: ``log: rows 0-<h-1>, counted from the
-bottom``.
+A part of :class:`.controller.Controller`. A move asked for while a checker is still falling (a click, a key, the
+selection's drop, the flip) is kept, the last one asked for, with a cue and a ``kept: ...`` log line, and asked
+again the frame the checker lands (:meth:`Playing.settle`): played then, or refused then. Input that cannot be
+played (a full column, not a human's turn, the AI thinking, the game over) is refused with a cue and an
+``ignored: ...`` log line; nothing is dropped without a word. A move played is logged (``move <n>: ...`` and its
+``event: ...`` lines), its checker falls, and what happened besides the fall is said on the events line. When the
+rules played can name rows (gravity sideways, or turning), the log says once how it counts them: ``log: rows
+0-<h-1>, counted from the bottom``.
 """
 
 from __future__ import annotations
@@ -30,18 +32,25 @@ class Playing:
         self.landed_at = -1e9
         self.told: wording.Phrase | None = None  # what happened in the last move besides its checker's fall
         self.rows_logged = False
+        self.kept: intents.Intent | None = None  # a move asked for while a checker falls
         ctx.when_position_changes(self._forget_told)
+        ctx.when_position_changes(self._forget_kept)
 
     @property
     def falling(self) -> bool:
         """A checker is still falling (or a move's events are still shown moving)."""
         return self.landing or self.ctx.view.is_busy()
 
-    def settle(self, now: float, busy: bool) -> None:
-        """Once a frame: a dropped checker is seen landing when the view is no longer busy."""
+    def settle(self, now: float, busy: bool) -> intents.Intent | None:
+        """Once a frame: a dropped checker is seen landing when the view is no longer busy; then the move kept while
+        it fell, to be asked for again (None: none)."""
         if self.landing and not busy:
             self.landing = False
             self.landed_at = now
+        kept = None if self.landing or busy else self.kept
+        if kept is not None:
+            self.kept = None
+        return kept
 
     def why_not(self, col: int | None, flip: bool = False, selected: bool = False) -> wording.Phrase | None:
         """Why a person cannot play ``col`` now, in words to say (None if they can).
@@ -102,7 +111,9 @@ class Playing:
     # -- intents -----------------------------------------------------------------------
 
     def on_play(self, intent: intents.PlayColumn) -> None:
-        self._play_or_refuse(intent.col, self.why_not(intent.col))
+        slots = self.ctx.game.board.slot_count()
+        if intent.col is None or not 0 <= intent.col < slots or not self._keeps(intent, intent.col):
+            self._play_or_refuse(intent.col, self.why_not(intent.col))
 
     def on_hover(self, intent: intents.Hover) -> None:
         self.hover = intent.col
@@ -115,17 +126,37 @@ class Playing:
         self.hover = slots // 2 if self.hover is None else min(max(self.hover + intent.step, 0), slots - 1)
 
     def on_drop_selection(self, intent: intents.Command) -> None:
-        self._play_or_refuse(self.hover, self.why_not(self.hover, selected=True))
+        if not self._keeps(intent, None):
+            self._play_or_refuse(self.hover, self.why_not(self.hover, selected=True))
 
     def on_flip(self, intent: intents.Command) -> None:
         """The side to move flips the rack over: a move like a column, refused where flips are not played or not
         allowed now."""
         flip = self.ctx.game.board.flip_move()
+        if flip is not None and self._keeps(intent, flip):
+            return
         if flip is None:
             reason = self.why_not(None, flip=True) or wording.phrase(wording.variant_refusal, "no_flips")
         else:
             reason = self.why_not(flip, flip=True)
         self._play_or_refuse(flip, reason)
+
+    def _keeps(self, intent: intents.Intent, slot: int | None) -> bool:
+        """While a checker falls (and the game goes on), keep ``intent`` until it has landed (the last move asked
+        for: one kept before is forgotten), and say so; False: nothing falls, handle it now."""
+        ctx = self.ctx
+        if not self.falling or ctx.game.is_over:
+            return False
+        self.kept = intent
+        board = ctx.game.board
+        line = "flip" if slot is not None and slot == board.flip_move() else board.move_line()
+        kept = wording.phrase(wording.move_kept, line, slot)
+        ctx.log(log_lines.Line.KEPT(kept.in_english()))
+        ctx.view.cue(wording.capitalised(kept()))
+        return True
+
+    def _forget_kept(self) -> None:
+        self.kept = None
 
     def _play_or_refuse(self, col: int | None, reason: wording.Phrase | None) -> None:
         if reason:

@@ -154,6 +154,18 @@ def _open_browser(url: str) -> bool:
         return False
 
 
+def hold_updates() -> None:
+    """The page gets nothing of the scene until :func:`release_updates`: a program that binds the canvas's keys and
+    mouse right after importing VPython holds its first updates so that the page has the canvas and its bindings
+    in one message, never a canvas that drops the keys pressed on it."""
+    _state.released.clear()
+
+
+def release_updates() -> None:
+    """The page gets the scene's updates again (see :func:`hold_updates`)."""
+    _state.released.set()
+
+
 def on_close(callback: Callable[[], object]) -> None:
     """Run ``callback()`` on the main thread when the tab closes (or on Ctrl-C, SIGTERM, SIGHUP), before the exit.
 
@@ -247,7 +259,8 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
                 ignored(f"a message that failed: {shown(payload)} ({type(error).__name__}: {error})")
 
     async def _answer(self, payload: bytes) -> None:
-        while not _state.ready.is_set():  # the page can connect before vpython has been imported
+        # the page can connect before vpython has been imported, or before the program has bound its events
+        while not (_state.ready.is_set() and _state.released.is_set()):
             await asyncio.sleep(POLL)
         if self.state != self.STATE_OPEN:  # closed meanwhile: the program is ending
             return

@@ -25,6 +25,8 @@ class State:
         self.glow: Any = None  # vpython's GlowWidget, made when vpython creates its first object
         self.ready = threading.Event()  # vpython is imported and the GlowWidget exists
         self.connected = threading.Event()  # the scene's page has connected
+        self.released = threading.Event()  # the page may have the scene's updates (see server.hold_updates)
+        self.released.set()
         self.scene: Any = None  # the accepted connection: its close ends the program
         self.tab_closed = False
         self.shut_down = False

@@ -36,6 +36,7 @@ but the English of an error or a refusal, which the caller passes). One line per
     think: returned <score> ...      the calls played (Step, Play) reached the first call's return: its list
     think closed                     back to the game
     ignored: <reason>                input refused (also the server's: a message from the page it refused)
+    kept: <what>                     a move asked for while a checker falls: played (or refused) once it lands
     error: <text>                    the AI could not move or hint; a player file failed: its error in English, then
                                      its last traceback line
     player file: <name>              the Player file field's file loaded: the X and O menus list it
@@ -67,6 +68,7 @@ class Line(Enum):
     RESULT = "result: {}"  # the outcome: ``X wins``, ``O wins``, ``draw``
     MOVES = "moves: {}"  # the game so far (or at its end), as its game code
     IGNORED = "ignored: {}"  # why input was refused, in English
+    KEPT = "kept: {}"  # a move kept until the falling checker lands, in English
     ERROR = "error: {}"  # what went wrong, in English
     PLAYER_FILE = "player file: {}"  # the Player file field's file joined the X and O menus
     LOADED = "loaded: {}"  # the game code the page's Load made the game

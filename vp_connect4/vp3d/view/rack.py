@@ -230,7 +230,8 @@ class Rack:
     """The rack's 3D model: panels with holes, side posts, a base, a floor and the column labels; gravity's
     arrow (rule variants). ``turn_panels`` turns the panels over for a flip; the rest of the rack stays."""
 
-    def __init__(self, layout: RackLayout, canvas: Any) -> None:
+    def __init__(self, layout: RackLayout, canvas: Any, rows: bool = True) -> None:
+        """``rows``: make the rows' numbers now (the rules can pull sideways); else the first time they show."""
         import vpython as vp
 
         self.layout = layout
@@ -239,7 +240,8 @@ class Rack:
         self.panels = self._make_panels()
         self._turn = (0.0, 0.0)  # the panels' turn (radians) and lift now
         self.floor_y = self._make_stand()
-        self.row_numbers = self._make_numbers()
+        self._make_column_numbers()
+        self.row_numbers: dict[str, list[Any]] = self._make_row_numbers() if rows else {}
         self.arrow = vp.arrow(
             canvas=canvas,
             pos=vp.vector(*layout.arrow_centre),
@@ -306,17 +308,19 @@ class Rack:
         )
         return floor_y
 
-    def _make_numbers(self) -> dict[str, list[Any]]:
-        """The column numbers, and the row numbers by the side checkers come in from (shown when gravity pulls
-        sideways: see point_arrow)."""
+    def _make_column_numbers(self) -> None:
+        """The column numbers: 3D text on the base's front, so they stay under their columns at any zoom and angle
+        (a ``label`` is drawn flat over the canvas and went astray after a zoom)."""
         vp, layout, canvas = self._vp, self.layout, self._canvas
-        # The column numbers are 3D text on the base's front, so they stay under their columns at any
-        # zoom and angle (a ``label`` is drawn flat over the canvas and went astray after a zoom).
         for col in range(layout.width):
             x, y, z = layout.label_centre(col)
             number_label(vp, canvas, (x, y, z), col)  # counted from 0, as the keys, the log and the game code
-        # When gravity pulls sideways a move names a row: its number stands on the post where checkers come in
-        # (0 the bottom row, as the keys), shown only then (see point_arrow).
+
+    def _make_row_numbers(self) -> dict[str, list[Any]]:
+        """The row numbers by the side checkers come in from, hidden: when gravity pulls sideways a move names a row,
+        and its number stands on the post where checkers come in (0 the bottom row, as the keys; see point_arrow).
+        Each 3D text waits for the page to make it, so a game whose rules never pull sideways makes none."""
+        vp, layout, canvas = self._vp, self.layout, self._canvas
         row_numbers: dict[str, list[Any]] = {}
         for side, sign in (("left", 1), ("right", -1)):  # gravity left: checkers come in on the right
             x = sign * (layout.half_width + POST_WIDTH / 2)
@@ -361,6 +365,8 @@ class Rack:
         sideways = None if angle is None or abs(math.sin(angle)) > ROW_NUMBERS_SLANT else "left"
         if sideways and math.cos(angle) > 0:  # type: ignore[arg-type]
             sideways = "right"
+        if sideways and not self.row_numbers:  # rules changed to ones that pull sideways
+            self.row_numbers = self._make_row_numbers()
         for side, numbers in self.row_numbers.items():
             for number in numbers:
                 if number.visible != (side == sideways):
@@ -374,8 +380,3 @@ class Rack:
         self.arrow.pos = vec(x - dx / 2, y - dy / 2, z)
         self.arrow.axis = vec(dx, dy, 0)
         self.arrow.visible = True
-
-    @property
-    def centre(self) -> tuple[float, float, float]:
-        """Where the camera looks at the start: above the rack's middle, so hints above it show too."""
-        return (0.0, 0.9, 0.0)

@@ -8,6 +8,7 @@ gravity's arrow stand where a rule variant's moves come in.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -36,26 +37,32 @@ SCENE_WIDTH = 960  # pixels, until the page gives the canvas the size of its pla
 SCENE_HEIGHT = 600
 BACKGROUND = (0.62, 0.74, 0.86)
 CAMERA_FORWARD = (0.0, -0.22, -1.0)
+CAMERA_CENTRE = (0.0, 0.9, 0.0)  # where the camera looks: above the rack's middle, so hints above it show too
+PAGE_SIZE_WAIT = 20.0  # seconds the scene waits for the page to size the canvas before it builds the rack anyway
 CAMERA_RANGE = 5.3  # seen above and below the centre for a 7x6 rack (a smaller one too); more for a larger one
 FOV = 0.9  # radians: a little narrower than VPython's pi/3, less distortion
 
 
-def _set_up(canvas: Any, vec: Any) -> None:
-    """The canvas's size, sky, field of view and what the mouse may do."""
+def _set_up(canvas: Any, vec: Any) -> threading.Event:
+    """The canvas's size, sky, field of view and what the mouse may do; the camera looks at the rack from the start
+    and never fits itself to what is built so far (GlowScript's ``autoscale``): its range is fitted once the page
+    has given the canvas its size. Returns the event set when the page has (and at every size after)."""
     canvas.width = SCENE_WIDTH
     canvas.height = SCENE_HEIGHT
     canvas.background = vec(*BACKGROUND)
     canvas.fov = FOV
+    canvas.autoscale = False
+    canvas.up = vec(0, 1, 0)
+    canvas.forward = vec(*CAMERA_FORWARD)
+    canvas.center = vec(*CAMERA_CENTRE)
     canvas.userspin = True
     canvas.userzoom = True
     canvas.userpan = False  # the rack stays in the middle: rotating always turns it about itself
     # the page sizes the canvas to the window and says so (assets/page_layout.js); VPython takes the size into
     # canvas.width and .height only while something listens. Nothing else is done on VPython's thread.
-    canvas.bind("resize", _page_resized)
-
-
-def _page_resized(event: object) -> None:
-    """VPython has taken the canvas's new size (see ``SceneView``): nothing more to do."""
+    sized = threading.Event()
+    canvas.bind("resize", sized.set)
+    return sized
 
 
 def score_colour(score: float) -> tuple[float, float, float]:
@@ -91,20 +98,24 @@ class SceneView:
         self.layout = layout
         self.clock = clock
         vec = vp.vector
-        _set_up(canvas, vec)
+        sized = _set_up(canvas, vec)
         self.controls = Controls(canvas, put, layout.width, top, goal, variant, layout.height, initial, paused)
         vp.wtext(pos=canvas.caption_anchor, text=camera.PAGE_SCRIPT)  # both turning drags turn gently
-        self.rack = Rack(layout, canvas)
-        self.checkers = Checkers(layout, canvas, clock)
-        self.chart = Chart(canvas)
-        self.animator = Animator(self.checkers, self.rack, clock)
-        self.player_panel = PlayerPanel(canvas, put)  # the page's last widgets
         mechanics = (variant if variant is not None else Variant()).mechanics(layout.width, layout.height)
         self._gravity = mechanics.frames[mechanics.start_frame].gravity  # where gravity pulls as the scene shows it
         self._flips = mechanics.flip
         # the camera sees room beside the rack for gravity's arrow (and a flip's score): fitted to the canvas's shape
         self._side_room = bool(mechanics.turn_every) or mechanics.start_frame != 0 or mechanics.flip
         self._fitted: tuple[float, tuple[float, float, bool]] | None = None  # the range fitted, and for what
+        # the first frame that shows the rack shows it as the game does: the page's controls (made above) size the
+        # canvas, and the camera is fitted to that size before anything is seen (on a slow page too)
+        sized.wait(PAGE_SIZE_WAIT)
+        self.reset_view()
+        self.rack = Rack(layout, canvas, rows=any(frame.gravity in SIDEWAYS for frame in mechanics.frames))
+        self.checkers = Checkers(layout, canvas, clock)
+        self.chart = Chart(canvas)
+        self.animator = Animator(self.checkers, self.rack, clock)
+        self.player_panel = PlayerPanel(canvas, put)  # the page's last widgets
         self._score_slots: tuple[int, str] | None = None  # the slots and gravity the score labels stand for
         self._scores = [
             vp.label(
@@ -125,7 +136,6 @@ class SceneView:
         self._tree: TreeDrawing | None = None  # Think's tree, made the first time it is shown
         self._camera_kept: tuple[Any, ...] | None = None  # the camera on the rack while the tree is shown
         self._tree_fitted_for: tuple[float, float] = (0.0, 0.0)  # the canvas's size the tree's camera was fitted to
-        self.reset_view()
 
     # -- control.view_protocol.View ---------------------------------------------------
 
@@ -299,7 +309,7 @@ class SceneView:
         vec = self._vp.vector
         self.canvas.up = vec(0, 1, 0)
         self.canvas.forward = vec(*CAMERA_FORWARD)
-        self.canvas.center = vec(*self.rack.centre)
+        self.canvas.center = vec(*CAMERA_CENTRE)
         self._fit_camera(keep_zoom=False)
 
     def _fit_camera(self, keep_zoom: bool) -> None:
