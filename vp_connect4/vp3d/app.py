@@ -107,15 +107,8 @@ def run_scene(
         lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
     )
     try:
-        server.hold_updates()  # the page gets the canvas with its bindings: a key pressed on it is never lost
-        try:
-            import vpython  # waits here until the page is open
-
-            events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
-            scene = vpython.scene
-            _bind_events(scene, events.put)  # first: a key pressed while the scene is built is kept, not lost
-        finally:
-            server.release_updates()
+        events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
+        scene = _bound_scene(events.put)
         from .view.view import SceneView
 
         layout = RackLayout(game.board.width, game.board.height)
@@ -137,6 +130,22 @@ def run_scene(
             loader.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
+
+
+def _bound_scene(put: Callable[[Intent | Pointer], None]) -> Any:
+    """VPython's scene, once the page is open, with its keys and mouse bound to ``put``: the page gets the canvas
+    with its bindings in one message, so a key pressed on it is never lost (nor one pressed while it is built)."""
+    from .server import server
+
+    server.hold_updates()
+    try:
+        import vpython  # waits here until the page is open
+
+        scene = vpython.scene
+        _bind_events(scene, put)
+    finally:
+        server.release_updates()
+    return scene
 
 
 def _serve(game: Game, seed: int | None, port: int, open_browser: bool) -> Any:

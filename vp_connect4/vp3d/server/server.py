@@ -57,8 +57,6 @@ from __future__ import annotations
 import _thread
 import asyncio
 import contextlib
-import copy
-import json
 import signal
 import socket
 import sys
@@ -90,6 +88,7 @@ from .protocol import (
 )
 from .server_state import STOP_SIGNALS
 from .server_state import state as _state
+from .updates import pending_updates
 from .web import CONFLICT, LOOPBACK
 
 STUB_MODULE = "vpython.no_notebook"
@@ -267,7 +266,7 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
         from vpython import vpython
 
         try:
-            self.sendMessage(_pending_updates(vpython.baseObj, vpython.vector), isBinary=False)
+            self.sendMessage(pending_updates(vpython.baseObj, vpython.vector), isBinary=False)
         finally:
             vpython.baseObj.sent = True  # lets the main thread add commands again
         if payload == TRIGGER:
@@ -307,26 +306,6 @@ class _SceneProtocol(SizeLimited, WebSocketServerProtocol):
             if _state.saved is not None:
                 restart.hold_sockets()
             _scene_closed()
-
-
-def _pending_updates(base: Any, vector: type) -> bytes:
-    """VPython's updates since the last message, as JSON (from ``no_notebook.WSserver.onMessage``)."""
-    base.handle_attach()
-    base.sent = False  # the main thread waits while we take the updates
-    while True:
-        try:
-            updates = copy.deepcopy(base.updates)
-            attrs = copy.deepcopy(base.attrs)
-            base.initialize()
-            break
-        except RuntimeError:  # changed by the main thread while copying: try again
-            pass
-    for idx, attr in attrs:
-        value = getattr(base.object_registry[idx], attr)
-        if isinstance(value, vector):
-            value = [value.x, value.y, value.z]
-        updates["attrs"].setdefault(idx, {})[attr] = value
-    return json.dumps(base.package(updates), separators=(",", ":")).encode("utf-8")
 
 
 # ---- vpython's view of this module ----
