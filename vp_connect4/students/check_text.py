@@ -13,6 +13,7 @@ from . import diagnosis
 from .asking import SCORES
 from .check import Difference, Failure, Report
 from .positions import HEIGHT, WIDTH, Case
+from .worker import lookahead
 from .worker.kinds import CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
 from .worker.loading import CS111
 
@@ -34,11 +35,15 @@ def report_text(report: Report) -> str:
     if problem.method in PART_METHODS:
         return "\n".join(part_lines(problem, file, flavour, kind, position))
     if isinstance(problem, Failure):
-        return "\n".join([wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)])
-    lines = [wording.check_differs(file, problem.ply, kind), "", position, ""]
-    lines += [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
+        lines = [wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)]
+    else:
+        lines = [wording.check_differs(file, problem.ply, kind), "", position, ""]
+        lines += [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
     scores_differ = problem.blame is not None and problem.blame.reason == diagnosis.FOLLOWS_SCORES
-    if problem.method in SCORE_METHODS or scores_differ:
+    never_ends = isinstance(problem, Failure) and problem.error.lines[-1:] != () and problem.error.lines[-1].startswith(
+        f"{lookahead.NAME}: "
+    )  # the recursion was stopped at its first call that does not count down: think stops it there too
+    if (problem.method in SCORE_METHODS and not isinstance(problem, Failure)) or scores_differ or never_ends:
         case = problem.case
         command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
         lines += ["", wording.think_see(command + (" --smart" if problem.method == "scores_for_tourney" else ""))]
