@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from . import diagnosis, parallel
-from .asking import MOVE, SCORES, TOURNEY, PositionCheck
+from .diagnosis.asking import MOVE, SCORES, TOURNEY, PositionCheck
+from .diagnosis.findings import Difference, Failure, best_columns, first_difference
+from .diagnosis.parts import PART_PLY, Parts, check_parts
 from .errors import TIMED_OUT, StudentError
 from .files import PlayerFile
-from .findings import Difference, Failure, best_columns, first_difference
-from .parts import PART_PLY, Parts, check_parts
 from .player import call_message
 from .positions import Case, cases
 from .process import DEFAULT_TIME_LIMIT, Loaded, StudentProcess

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .. import cs111, seed, wording
 from ..think.text import think_command
 from . import diagnosis
-from .asking import SCORES
 from .check import Difference, Failure, Report
+from .diagnosis.asking import SCORES
 from .positions import HEIGHT, WIDTH, Case
 from .worker import lookahead
 from .worker.kinds import CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS

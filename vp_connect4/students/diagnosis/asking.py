@@ -14,16 +14,16 @@ import dataclasses
 import random
 from collections.abc import Mapping
 
-from ..board import Board
-from ..player import Player
-from . import diagnosis
-from .errors import StudentError, call_text
+from ...board import Board
+from ...player import Player
+from .. import diagnosis
+from ..errors import StudentError, call_text
+from ..player import call_message
+from ..positions import Case
+from ..process import Loaded, StudentProcess
+from ..recursion import with_their_horizon
+from ..worker.kinds import SCORE_METHODS, TIEBREAK_METHODS
 from .findings import Difference, Failure, best_columns, first_difference
-from .player import call_message
-from .positions import Case
-from .process import Loaded, StudentProcess
-from .recursion import with_their_horizon
-from .worker.kinds import SCORE_METHODS, TIEBREAK_METHODS
 
 SCORES, MOVE, TOURNEY = "scores_for", "next_move", "scores_for_tourney"
 EVALUATIONS_A_REQUEST = 4096  # boards of the horizon asked of the student's process at once

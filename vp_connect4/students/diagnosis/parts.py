@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import other
-from .errors import StudentError, call_text
-from .positions import Case
-from .worker.kinds import BOARD_SCORE, CHECKER_METHODS
+from ...board import other
+from ..errors import StudentError, call_text
+from ..positions import Case
+from ..worker.kinds import BOARD_SCORE, CHECKER_METHODS
 
 PART_PLY = 0  # the look-ahead of the players asked (their smaller methods do not look ahead)
 WON, LOST, NEITHER = 100.0, 0.0, 50.0  # score_board's three scores

@@ -8,9 +8,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .diagnosis import Blame
-from .errors import StudentError
-from .positions import Case
+from ..errors import StudentError
+from ..positions import Case
+from . import Blame
 
 TOLERANCE = 1e-9  # scores this close are the same (a student's arithmetic may round in another order)
 

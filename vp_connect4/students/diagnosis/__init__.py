@@ -1,5 +1,7 @@
 """The one diagnosis: which of a student's methods holds the mistake a check found, decided once, from the file's
-own answers, and said the same by every report (``check``, Gradescope, JUnit: :mod:`.check_text` words it).
+own answers, and said the same by every report (``check``, Gradescope, JUnit: ``check_text`` words it). In this
+package: ``parts`` asks the smaller methods on their own, ``asking`` one position at one ply, ``findings`` what a
+check finds.
 
 The seed's methods build on each other: ``scores_for`` calls ``opp_ch`` (CS111: ``opponent_checker``) and perhaps
 ``score_board``; ``next_move`` plays ``tiebreak_move(scores_for(b))`` (CS111: ``max_score_column``). Each is asked
@@ -15,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .worker.kinds import BOARD_SCORE, CHECKER_METHODS, TIEBREAK_METHODS
+from ..worker.kinds import BOARD_SCORE, CHECKER_METHODS, TIEBREAK_METHODS
 
 ITSELF = "itself"  # the method that differs holds the mistake
 CALLS_WRONG_PART = "calls a wrong part"  # scores_for called opp_ch or score_board, which is wrong on its own
