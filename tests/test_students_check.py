@@ -43,7 +43,8 @@ def test_the_correct_example_agrees_everywhere() -> None:
     count = len(positions.cases())
     assert out.strip() == (
         f"examples/player.py: all {count * 5} checks agree with the reference: {count} positions at plies 0 to 4 "
-        f"(scores_for, next_move; {out.split('; ')[1].split(' ')[0]} answers compared)."
+        f"(opp_ch, score_board, tiebreak_move, scores_for, next_move; {out.split('; ')[1].split(' ')[0]} answers "
+        "compared)."
     )
     assert "Traceback" not in err and f"{count * 5}/{count * 5} checks (positions at plies)" in err  # the same count
 
@@ -76,6 +77,8 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
         "  examples/wrong_player.py: [100.0, 100.0, 100.0, 50.0, 100.0, 100.0, 100.0]",
         "  reference:                [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]",
         "Column 0 differs: 100.0 from your file, 0.0 from the reference.",
+        "It calls opp_ch, which agrees with the reference when asked on its own on the check's positions: look at "
+        "scores_for itself first.",
         "",
         "Every call of this recursion, yours beside the reference's: vp-connect4 think --moves '1211244445' --ply 2 "
         "--side X --tiebreak RIGHT --player examples/wrong_player.py",
@@ -86,7 +89,7 @@ def test_scores_not_turned_around_show_the_first_difference_with_board_ply_and_b
         out.splitlines()[0]
         == "examples/wrong_player.py wijkt hier af van de referentie (ply 2, het voorbeeld uit de opgave):"
     )
-    assert out.splitlines()[-3] == "Kolom 0 verschilt: 100.0 uit jouw bestand, 0.0 uit de referentie."
+    assert out.splitlines()[-4] == "Kolom 0 verschilt: 100.0 uit jouw bestand, 0.0 uit de referentie."
 
 
 def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp_path: Path) -> None:
@@ -101,16 +104,18 @@ def test_a_wrong_tiebreak_shows_the_move_and_the_columns_the_reference_plays(tmp
     code, out, _ = check(str(path), "--ply", "1")
     assert code == 1
     lines = out.splitlines()
-    assert lines[0] == f"{path} differs from the reference here (ply 0, the seed text's example):"
+    assert lines[0] == (
+        f"{path} differs from the reference in tiebreak_move, asked on its own on this position (the seed text's "
+        "example):"
+    )
     assert lines[-5:] == [
-        "Player('X', 'RIGHT', 0).next_move(b)",
+        "scores = [50.0, 50.0, 50.0, 50.0, 50.0, 50.0, 50.0]",
+        "Player('X', 'RIGHT', 0).tiebreak_move(scores)",
         f"  {path}: 0",
         f"  {'reference:'.ljust(len(str(path)) + 1)} 6",
-        "The reference's scores_for(b) here: [50.0, 50.0, 50.0, 50.0, 50.0, 50.0, 50.0]; tiebreak RIGHT plays the "
-        "rightmost best column.",
-        "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
-        "best columns: tiebreak_move, with the tiebreak RIGHT.",
+        "tiebreak_move(scores) gives the column of the best score: with tiebreak RIGHT the rightmost best column.",
     ]
+    assert "next_move" not in out  # the method that holds the mistake is named, not the one that calls it
 
 
 TOURNEY = """
@@ -163,7 +168,7 @@ def test_scores_for_tourney_is_held_to_the_seeds_recursion_with_the_students_own
     path.write_text(player_sources.correct("Correct") + textwrap.dedent(TOURNEY.format(below=below, result=result)))
     code, out, _ = check(str(path), "--ply", "2")
     if agrees:
-        assert code == 0 and "(scores_for, next_move, scores_for_tourney;" in out, out
+        assert code == 0 and "scores_for, next_move, scores_for_tourney;" in out, out
     else:
         assert code == 1 and "differs from the reference here (ply 0" in out, out
         assert ").scores_for_tourney(b)\n" in out, out
@@ -236,19 +241,16 @@ class Player(Seed):
 '''
 
 
-def test_a_next_move_of_none_under_right_points_at_the_tiebreak(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_tiebreak_move_of_none_under_right_is_named_in_tiebreak_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "none_right.py").write_text(NONE_UNDER_RIGHT)
     code, out, err = check(str(tmp_path / "none_right.py"), "--ply", "1")
     assert code == 1, out + err
-    assert "Player('X', 'RIGHT', 0).next_move(b) returned None, which is not a column number" in out
-    assert out.strip().endswith(
-        "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
-        "best columns: tiebreak_move, with the tiebreak RIGHT."
-    )
+    assert out.startswith(f"{tmp_path / 'none_right.py'} differs from the reference in tiebreak_move, asked on its own")
+    assert "Player('X', 'RIGHT', 0).tiebreak_move(scores) returned None, which is not a column number" in out
 
 
-OWN_CHECKER = player_sources.correct().replace(
-    '        if self.ox == "X":\n            return "O"\n        return "X"', "        return self.ox  # the bug"
+MIN_FOR_MAX = player_sources.correct().replace(
+    "100.0 - max(op.scores_for(b))", "100.0 - min(op.scores_for(b))  # the bug"
 )
 
 
@@ -256,9 +258,9 @@ OWN_CHECKER = player_sources.correct().replace(
 def test_the_suggested_think_command_runs_in_the_language_of_the_check_and_says_the_file_differs(
     tmp_path: Path, language: str
 ) -> None:
-    path = tmp_path / "own_checker.py"
-    path.write_text(OWN_CHECKER)
-    assert "the bug" in OWN_CHECKER
+    path = tmp_path / "min_for_max.py"
+    path.write_text(MIN_FOR_MAX)
+    assert "the bug" in MIN_FOR_MAX
     code, out, _ = check(str(path), "--lang", language)
     command = out.strip().splitlines()[-1].split(": ", 1)[1]  # the last line: "... recursion ...: vp-connect4 think"
     assert code == 1 and command.startswith("vp-connect4 think ") and ("--lang nl" in command) == (language == "nl")

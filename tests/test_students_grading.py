@@ -120,11 +120,13 @@ def statuses(results: dict, required: bool = False) -> dict[str, str]:
 
 def test_the_correct_example_gets_full_marks(bundle: Path, tmp_path: Path) -> None:
     results, out, _ = autograde(bundle, tmp_path, {"player.py": example("player.py")})
-    assert list(statuses(results)) == NAMES and set(statuses(results).values()) == {"passed"}
+    assert list(statuses(results, required=True)) == NAMES and set(statuses(results).values()) == {"passed"}
+    assert list(statuses(results))[:3] == ["opp_ch", "score_board", "tiebreak_move, ply 0"]  # each on its own
     assert results["score"] == 10 == sum(test["max_score"] for test in results["tests"])
-    assert [test["max_score"] for test in results["tests"]] == [1, 1, 1, 1, 3, 3]  # the grading file's points
+    points = {test["name"]: test["max_score"] for test in results["tests"]}
+    assert [points[name] for name in NAMES] == [1, 1, 1, 1, 3, 3] and sum(points.values()) == 10  # the grading file's
     assert [test["visibility"] for test in results["tests"]][-2:] == ["after_due_date"] * 2
-    assert results["output"] == "player.py: 6 of 6 tests passed (10 of 10 points)."
+    assert results["output"] == "player.py: 11 of 11 tests passed (10 of 10 points)."
     assert "all 102 checks agree with the reference: 34 positions at plies 0 to 2" in out  # the check, for the teacher
 
 
@@ -143,10 +145,12 @@ def test_the_wrong_example_gets_part_and_the_first_differing_position(bundle: Pa
     failed = next(test for test in results["tests"] if test["name"] == "scores_for, ply 2")["output"].splitlines()
     assert failed[0] == "wrong_player.py differs from the reference here (ply 2, the seed text's example):"
     assert "b.set_board('1211244445')" in failed and "Player('X', 'RIGHT', 2).scores_for(b)" in failed
-    assert failed[-5:] == [
+    assert failed[-6:] == [
         "  wrong_player.py: [100.0, 100.0, 100.0, 50.0, 100.0, 100.0, 100.0]",
         "  reference:       [0.0, 0.0, 0.0, 50.0, 0.0, 0.0, 0.0]",
         "Column 0 differs: 100.0 from your file, 0.0 from the reference.",
+        "It calls opp_ch, which agrees with the reference when asked on its own on the check's positions: look at "
+        "scores_for itself first.",
         "",
         "Every call of this recursion, yours beside the reference's: vp-connect4 think --moves '1211244445' --ply 2 "
         "--side X --tiebreak RIGHT --player wrong_player.py",
@@ -251,8 +255,8 @@ def test_all_passed_is_exit_code_0_and_a_dutch_grade(tmp_path: Path) -> None:
     done = vp("check", "examples/player.py", "--grading", str(grading), "--junit", str(tmp_path / "j.xml"))
     assert done.returncode == 0, done.stdout + done.stderr
     suite = ET.parse(tmp_path / "j.xml").getroot()
-    assert suite.get("tests") == "4" and suite.get("failures") == "0"
-    assert suite.find("system-out").text == "examples/player.py: 4 van 4 tests geslaagd (4 van 4 punten)."
+    assert suite.get("tests") == "8" and suite.get("failures") == "0"  # opp_ch, score_board: 2; then 3 a ply
+    assert suite.find("system-out").text == "examples/player.py: 8 van 8 tests geslaagd (4 van 4 punten)."
 
 
 @pytest.mark.parametrize(

@@ -15,14 +15,24 @@ from __future__ import annotations
 from typing import Any
 
 from . import errors
-from .worker.kinds import CS111, EVALUATION, HANZE, MOVE_METHODS, OK, SCORE_METHODS
+from .worker.kinds import (
+    BOARD_SCORE,
+    CHECKER_METHODS,
+    CS111,
+    EVALUATION,
+    HANZE,
+    MOVE_METHODS,
+    OK,
+    PART_METHODS,
+    SCORE_METHODS,
+)
 from .worker.visible import visible
 
 FLAVOURS = (HANZE, CS111)
-KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, EVALUATION)
+KNOWN_METHODS = (*MOVE_METHODS, *SCORE_METHODS, EVALUATION, *PART_METHODS)
 MOST_LINES = 200  # of a student's traceback
 LONGEST_LINE = 2000  # characters of one line, of a name
-WHAT = ("column", "scores")
+WHAT = ("column", "scores", "score")
 MOST_CALLS = 40_000  # of a recorded recursion (worker.recording's own bound)
 
 
@@ -65,6 +75,13 @@ def _ok(detail: object, request: dict[str, Any]) -> Any:
             raise Forged("the flavour is neither seed's")
         return {"class_name": _text(detail.get("class_name")), "flavour": detail["flavour"], "methods": methods}
     method, width = request.get("method"), request.get("width")
+    if request.get("trace"):  # [value, the part methods used]
+        value, used = _pair(detail)
+        if not (isinstance(used, list) and len(used) <= len(PART_METHODS) and set(used) <= set(PART_METHODS)):
+            raise Forged("the methods a call used are not method names")
+        return [_ok(value, {**request, "trace": False}), list(used)]
+    if request.get("op") == "part":
+        return _part(detail, method)
     if request.get("op") == "evaluate":
         count = len(request.get("boards", ()))
         if not (isinstance(detail, list) and len(detail) == count and all(_number(value) for value in detail)):
@@ -77,6 +94,19 @@ def _ok(detail: object, request: dict[str, Any]) -> Any:
     if not (isinstance(detail, list) and len(detail) == width and all(_number(score) for score in detail)):
         raise Forged(f"scores that are not a list of {width} numbers")
     return [float(score) for score in detail]
+
+
+def _part(detail: object, method: object) -> Any:
+    """A part method's answer (``worker.serve``'s ``part``): a checker's ``repr`` (text, shown), a score, a column."""
+    if method in CHECKER_METHODS:
+        return _text(detail)
+    if method == BOARD_SCORE:
+        if not _number(detail):
+            raise Forged("a board's score that is not a number")
+        return float(detail)  # type: ignore[arg-type]
+    if not _whole(detail):
+        raise Forged("a column that is not a whole number")
+    return detail
 
 
 def _recorded(detail: object, request: dict[str, Any]) -> dict[str, Any]:
@@ -150,4 +180,3 @@ def _number(value: object) -> bool:
 
 def _short(value: str) -> str:
     return repr(value[:40])
-

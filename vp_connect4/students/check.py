@@ -15,53 +15,29 @@ cores; what is reported is the first difference or failure in that order, whiche
 from __future__ import annotations
 
 import contextlib
-import math
+import dataclasses
 import queue
-import random
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..board import Board
-from ..player import Player
-from . import parallel
-from .errors import TIMED_OUT, StudentError, call_text
+from . import diagnosis, parallel
+from .diagnosis.asking import MOVE, SCORES, TOURNEY, PositionCheck
+from .diagnosis.findings import Difference, Failure, best_columns, first_difference
+from .diagnosis.parts import PART_PLY, Parts, check_parts
+from .errors import TIMED_OUT, StudentError
 from .files import PlayerFile
 from .player import call_message
 from .positions import Case, cases
 from .process import DEFAULT_TIME_LIMIT, Loaded, StudentProcess
-from .recursion import with_their_horizon
+from .worker.kinds import CHECKER_METHODS, PART_METHODS, TIEBREAK_METHODS
+
+__all__ = ["Difference", "Failure", "Report", "Verdicts", "best_columns", "check_each", "first_difference",
+           "run_check"]  # fmt: skip
 
 PLIES = (0, 1, 2, 3, 4)
-SCORES, MOVE, TOURNEY = "scores_for", "next_move", "scores_for_tourney"
 TOURNEY_NEEDS = "score_board_for_tourney"  # what the reference for scores_for_tourney is made with
-EVALUATIONS_A_REQUEST = 4096  # boards of the horizon asked of the student's process at once
-TOLERANCE = 1e-9  # scores this close are the same (a student's arithmetic may round in another order)
-
-
-@dataclass(frozen=True)
-class Difference:
-    """Where the student's answer is not the reference's: ``column`` is the first column whose scores differ (for
-    ``next_move``: the column the student chose; ``allowed``: the ones the reference could play)."""
-
-    case: Case
-    ply: int
-    method: str
-    call: str
-    theirs: list[float] | int
-    reference: list[float]
-    column: int
-    allowed: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Failure:
-    """The student's code failed on a position (it raised, gave no answer in time, answered nonsense)."""
-
-    case: Case
-    ply: int
-    error: StudentError
-    method: str = ""  # the method that failed (the ones before it agreed on this position)
+ASKED_ONCE = tuple(name for name in PART_METHODS if name not in TIEBREAK_METHODS)  # not position by position
 
 
 @dataclass(frozen=True)
@@ -92,12 +68,17 @@ def run_check(
     with _Pool(source, time_limit) as pool:
         positions = cases()
         tasks = [(case, ply) for ply in plies for case in positions]
+        parts = pool.parts(positions)
+        first_part = next((problem for name in parts.methods if (problem := part_problem(parts, name))), None)
+        if first_part is not None:
+            agreed = sum(parts.agreed.values())
+            return Report(source, pool.loaded, len(positions), plies, pool.methods, agreed, first_part, pool.unchecked)
 
         def work(task: tuple[Case, int]) -> Difference | Failure | int:
             with pool.process() as process:
                 return _check_position(process, pool.loaded, pool.methods, *task)
 
-        calls, problem = 0, None
+        calls, problem = sum(parts.agreed.values()), None
         for done, result in enumerate(parallel.in_order(parallel.run_all(tasks, work, workers or parallel.cores()))):
             if progress is not None:
                 progress(done + 1, len(tasks))
@@ -125,12 +106,23 @@ class _Pool:
             self.__exit__()
             raise
         self._idle.put(self._all[0])
-        methods = tuple(name for name in (SCORES, MOVE, TOURNEY) if name in self.loaded.methods)
+        methods = tuple(name for name in (*PART_METHODS, SCORES, MOVE, TOURNEY) if name in self.loaded.methods)
         if TOURNEY in methods and TOURNEY_NEEDS not in self.loaded.methods:
             methods = tuple(name for name in methods if name != TOURNEY)
         self.methods = methods
         self.unchecked = TOURNEY in self.loaded.methods and TOURNEY not in methods  # nothing to hold it to
         return self
+
+    def parts(self, positions: list[Case]) -> Parts:
+        """The part methods asked on their own (:mod:`.parts`), on one process, before the recursion is asked."""
+        loaded = self.loaded
+        with self.process() as process:
+
+            def ask(method: str, case: Case, call: str) -> object:
+                message = call_message("part", method, case.board(), case.ox, case.tiebreak, PART_PLY, None)
+                return process.request(message | {"trace": True}, call)
+
+            return check_parts(self.methods, positions, loaded.class_name, ask)
 
     @contextlib.contextmanager
     def process(self) -> Iterator[StudentProcess]:
@@ -181,8 +173,16 @@ def check_each(
         methods = pool.methods
         positions = cases()
         tasks = [(case, ply) for ply in plies for case in positions]
+        parts = pool.parts(positions)
+        each = tuple(method for method in methods if method not in ASKED_ONCE)
         found: dict[Key, tuple[int, Difference | Failure]] = {}
-        agreed = dict.fromkeys(((method, ply) for ply in plies for method in methods), 0)
+        for name in parts.methods:
+            problem = part_problem(parts, name)
+            if problem is not None:
+                found[name, PART_PLY] = (-1, problem)  # before every position at every ply
+        part_problems = {key[0]: problem for key, (_, problem) in found.items()}
+        agreed = {(name, PART_PLY): parts.agreed[name] for name in parts.methods}
+        agreed |= dict.fromkeys(((method, ply) for ply in plies for method in each), 0)
         carried: dict[Key, Key] = {}
         lock = threading.Lock()
 
@@ -192,12 +192,12 @@ def check_each(
         def work(index: int) -> None:
             case, ply = tasks[index]
             with pool.process() as process:
-                reference = Player(case.ox, case.tiebreak, ply).scores_for(case.board())
-                for method in methods:
+                asked = PositionCheck(process, pool.loaded, case, ply, part_problems)
+                for method in each:
                     with lock:
                         if settled((method, ply), index):
                             continue
-                    result = _check_method(process, pool.loaded, method, case, ply, reference)
+                    result = asked.verdict(method)
                     with lock:
                         _note(found, agreed, carried, plies, (method, ply), index, result)
 
@@ -210,6 +210,20 @@ def check_each(
                         pool.unchecked)  # fmt: skip
         problems = {key: problem for key, (_, problem) in found.items()}
         return Verdicts(report, tuple(agreed), problems, agreed, carried)
+
+
+def part_problem(parts: Parts, method: str) -> Difference | Failure | None:
+    """A part method's first problem, asked on its own (:mod:`.parts`), as the check reports one (None: none)."""
+    found = parts.problems.get(method)
+    if found is None:
+        return None
+    case, answer = found
+    if isinstance(answer, StudentError):
+        return Failure(case, PART_PLY, answer, method)
+    found = Difference(case, PART_PLY, method, answer.call, answer.theirs, answer.reference, 0, uses=answer.uses)
+    wrong = {name: part_problem(parts, name) for name in answer.uses if name in CHECKER_METHODS}
+    blame = diagnosis.for_scores(method, answer.uses, {name: problem for name, problem in wrong.items() if problem})
+    return dataclasses.replace(found, blame=blame) if blame.reason == diagnosis.CALLS_WRONG_PART else found
 
 
 def _note(
@@ -238,76 +252,13 @@ def _check_position(
     process: StudentProcess, loaded: Loaded, methods: tuple[str, ...], case: Case, ply: int
 ) -> Difference | Failure | int:
     """The comparisons on one position at one ply: how many answers agreed, or the first that did not."""
-    reference = Player(case.ox, case.tiebreak, ply).scores_for(case.board())
+    asked = PositionCheck(process, loaded, case, ply, {})  # run_check stops at a part's problem before
     calls = 0
     for method in methods:
-        found = _check_method(process, loaded, method, case, ply, reference)
+        if method in ASKED_ONCE:
+            continue
+        found = asked.verdict(method)
         if not isinstance(found, bool):
             return found
         calls += found
     return calls
-
-
-def _check_method(
-    process: StudentProcess, loaded: Loaded, method: str, case: Case, ply: int, reference: list[float]
-) -> Difference | Failure | bool:
-    """One method on one position at one ply: True when it agreed, False when not asked (no next move after
-    a game won), or what differed or failed."""
-    board = case.board()
-    seed = random.Random(f"{case.moves}/{case.ox}/{case.tiebreak}/{ply}").randrange(2**32)
-    call = call_text(loaded.class_name, case.ox, case.tiebreak, ply, method)
-
-    def ask(op: str = "call", **extra: object) -> object:
-        return process.request(call_message(op, method, board, case.ox, case.tiebreak, ply, seed) | extra, call)
-
-    def differs(theirs: object, reference: list[float], **extra: object) -> Difference:
-        return Difference(case, ply, method, call, theirs, reference, **extra)  # type: ignore[arg-type]
-
-    try:
-        if method == SCORES:
-            theirs = ask()
-            column = first_difference(theirs, reference)  # type: ignore[arg-type]
-            return True if column is None else differs(theirs, reference, column=column)
-        if method == MOVE:
-            if case.is_over:
-                return False
-            col, allowed = ask(), best_columns(reference, case.tiebreak)
-            return True if col in allowed else differs(col, reference, column=col, allowed=allowed)
-        def evaluate(boards: list[tuple[str, Board]]) -> list[float]:
-            found: list[float] = []
-            for start in range(0, len(boards), EVALUATIONS_A_REQUEST):
-                part = boards[start : start + EVALUATIONS_A_REQUEST]
-                batch = [[side, ["".join(row) for row in one.data]] for side, one in part]
-                found += ask("evaluate", boards=batch)  # type: ignore[operator]
-            return found
-
-        def seed_recipe(literal: bool) -> list[float]:
-            return with_their_horizon(case.board(), case.ox, ply, evaluate, literal)
-
-        theirs, full = ask(), seed_recipe(literal=False)
-        column = first_difference(theirs, full)  # type: ignore[arg-type]
-        if column is not None and first_difference(theirs, seed_recipe(literal=True)) is not None:
-            return differs(theirs, full, column=column)  # type: ignore[arg-type]
-        return True
-    except StudentError as error:
-        return Failure(case, ply, error, method)
-
-
-def first_difference(theirs: list[float], reference: list[float]) -> int | None:
-    """The first column whose scores differ (by more than rounding), or None."""
-    for col, (mine, ours) in enumerate(zip(theirs, reference, strict=True)):
-        same = math.isclose(mine, ours, rel_tol=TOLERANCE, abs_tol=TOLERANCE) or (math.isnan(mine) and math.isnan(ours))
-        if not same:
-            return col
-    return None
-
-
-def best_columns(scores: list[float], tiebreak: str) -> tuple[int, ...]:
-    """The columns a player with these scores may play: the leftmost or rightmost best, or (RANDOM) any best."""
-    best = max(scores)
-    columns = tuple(col for col, score in enumerate(scores) if score == best)
-    if tiebreak == "LEFT":
-        return columns[:1]
-    if tiebreak == "RIGHT":
-        return columns[-1:]
-    return columns

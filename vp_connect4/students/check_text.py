@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from .. import cs111, seed, wording
 from ..think.text import think_command
+from . import diagnosis
 from .check import Difference, Failure, Report
+from .diagnosis.asking import SCORES
 from .positions import HEIGHT, WIDTH, Case
+from .worker import lookahead
+from .worker.kinds import CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
 from .worker.loading import CS111
 
 
@@ -26,19 +30,82 @@ def report_text(report: Report) -> str:
             lines.append(wording.check_tourney_unchecked(file, report.loaded.class_name))
         return "\n".join(lines)
     kind = wording.check_kind(problem.case.kind)
-    position = position_text(problem.case, report.loaded.flavour)
-    hint = [wording.check_tiebreak_hint(problem.case.tiebreak)] if problem.method == "next_move" else []
+    flavour = report.loaded.flavour
+    position = position_text(problem.case, flavour)
+    if problem.method in PART_METHODS:
+        return "\n".join(part_lines(problem, file, flavour, kind, position))
     if isinstance(problem, Failure):
-        failed = [wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)]
-        return "\n".join(failed + hint)
-    lines = [wording.check_differs(file, problem.ply, kind), "", position, "", *difference_lines(
-        problem, file, report.loaded.flavour
-    ), *hint]  # fmt: skip
-    if problem.method in ("scores_for", "scores_for_tourney"):
+        lines = [wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)]
+    else:
+        lines = [wording.check_differs(file, problem.ply, kind), "", position, ""]
+        lines += [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
+    scores_differ = problem.blame is not None and problem.blame.reason == diagnosis.FOLLOWS_SCORES
+    never_ends = isinstance(problem, Failure) and problem.error.lines[-1:] != () and problem.error.lines[-1].startswith(
+        f"{lookahead.NAME}: "
+    )  # the recursion was stopped at its first call that does not count down: think stops it there too
+    if (problem.method in SCORE_METHODS and not isinstance(problem, Failure)) or scores_differ or never_ends:
         case = problem.case
         command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
         lines += ["", wording.think_see(command + (" --smart" if problem.method == "scores_for_tourney" else ""))]
     return "\n".join(lines)
+
+
+def part_lines(problem: Difference | Failure, file: str, flavour: str, kind: str, position: str) -> list[str]:
+    """A part method asked on its own (``opp_ch()``, ``score_board(b)``, ``tiebreak_move(scores)``) that is wrong."""
+    method = problem.method
+    if method in CHECKER_METHODS:
+        lines = [wording.diagnosis_part_differs(file, method), ""]
+    else:
+        lines = [wording.diagnosis_part_differs_here(file, method, kind), "", position, ""]
+    if isinstance(problem, Failure):
+        return [*lines, str(problem.error)]
+    mine, ours = _labels(file)
+    if method in TIEBREAK_METHODS:
+        given = _scores(problem.reference, flavour)
+        return [*lines, f"scores = {given}", problem.call, f"  {mine} {problem.theirs}",
+                f"  {ours} {wording.check_columns(list(problem.allowed))}",
+                wording.diagnosis_tiebreak_rule(method, problem.case.tiebreak)]  # fmt: skip
+    theirs, reference = problem.theirs, problem.reference
+    if method not in CHECKER_METHODS:
+        theirs, reference = _score(theirs, flavour), _score(reference, flavour)
+    rule = wording.diagnosis_checker_rule(method) if method in CHECKER_METHODS else wording.diagnosis_board_rule(method)
+    return [*lines, problem.call, f"  {mine} {theirs}", f"  {ours} {reference}", rule, *blame_lines(problem, flavour)]
+
+
+def blame_lines(problem: Difference, flavour: str) -> list[str]:
+    """Which method holds the mistake the difference shows, in words (:mod:`.diagnosis`); none when nothing is
+    known below it."""
+    blame = problem.blame
+    if blame is None:
+        return []
+    if blame.reason == diagnosis.CALLS_WRONG_PART:
+        part = blame.under
+        if isinstance(part, Failure):
+            return [wording.diagnosis_look_at(blame.culprit)]
+        theirs, ours = part.theirs, part.reference
+        if part.method not in CHECKER_METHODS:
+            theirs, ours = _score(theirs, flavour), _score(ours, flavour)
+        return [wording.diagnosis_calls_wrong_part(problem.method, blame.culprit, part.call, theirs, ours)]
+    if blame.reason == diagnosis.ITSELF:
+        return [wording.diagnosis_parts_agree(list(blame.agreed), problem.method)] if blame.agreed else []
+    scores, name = SCORES, problem.case.tiebreak
+    if blame.reason == diagnosis.SCORES_FAILED:
+        return [wording.diagnosis_scores_failed(scores, problem.method)]
+    if blame.reason == diagnosis.FOLLOWS_SCORES:
+        said = [wording.diagnosis_follows_scores(scores, _scores(blame.under.theirs, flavour), problem.method)]
+        below = blame_lines(blame.under, flavour) if blame.then is not None else []
+        if blame.then is None or blame.then.reason == diagnosis.ITSELF:
+            below = [wording.diagnosis_look_at(scores)]
+        return said + below
+    if blame.reason == diagnosis.TIEBREAK_WRONG:
+        if isinstance(blame.under, Failure):
+            return [wording.diagnosis_look_at(blame.culprit)]
+        columns = wording.check_columns(list(blame.under.allowed))
+        return [wording.diagnosis_tiebreak_wrong(scores, blame.tiebreak, blame.under.theirs, name, columns)]
+    if blame.reason == diagnosis.IGNORES_TIEBREAK:
+        return [wording.diagnosis_ignores_tiebreak(scores, blame.tiebreak, blame.column, problem.method,
+                                                   problem.theirs)]  # fmt: skip
+    return [wording.diagnosis_no_tiebreak(scores, problem.method, name)]
 
 
 def position_text(case: Case, flavour: str) -> str:
@@ -55,9 +122,7 @@ def position_text(case: Case, flavour: str) -> str:
 
 def difference_lines(difference: Difference, file: str, flavour: str) -> list[str]:
     """The call, both answers, and where they part."""
-    reference_label = wording.check_reference()
-    width = max(len(file), len(reference_label)) + 1
-    mine, ours = f"{file}:".ljust(width), f"{reference_label}:".ljust(width)
+    mine, ours = _labels(file)
     reference = _scores(difference.reference, flavour)
     if difference.method == "next_move":
         return [
@@ -74,6 +139,13 @@ def difference_lines(difference: Difference, file: str, flavour: str) -> list[st
         f"  {ours} {reference}",
         wording.check_column_differs(col, _score(theirs[col], flavour), _score(difference.reference[col], flavour)),  # type: ignore[index]
     ]
+
+
+def _labels(file: str) -> tuple[str, str]:
+    """``file:`` and ``reference:``, as wide as each other."""
+    reference_label = wording.check_reference()
+    width = max(len(file), len(reference_label)) + 1
+    return f"{file}:".ljust(width), f"{reference_label}:".ljust(width)
 
 
 def _scores(scores: list[float], flavour: str) -> str:

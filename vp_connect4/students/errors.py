@@ -17,7 +17,15 @@ from .worker.kinds import BAD_ANSWER, NO_CLASS, NO_METHOD, NOT_LOADED, OURS, RAI
 from .worker.visible import visible
 
 __all__ = [
-    "BAD_ANSWER", "ENDED", "FORGED", "ILLEGAL_MOVE", "NOT_LOADED", "NO_CLASS", "NO_METHOD", "RAISED", "TIMED_OUT",
+    "BAD_ANSWER",
+    "ENDED",
+    "FORGED",
+    "ILLEGAL_MOVE",
+    "NOT_LOADED",
+    "NO_CLASS",
+    "NO_METHOD",
+    "RAISED",
+    "TIMED_OUT",
     "StudentError",
 ]
 
@@ -52,9 +60,9 @@ class StudentError(Connect4Error):
         return "\n".join([self.summary, *self.lines])
 
 
-def call_text(class_name: str, ox: str, tiebreak: str, ply: int, method: str) -> str:
-    """The call as the student would type it: ``Player('X', 'LEFT', 2).scores_for(b)``."""
-    return f"{class_name}({ox!r}, {tiebreak!r}, {ply}).{method}(b)"
+def call_text(class_name: str, ox: str, tiebreak: str, ply: int, method: str, arguments: str = "b") -> str:
+    """The call as the student would type it: ``Player('X', 'LEFT', 2).scores_for(b)``, ``...opp_ch()``."""
+    return f"{class_name}({ox!r}, {tiebreak!r}, {ply}).{method}({arguments})"
 
 
 def from_worker(status: str, detail: object, shown: str, call: str) -> StudentError:
@@ -77,6 +85,8 @@ def from_worker(status: str, detail: object, shown: str, call: str) -> StudentEr
         return StudentError(wording.phrase(wording.student_no_method, shown, class_name, method), NO_METHOD)
     if status == BAD_ANSWER:
         value, expected, width = detail  # type: ignore[misc]
+        if expected == "score":
+            return StudentError(wording.phrase(wording.student_not_a_number, shown, call, str(value)), BAD_ANSWER)
         say = wording.student_not_a_column if expected == "column" else wording.student_not_scores
         return StudentError(wording.phrase(say, shown, call, str(value), width), BAD_ANSWER)
     return StudentError(wording.phrase(wording.student_process_ended, shown, call, visible(str(detail))), ENDED)

@@ -29,6 +29,7 @@ the scene; :mod:`.standings`: the tournament's Swiss system and gauntlet) over o
 """
 
 from .chart import *  # noqa: F403
+from .diagnosis import *  # noqa: F403
 from .grading import *  # noqa: F403
 from .language import *  # noqa: F403
 from .recursion import *  # noqa: F403

@@ -8,7 +8,6 @@ from .language import N_, _, _n, choice, name_sentences, sentence
 from .students import either
 
 __all__ = [
-    "check_tiebreak_hint",
     "gauntlet_headers",
     "gauntlet_heading",
     "gauntlet_meaning",
@@ -120,15 +119,6 @@ def tourney_format_refused(reason: str, rounds: int = 0, players: int = 0, most:
         "has to meet twice; for more games, a round robin)",
         players,
     ).format(rounds=rounds, players=players, most=most)
-
-
-check_tiebreak_hint = sentence(
-    N_(
-        "Its scores_for(b) gave the reference's scores on this position, so look at how next_move picks among the "
-        "best columns: tiebreak_move, with the tiebreak {tiebreak}."
-    ),
-    "tiebreak",
-)
 
 
 tourney_check_header = sentence(N_("check"))

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ... import wording
-from ..check import MOVE, SCORES, TOURNEY, Report, Verdicts
+from ..check import ASKED_ONCE, MOVE, SCORES, TOURNEY, Report, Verdicts
 from ..check_text import report_text
+from ..worker.kinds import TIEBREAK_METHODS
 from .config import Settings
 
 REQUIRED = (SCORES, MOVE)  # the methods every player file has: tested even when nothing could be asked; the
-# points are theirs (scores_for_tourney's tests, where a file has them, are worth 0: every file's total the same)
+# points are theirs (the other methods' tests, where a file has them, are worth 0: every file's total the same)
 
 
 @dataclass(frozen=True)
@@ -59,15 +60,18 @@ class Grade:
 
 
 def test_name(method: str, ply: int) -> str:
-    return f"{method}, ply {ply}"
+    """``scores_for, ply 2``; a method asked on its own, whatever the ply, by its name alone (``opp_ch``)."""
+    return method if method in ASKED_ONCE else f"{method}, ply {ply}"
 
 
 def from_verdicts(verdicts: Verdicts, settings: Settings) -> Grade:
     """The tests of a check that ran: each (method, ply) passed, or failed with its first problem in words."""
     report = verdicts.report
     missing = [method for method in REQUIRED if method not in report.methods]  # a required method it lacks
-    keys = [(method, ply) for ply in report.plies for method in (*REQUIRED, TOURNEY) if method in missing or
-            (method, ply) in verdicts.agreed]  # fmt: skip
+    once = [key for key in verdicts.keys if key[0] in ASKED_ONCE]  # opp_ch, score_board: asked on their own
+    each = (*TIEBREAK_METHODS, *REQUIRED, TOURNEY)
+    keys = once + [(method, ply) for ply in report.plies for method in each if method in missing or
+                   (method, ply) in verdicts.agreed]  # fmt: skip
     tests = []
     for key in keys:
         method, ply = key

@@ -15,6 +15,10 @@ BAD_ANSWER = "bad answer"  # not a column number, not a list of scores
 
 MOVE_METHODS = ("next_move",)
 SCORE_METHODS = ("scores_for", "scores_for_tourney")
+CHECKER_METHODS = ("opp_ch", "opponent_checker")  # the opponent's checker: the Dutch seed's name, CS111's
+BOARD_SCORE = "score_board"  # the Dutch seed's 100/50/0 of one board (CS111's scores_for has it inline)
+TIEBREAK_METHODS = ("tiebreak_move", "max_score_column")  # the column of the best score, tiebreak applied
+PART_METHODS = (*CHECKER_METHODS, BOARD_SCORE, *TIEBREAK_METHODS)  # asked on their own (the request "part")
 EVALUATION = "score_board_for_tourney"  # a board's score at the horizon of the smarter recursion
 CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
 HANZE, CS111 = "hanze", "cs111"  # the two seeds' flavours of Player and Board

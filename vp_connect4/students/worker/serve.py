@@ -14,8 +14,11 @@ in the middle of a student's endless loop.
 Requests (dicts): ``{"op": "load", "source": {...}}``; ``{"op": "call", "method": ..., "ox", "tiebreak",
 "ply", "width", "height", "rows", "seed"}``; ``{"op": "evaluate", ..., "boards": [[ox, rows], ...]}`` (the same
 fields: the student's ``score_board_for_tourney`` of each board, for our side's recursion); ``{"op": "think",
-..., "seconds"}`` (the same fields: the method's calls recorded, :mod:`.recording`). Answers: ``[status,
-detail]``, status ``ok`` or one of :mod:`.kinds`' statuses.
+..., "seconds"}`` (the same fields: the method's calls recorded, :mod:`.recording`); ``{"op": "part", ...,
+"scores"}`` (the same fields: one of the seed's smaller methods on its own, :data:`.kinds.PART_METHODS`: the
+opponent's checker's ``repr``, a board's score, or the column ``scores`` gives). A ``call`` with ``"trace": true``
+answers ``[value, used]``: the part methods the call used (:mod:`.uses`). Answers: ``[status, detail]``, status
+``ok`` or one of :mod:`.kinds`' statuses.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import kinds, limits, loading, lookahead, protocol, recording, traces
-from .kinds import MOVE_METHODS, OK, SCORE_METHODS
+from . import kinds, limits, loading, lookahead, protocol, recording, traces, uses
+from .kinds import CS111, MOVE_METHODS, OK, PART_METHODS, SCORE_METHODS
 from .watchdog import guard_worker
 
 LOAD_CPU = 30.0  # seconds of CPU time to import the file (the wall-clock limit: process.LOAD_TIME_LIMIT)
@@ -99,7 +102,9 @@ class Session:
             return [kinds.NOT_LOADED, traces.student_lines(error, self.cwd)]
         self.cls = loading.find_class(module, source.get("class_name"))
         self.flavour = loading.flavour_of(self.cls)
-        methods = [name for name in (*MOVE_METHODS, *SCORE_METHODS, kinds.EVALUATION) if _has(self.cls, name)]
+        methods = [
+            name for name in (*MOVE_METHODS, *SCORE_METHODS, kinds.EVALUATION, *PART_METHODS) if _has(self.cls, name)
+        ]
         return [OK, {"class_name": self.cls.__name__, "flavour": self.flavour, "methods": methods}]
 
     def board(self, width: int, height: int, rows: list[str]) -> Any:
@@ -119,14 +124,30 @@ class Session:
             return [kinds.NO_METHOD, [type(player).__name__, method]]
         if request["op"] == "think":
             return [OK, recording.record(player, method, board, float(request["seconds"]), self.cwd)]
+        used: list[str] = []
+        if request["op"] == "part":
+            with uses.noted(type(player)) as used:
+                answer = self.part(player, method, board, request.get("scores", ()))
+            return [answer[0], [answer[1], used]] if request.get("trace") and answer[0] == OK else answer
         if self.cls is not None and isinstance(player, self.cls):
-            with lookahead.counted_down(self.cls):  # a recursion that never ends, caught at its first call
-                value = getattr(player, method)(board)
+            with lookahead.counted_down(self.cls), uses.noted(self.cls) as used:  # a recursion that never ends
+                value = getattr(player, method)(board)  # is caught at its first call
         else:
             value = getattr(player, method)(board)
-        if method in MOVE_METHODS:
-            return _column(value, width)
-        return _scores(value, width)
+        answer = _column(value, width) if method in MOVE_METHODS else _scores(value, width)
+        return [answer[0], [answer[1], used]] if request.get("trace") and answer[0] == OK else answer
+
+    def part(self, player: Any, method: str, board: Any, scores: list[float]) -> list[Any]:
+        """One of the seed's smaller methods on its own: the checker's ``repr``, the board's score, or a column."""
+        if method in kinds.CHECKER_METHODS:
+            return [OK, _shown(getattr(player, method)())]
+        if method == kinds.BOARD_SCORE:
+            value = getattr(player, method)(board)
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                return [kinds.BAD_ANSWER, [_shown(value), "score", board.width]]
+            return [OK, float(value)]
+        given = [int(score) if self.flavour == CS111 and float(score).is_integer() else score for score in scores]
+        return _column(getattr(player, method)(given), board.width)  # CS111's scores are whole numbers
 
     def player(self, ox: str, tiebreak: str, ply: int, seed: int | None) -> Any:
         key = (ox, tiebreak, ply)

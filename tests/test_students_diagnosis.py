@@ -1,0 +1,132 @@
+"""Planted bugs, written as students write them (the Dutch seed's ``Player`` and CS111's ``AIPlayer``): every report
+(``check`` in the terminal, Gradescope's results, JUnit) names the method that holds the bug, never one that is
+right, and the ``think`` command it suggests runs and says the file differs (issue 37)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import player_sources
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.timeout(300)
+
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+CS111_EXAMPLE = (ROOT / "examples" / "cs111_player.py").read_text()
+HANZE_NAMES = {"checker": "opp_ch", "tiebreak": "tiebreak_move"}
+CS111_NAMES = {"checker": "opponent_checker", "tiebreak": "max_score_column"}
+
+# each bug: where it is (the method named), and the text replaced in each flavour's correct file (None: not there)
+BUGS = {
+    "min for max": ("scores_for", ("100.0 - max(op.scores_for(b))", "100.0 - min(op.scores_for(b))"),
+                    ("100 - max(opponent.scores_for(board))", "100 - min(opponent.scores_for(board))")),
+    "a full column scored 0": ("scores_for", ("scores[col] = -1.0", "scores[col] = 0.0"),
+                               ("scores[col] = -1", "scores[col] = 0")),
+    "look-ahead never counted down": (
+        "scores_for", ("self.tbt, self.ply - 1)", "self.tbt, self.ply)"),
+        ("self.tiebreak, self.lookahead - 1)", "self.tiebreak, self.lookahead)")),
+    "its own checker": ("checker", ('        if self.ox == "X":\n            return "O"\n        return "X"',
+                                    "        return self.ox"),
+                        ('        if self.checker == "X":\n            return "O"\n        return "X"',
+                         "        return self.checker")),
+    "a win scored 50": ("score_board", ("            return 100.0\n        if b.wins_for(self.opp_ch()):",
+                                        "            return 50.0\n        if b.wins_for(self.opp_ch()):"), None),
+    "LEFT and RIGHT swapped": (
+        "tiebreak", ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]'),
+        ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]')),
+    "the worst column": ("next_move", ("return self.tiebreak_move(self.scores_for(b))",
+                                       "scores = self.scores_for(b)\n        return scores.index(min(scores))"),
+                         ("return self.max_score_column(self.scores_for(board))",
+                          "scores = self.scores_for(board)\n        return scores.index(min(scores))")),
+}  # fmt: skip
+METHODS = ("opp_ch", "opponent_checker", "score_board", "tiebreak_move", "max_score_column", "scores_for",
+           "next_move")  # fmt: skip
+CASES = [(bug, flavour) for bug in BUGS for flavour in ("hanze", "cs111") if BUGS[bug][1 + (flavour == "cs111")]]
+
+
+def planted(bug: str, flavour: str) -> tuple[str, str]:
+    """The file's text with the bug, and the method that holds it in the flavour's names."""
+    where, *replacements = BUGS[bug]
+    old, new = replacements[flavour == "cs111"]
+    correct = player_sources.correct() if flavour == "hanze" else CS111_EXAMPLE
+    assert correct.count(old) == 1, (bug, flavour)
+    names = CS111_NAMES if flavour == "cs111" else HANZE_NAMES
+    return correct.replace(old, new), names.get(where, where)
+
+
+def blamed(text: str) -> set[str]:
+    """The methods a report's sentences point at ('look at M', 'the mistake is in M'), else the one whose own
+    answer it shows wrong ('differs from the reference in M, asked on its own')."""
+    pointers = ("Look at {} first", "look at {}", "the mistake is in {}", "look at {} itself")
+    said = {method for method in METHODS for pointer in pointers if pointer.format(method) in text}
+    return said or {method for method in METHODS if f"the reference in {method}, asked on its own" in text}
+
+
+def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "vp_connect4", *arguments], capture_output=True, text=True,
+                          timeout=240, env=ENV, cwd=cwd, stdin=subprocess.DEVNULL)  # fmt: skip
+
+
+@pytest.mark.parametrize(("bug", "flavour"), CASES)
+def test_every_report_names_the_method_that_holds_the_planted_bug(tmp_path: Path, bug: str, flavour: str) -> None:
+    text, culprit = planted(bug, flavour)
+    (tmp_path / "mine.py").write_text(text)
+    done = run("check", "mine.py", "--ply", "2", "--gradescope", "r.json", "--junit", "j.xml", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    terminal = done.stdout
+    if bug == "look-ahead never counted down":  # a failure, said in words of its own
+        assert f"its {culprit} asks the opponent with the same look-ahead" in terminal, terminal
+    else:
+        assert blamed(terminal) == {culprit}, terminal
+    results = json.loads((tmp_path / "r.json").read_text())
+    failed = [test for test in results["tests"] if test["status"] == "failed"]
+    assert failed, results
+    for test in failed:  # each failed test's words point at the culprit, never at a right method
+        pointed = blamed(test["output"])
+        assert pointed <= {culprit}, (test["name"], test["output"])
+        assert pointed or test["name"].startswith(culprit) or "never counted down" in test["output"], test
+    cases = ET.parse(tmp_path / "j.xml").getroot().findall("testcase")
+    junit = {case.get("name"): case.find("failure").text for case in cases if case.find("failure") is not None}
+    assert junit == {test["name"]: test["output"] for test in failed}
+    commands = [line.split(": ", 1)[1] for line in (terminal + "\n".join(junit.values())).splitlines()
+                if line.startswith("Every call of this recursion")]  # fmt: skip
+    for command in sorted(set(commands))[:2]:
+        argv = shlex.split(command)
+        assert argv[0] == "vp-connect4" and argv[1] == "think"
+        shown = run(*argv[1:], cwd=tmp_path)
+        assert shown.returncode == 1 and "differ from the reference" in shown.stdout, shown.stdout + shown.stderr
+
+
+def test_a_score_board_that_scores_a_win_50_fails_the_check_in_score_board(tmp_path: Path) -> None:
+    text, _ = planted("a win scored 50", "hanze")
+    (tmp_path / "mine.py").write_text(text)
+    done = run("check", "mine.py", "--ply", "1", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout
+    lines = done.stdout.splitlines()
+    assert lines[0] == "mine.py differs from the reference in score_board, asked on its own on this position (a game "\
+                       "already won):"  # fmt: skip
+    assert lines[-4:] == [
+        "Player('X', 'LEFT', 0).score_board(b)",
+        "  mine.py:   50.0",
+        "  reference: 100.0",
+        "score_board(b) gives 100.0 if b is won by the player itself, 0.0 if by its opponent, else 50.0.",
+    ]
+
+
+def test_next_move_after_wrong_scores_points_at_scores_for_not_the_tiebreak(tmp_path: Path) -> None:
+    text, _ = planted("min for max", "hanze")
+    (tmp_path / "mine.py").write_text(text)
+    done = run("check", "mine.py", "--ply", "2", "--gradescope", "r.json", cwd=tmp_path)
+    outputs = {test["name"]: test["output"] for test in json.loads((tmp_path / "r.json").read_text())["tests"]}
+    moves = [output for name, output in outputs.items() if name.startswith("next_move") and "All " not in output]
+    assert moves and done.returncode == 1
+    for output in moves:
+        assert "not the reference's scores, so next_move picks among wrong scores." in output, output
+        assert "Look at scores_for first." in output and "tiebreak_move" not in output, output

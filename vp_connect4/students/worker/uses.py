@@ -1,0 +1,45 @@
+"""Which of the seed's smaller methods (``opp_ch``, ``score_board``, ``tiebreak_move`` and CS111's names) a call
+used: while the block runs, each of them that the class defines as a plain function notes its name when called.
+
+What the student's code computes is not changed: the wrapper calls the method with the same arguments and returns
+what it returned; the class's own attributes are put back at the end. A static or class method is left alone (a
+wrapper would bind it differently), so it is never named.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import types
+from collections.abc import Iterator
+from typing import Any
+
+from .kinds import PART_METHODS
+
+
+@contextlib.contextmanager
+def noted(cls: type) -> Iterator[list[str]]:
+    """The names of the part methods of ``cls`` called while the block runs, in the order first called."""
+    used: list[str] = []
+    kept: dict[str, Any] = {}
+    for name in PART_METHODS:
+        if isinstance(inspect.getattr_static(cls, name, None), types.FunctionType):
+            kept[name] = cls.__dict__.get(name)  # None: inherited
+            setattr(cls, name, _noting(getattr(cls, name), name, used))
+    try:
+        yield used
+    finally:
+        for name, own in kept.items():
+            if own is None:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, own)
+
+
+def _noting(found: Any, name: str, used: list[str]) -> Any:
+    def noting(*args: Any, **kwargs: Any) -> Any:
+        if name not in used:
+            used.append(name)
+        return found(*args, **kwargs)
+
+    return noting
