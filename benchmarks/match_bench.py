@@ -52,7 +52,7 @@ def play_game(ply: int, smart_is_x: bool, seed: int) -> int:
     game = Game(seats={ox: Seat(AI, ply, evaluation) for ox, evaluation in evaluations.items()}, tiebreak="RANDOM")
     choosers = {ox: ai_chooser(game.player(ox, random.Random(f"{seed}-{ox}"))) for ox in "XO"}
     outcome = play_out(game, choosers)
-    if outcome.is_draw:
+    if outcome.winner is None:
         return DRAWN
     return SMART_WON if evaluations[outcome.winner] == "smart" else SIMPLE_WON  # type: ignore[index]
 

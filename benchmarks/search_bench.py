@@ -76,16 +76,16 @@ def timed(call: Callable[[], object]) -> float:
 
 def engine_run(b: Board, ox: str, ply: int, smart: bool) -> tuple[float, int]:
     """Seconds and positions searched for one fresh ``column_scores`` call (``smart``: with ``evaluate``)."""
-    position = b.position(ox)
-    options = {"evaluate": evaluate} if smart else {}
-    seconds = timed(lambda: search.column_scores(position, ply, **options))
-    return seconds, search.last_stats.nodes
+    position = b.referee.solver_position(ox)
+    searcher = search.new_searcher(position.geom, evaluate if smart else None)
+    seconds = timed(lambda: searcher.column_scores(position, ply))
+    return seconds, searcher.budget.nodes
 
 
 def reference_run(b: Board, ox: str, ply: int, smart: bool) -> float:
     """Seconds for the plain recursion (``smart``: the tourney recursion with the same evaluation)."""
     if smart:
-        return timed(lambda: reference_scores_tourney(b, ox, ply, lambda b, ox: evaluate(b.geometry, *b.bitboard(ox))))
+        return timed(lambda: reference_scores_tourney(b, ox, ply, lambda b, ox: b.referee.evaluation(ox)))
     return timed(lambda: reference_scores(b, ox, ply))
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from tests.reference_variants import Rack, empty_rack, legal, other, play, reference_variant_scores, rules_of, slots
 from vp_connect4 import Board
-from vp_connect4.engine import rule_search, search
+from vp_connect4.engine import rule_search
 from vp_connect4.rules import Variant
 
 from .table import print_table
@@ -73,9 +73,9 @@ def timed(call: Callable[[], list[float]]) -> tuple[float, list[float]]:
 
 def engine_run(b: Board, ox: str, ply: int) -> tuple[float, int, list[float]]:
     """Seconds, positions searched and scores of one fresh ``column_scores`` call (``Player.scores_for``'s)."""
-    mechanics, state = b.referee.mechanics, b.referee.state(ox)
-    seconds, scores = timed(lambda: rule_search.column_scores(mechanics, state, ply))
-    return seconds, search.last_stats.nodes, scores
+    scorer = rule_search.scorer(b.referee.mechanics, b.referee.state(ox))
+    seconds, scores = timed(lambda: scorer.scores_at(ply))
+    return seconds, scorer.budget.nodes, scores
 
 
 def row(

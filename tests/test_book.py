@@ -107,7 +107,7 @@ def test_the_perfect_level_plays_a_best_column_from_the_book_at_once(moves: str)
     player = PerfectPlayer(b.to_move(), "LEFT")
     col = player.next_move(b)
     assert player.last_choice is not None and player.last_choice.how == perfect.BOOK
-    outcomes = perfect.column_outcomes(b.position(b.to_move()))
+    outcomes = perfect.column_outcomes(b.referee.solver_position(b.to_move()))
     assert outcomes[col] == perfect.best_of(outcomes)[0]
 
 

@@ -67,8 +67,8 @@ def smart(ox: str, ply: int) -> Player:
 def test_evaluation_is_strictly_between_0_and_100_and_symmetric_when_the_mover_is_plain(allow_win):
     odd = 0
     for b in random_boards(400, allow_win=allow_win):
-        geom = b.geometry
-        stones, mask = b.bitboard("X")
+        position = b.referee.solver_position("X")
+        geom, stones, mask = position.geom, position.stones, position.mask
         mine = evaluate(geom, stones, mask)
         theirs = evaluate(geom, stones ^ mask, mask)
         assert 0.0 < mine < 100.0 and 0.0 < theirs < 100.0
@@ -255,7 +255,7 @@ def test_values_are_the_recorded_ones():
         for col in moves:
             b.add_move(col, checker)
             checker = "O" if checker == "X" else "X"
-        assert evaluate(b.geometry, *b.bitboard(ox)) == value, (width, height, moves, ox)
+        assert b.referee.evaluation(ox) == value, (width, height, moves, ox)
 
 
 def window_threats(geom: Geometry, stones: int, other: int) -> int:
@@ -271,7 +271,7 @@ def window_threats(geom: Geometry, stones: int, other: int) -> int:
 def test_threat_cells_are_the_winning_cells():
     """On boards where checkers stand on each other, the open windows of three give exactly the winning cells."""
     for b in random_boards(300, allow_win=True, seed=12):
-        stones, mask = b.bitboard("X")
-        geom = b.geometry
+        position = b.referee.solver_position("X")
+        geom, stones, mask = position.geom, position.stones, position.mask
         assert winning_cells(geom, stones, mask) == window_threats(geom, stones, stones ^ mask), b
         assert winning_cells(geom, stones ^ mask, mask) == window_threats(geom, stones ^ mask, stones), b

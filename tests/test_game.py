@@ -38,7 +38,7 @@ def test_win_draw_and_game_over():
     for col in (0, 1, 0, 1):
         small.play(col)
     assert small.outcome == Outcome(None, (), Termination.FULL)
-    assert small.outcome.is_draw and str(small.outcome) == "draw"
+    assert small.outcome.winner is None and str(small.outcome) == "draw"
 
 
 def test_why_not_names_each_reason_and_play_refuses_with_it():

@@ -88,7 +88,7 @@ def find_position(rng: random.Random, wanted: Callable[[list[int]], bool]) -> tu
             board.add_move(rng.choice([c for c in range(5) if board.allows_move(c)]), board.to_move())
         if board.wins_for("X") or board.wins_for("O") or board.is_full():
             continue
-        outcomes = solver.column_outcomes(board.position(board.to_move()))
+        outcomes = solver.column_outcomes(board.referee.solver_position(board.to_move()))
         if wanted([r for r in outcomes if r is not None]):
             return board, outcomes
 
@@ -115,7 +115,7 @@ def test_plays_a_best_move_of_published_positions() -> None:
         board = board_after("".join(str(int(ch) - 1) for ch in moves))
         ox = board.to_move()
         col = perfect_player(ox, "RANDOM", random.Random(3)).next_move(board)
-        result = solver.column_outcomes(board.position(ox))[col]
+        result = solver.column_outcomes(board.referee.solver_position(ox))[col]
         assert result is not None
         assert solver.distance_to_score(42, len(moves), result) == score, moves
 

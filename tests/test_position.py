@@ -134,7 +134,7 @@ def test_positions_follow_the_board(size: tuple[int, int], rng: random.Random) -
         board.add_move(col, ox)
         moves.append(col)
         position = position.play(col)
-        assert position == board.position(board.to_move())
+        assert position == board.referee.solver_position(board.to_move())
         assert position.moves_played == len(moves)
         assert position.is_lost() == board.wins_for(ox)
         assert not position.is_won()

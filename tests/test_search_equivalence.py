@@ -60,10 +60,15 @@ def positions(draw: st.DrawFn, max_empty: int | None = None) -> tuple[Board, str
     return b, draw(st.sampled_from("XO"))
 
 
+def position_of(b: Board, ox: str) -> Position:
+    """``b`` with ``ox`` to move as the engine's position: what the board's referee hands the engine's face."""
+    return b.referee.solver_position(ox)
+
+
 def engine_scores(b: Board, ox: str, ply: int, **options: object) -> list[float]:
     if options.get("evaluate") is wild_evaluation:
         options["bounded"] = False
-    return search.column_scores(b.position(ox), ply, **options)
+    return search.column_scores(position_of(b, ox), ply, **options)
 
 
 def toy_evaluation(geom: Geometry | None, stones: Bitboard, mask: Bitboard) -> float:
@@ -82,7 +87,12 @@ EVALUATIONS = {"toy": toy_evaluation, "wild": wild_evaluation}
 
 def board_evaluation(name: str) -> Callable[[Board, str], float]:
     """``EVALUATIONS[name]`` as the reference calls it: ``(board, checker) -> score``."""
-    return lambda b, ox: EVALUATIONS[name](None, *b.bitboard(ox))
+
+    def evaluation(b: Board, ox: str) -> float:
+        position = position_of(b, ox)
+        return EVALUATIONS[name](None, position.stones, position.mask)
+
+    return evaluation
 
 
 # -- simple (0-50-100) scores ---------------------------------------------------------
@@ -155,10 +165,11 @@ def test_a_searcher_reused_across_plies_stays_exact() -> None:
     """Iterative deepening on one searcher: its tables carry over from ply to ply."""
     b = Board(7, 6)
     b.set_board("33224")
-    searcher = TourneySearch(b.geometry, toy_evaluation)
+    position = position_of(b, "O")
+    searcher = TourneySearch(position.geom, toy_evaluation)
     for ply in range(5):
         expected = reference_scores_tourney(b, "O", ply, board_evaluation("toy"))
-        assert searcher.column_scores(b.position("O"), ply) == expected
+        assert searcher.column_scores(position, ply) == expected
 
 
 def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
@@ -170,7 +181,8 @@ def test_evaluation_below_minus_one_meets_the_full_column_score() -> None:
         return -5.0 - toy_evaluation(geom, stones, mask)
 
     def gloomy_board(board: Board, ox: str) -> float:
-        return gloomy(None, *board.bitboard(ox))
+        position = position_of(board, ox)
+        return gloomy(None, position.stones, position.mask)
 
     for ply in range(4):
         expected = reference_scores_tourney(b, "X", ply, gloomy_board)
@@ -228,20 +240,26 @@ def test_deadline_raises_out_of_time(options: dict[str, object]) -> None:
         engine_scores(b, "X", 12, deadline=time.perf_counter() - 1.0, **options)
 
 
-def test_nodes_are_counted() -> None:
+def test_a_searcher_counts_the_positions_it_searched() -> None:
     b = Board(7, 6)
     b.set_board("1211244445")
-    engine_scores(b, "X", 4)
-    assert search.last_stats.nodes > 0
+    position = position_of(b, "X")
+    counted = []
+    for ply in (2, 4):
+        searcher = search.new_searcher(position.geom)
+        searcher.column_scores(position, ply)
+        counted.append(searcher.budget.nodes)
+    assert 0 < counted[0] < counted[1]  # a deeper look searches more
 
 
 def test_deepening_yields_each_ply_until_the_deadline() -> None:
     b = Board(7, 6)
     b.set_board("1211244445")
-    answers = list(search.new_searcher(b.geometry).deepen(b.position("O"), 4))
+    position = position_of(b, "O")
+    answers = list(search.new_searcher(position.geom).deepen(position, 4))
     assert answers == [(ply, reference_scores(b, "O", ply)) for ply in range(5)]
-    late = search.new_searcher(b.geometry, deadline=time.perf_counter() - 1.0)
-    plies = [ply for ply, _ in late.deepen(Position(b.geometry), 14)]
+    late = search.new_searcher(position.geom, deadline=time.perf_counter() - 1.0)
+    plies = [ply for ply, _ in late.deepen(Position(position.geom), 14)]
     assert plies == list(range(len(plies))) and len(plies) < 15  # stopped at the deadline, not before ply 0
 
 
@@ -253,8 +271,9 @@ SHARED_SEARCHERS: dict[tuple[int, int], ForcedSearch] = {}
 def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, str], ply: int) -> None:
     """Table entries are facts about positions: one searcher may serve a whole game (or many)."""
     b, ox = position
-    searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), ForcedSearch(b.geometry))
-    assert searcher.column_scores(b.position(ox), ply) == reference_scores(b, ox, ply)
+    position = position_of(b, ox)
+    searcher = SHARED_SEARCHERS.setdefault((b.width, b.height), ForcedSearch(position.geom))
+    assert searcher.column_scores(position, ply) == reference_scores(b, ox, ply)
 
 
 @exact(30)
@@ -262,7 +281,8 @@ def test_a_searcher_shared_across_positions_stays_exact(position: tuple[Board, s
 def test_tiny_tables_stay_exact(position: tuple[Board, str], ply: int) -> None:
     """Tables that keep dropping their older half: slower, never wrong."""
     b, ox = position
-    plain = ForcedSearch(b.geometry, capacity=8).column_scores(b.position(ox), ply)
+    position = position_of(b, ox)
+    plain = ForcedSearch(position.geom, capacity=8).column_scores(position, ply)
     assert plain == memo_reference_scores(b, ox, ply)
-    smart = TourneySearch(b.geometry, toy_evaluation, capacity=8).column_scores(b.position(ox), min(ply, 3))
+    smart = TourneySearch(position.geom, toy_evaluation, capacity=8).column_scores(position, min(ply, 3))
     assert smart == reference_scores_tourney(b, ox, min(ply, 3), board_evaluation("toy"))

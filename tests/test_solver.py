@@ -153,11 +153,10 @@ def test_a_distant_deadline_changes_nothing() -> None:
     assert solver.column_outcomes(start, deadline=later) == brute_force_columns(5, 4, "22130044")
 
 
-def test_table_is_bounded_and_nodes_are_counted() -> None:
+def test_a_tiny_table_still_answers_right_and_a_roomier_one_searches_less() -> None:
     geom = geometry(5, 4)
     searcher = solver.Solver(geom, table_size=4 * 29)  # a tiny table: full buckets give up their smallest searches
     assert searcher.outcome(position(geom, "22130044", base=0)) == brute_force(5, 4, "22130044")
-    assert 0 < searcher.table_entries <= 4 * 29
     assert searcher.budget.nodes > 0
     roomy = solver.Solver(geom)
     assert roomy.outcome(position(geom, "22130044", base=0)) == brute_force(5, 4, "22130044")

@@ -135,7 +135,7 @@ def test_draw_is_announced():
     out = Collect()
     b = Board(2, 2)
     outcome = play_in_terminal(b, "human", "human", input_fn=scripted(["0", "1", "0", "1"]), out=out)
-    assert outcome.is_draw and str(outcome) == "draw"
+    assert outcome.winner is None and str(outcome) == "draw"
     assert "It's a draw: the board is full." in out.text
 
 

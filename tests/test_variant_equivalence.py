@@ -115,7 +115,7 @@ def outcome_for(b: Board, ox: str) -> str | None:
     outcome = b.referee.outcome(ox)
     if outcome is None:
         return None
-    return "draw" if outcome.is_draw else "win" if outcome.winner == ox else "loss"
+    return "draw" if outcome.winner is None else "win" if outcome.winner == ox else "loss"
 
 
 @st.composite

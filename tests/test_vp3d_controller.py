@@ -292,7 +292,7 @@ def test_draw_is_announced() -> None:
     for ch in DRAW_MOVES:
         controller.handle(PlayColumn(int(ch)))
         settle(controller, clock, 1)
-    assert controller.game.outcome.is_draw
+    assert controller.game.outcome.winner is None
     assert log[-2:] == ["result: draw", f"moves: {DRAW_MOVES}"]
     assert view.status.startswith("Draw: the board is full")
     assert not view.highlighted
@@ -934,7 +934,8 @@ def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances(monkeypat
     answer = AiRequest(7, 6, "3332224440000566", "X", Seat(AI, "perfect"), "LEFT").hint()
     assert answer.outcomes == [-2, -2, -2, -2, -2, 23, -2]
     assert best_line("X", answer.scores, answer.outcomes) == "Best for X: column 5 (wins in 23 moves)"
-    assert AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").outcomes() is None  # numbered: no solver
+    numbered = AiRequest(7, 6, "3344", "X", Seat(AI, 4), "LEFT").hint()
+    assert numbered.outcomes is None and len(numbered.scores) == 7  # numbered: no solver, the seed's scores
 
 
 def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,7 @@ from vp_connect4.vp3d.control.keys import key_intent
 from vp_connect4.vp3d.texts.hints import best_line
 from vp_connect4.vp3d.texts.log_lines import event_line, move_lines
 from vp_connect4.vp3d.texts.telling import told
-from vp_connect4.vp3d.worker.jobs import AiRequest
+from vp_connect4.vp3d.worker.jobs import AiRequest, solver_outcomes
 
 ROWS_LINE = "log: rows 0-5, counted from the bottom"
 FULL_BOTTOM_ROW = (0, 1, 2, 3, 4, 5, 6)  # X and O take turns along the bottom row: tetris clears it
@@ -286,7 +286,7 @@ def test_a_perfect_hint_in_sideways_gravity_is_the_solvers_in_gravitys_frame() -
     answer = AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "LEFT", variant="gravity:left").hint()
     assert answer.outcomes == [-2, -2, -2, -2, 1, -2] and answer.scores == [0, 0, 0, 0, 100, 0]
     assert best_line("X", answer.scores, answer.outcomes, "row") == "Best for X: row 4 (wins in 1 move)"
-    assert AiRequest(7, 6, "", "X", Seat(AI, "perfect"), "LEFT", variant="tetris").outcomes() is None
+    assert solver_outcomes(Board(7, 6, variant="tetris"), "X", 1.0) is None  # the solver does not take tetris
 
 
 # -- undo, new game, an AI duel --------------------------------------------------------------------

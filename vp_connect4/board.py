@@ -21,8 +21,6 @@ from .rules import (
     EMPTY,
     Cell,
     Event,
-    Geometry,
-    Position,
     Referee,
     Spot,
     Variant,
@@ -207,18 +205,3 @@ class Board:
                 cells += self.data[row][col]
             result.append(cells)
         return result
-
-    # -- bridges to the engine (the referee's) ---------------------------------------
-
-    @property
-    def geometry(self) -> Geometry:
-        return self.referee.geometry
-
-    def position(self, ox: str) -> Position:
-        """The rack as the engine's position with ``ox`` to move (see ``engine.position``); the exact solver takes
-        ``referee.solver_position(ox)``, which is this in the standard game."""
-        return self.referee.position(ox)
-
-    def bitboard(self, ox: str) -> tuple[int, int]:
-        """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
-        return self.referee.bitboard(ox)

@@ -20,7 +20,6 @@ from .engine.budget import OutOfTime
 from .engine.exact import perfect
 from .errors import InvalidSettingError
 from .player import Player, check_board, check_ply
-from .rules import Position
 
 PERFECT = "perfect"  # the top level's name, as typed and as logged
 DEFAULT_PLY = 4
@@ -178,7 +177,7 @@ class PerfectPlayer(Player):
         check_board(b)
         if b.referee.solver_takes:
             position = b.referee.solver_position(self.ox)
-            if _is_over(position):
+            if b.referee.outcome(self.ox) is not None:
                 return search.column_scores(position, position.geom.cells - position.moves_played)  # no search
             try:
                 outcomes = perfect.column_outcomes(position, deadline=start + self.solver_budget)
@@ -210,10 +209,6 @@ def check_size(text: object) -> tuple[int, int]:
     if int(width) not in SIZES or int(height) not in SIZES:
         raise InvalidSettingError(wording.phrase(wording.bad_board_size, SIZES[0], SIZES[-1], text))
     return int(width), int(height)
-
-
-def _is_over(position: Position) -> bool:
-    return position.is_won() or position.is_lost() or position.is_full()
 
 
 def _outcome_score(distance: int | None) -> float:

@@ -5,12 +5,14 @@ rules: when they are the standard game seen from gravity's side (:attr:`.mechani
 the standard searches of :mod:`.search` answer in that frame; otherwise :class:`RuleSearch`, the seed's
 recursion (100 a win, 0 a loss, 50 neither, within ``ply`` moves; -1 a move that cannot be made) with
 alpha-beta and a transposition table: the scores are exactly the plain recursion's.
-:func:`deepest_scores` searches ever deeper until a deadline (one :func:`.budget.deepen`, either search).
+:func:`deepest_scores` searches ever deeper until a deadline (one :func:`.budget.deepen`, either search); a
+:func:`scorer` is the searcher both use, for a caller that asks at several plies or counts the positions searched.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from . import search
 from .budget import Budget, deepen
@@ -126,18 +128,29 @@ class RuleSearch:
         return moves % every if every else 0
 
 
-def _scores_at(
-    mechanics: Mechanics, state: State, evaluate: Evaluation | None, deadline: float | None
-) -> tuple[Callable[[int], list[float]], Budget, int]:
-    """A searcher's ``scores_at(ply)`` for ``state`` (tables kept from call to call), its budget, and the deepest
+@dataclass(frozen=True)
+class Scorer:
+    """The seed's scores of one position at any ply, its tables kept from call to call: ``scores_at(ply)``;
+    ``budget``: its deadline and the positions it has searched (``budget.nodes``); ``deepest_ply``: the deepest
     ply worth searching."""
+
+    scores_at: Callable[[int], list[float]]
+    budget: Budget
+    deepest_ply: int
+
+
+def scorer(
+    mechanics: Mechanics, state: State, evaluate: Evaluation | None = None, deadline: float | None = None
+) -> Scorer:
+    """The :class:`Scorer` of ``state`` under ``mechanics``: the standard searches in gravity's frame where the
+    rules are the standard game's there, else a :class:`RuleSearch`."""
     position = mechanics.frame_position(state)
     if position is not None:
         searcher = search.new_searcher(position.geom, evaluate, deadline)
         deepest_ply = position.geom.cells - position.moves_played
-        return (lambda ply: searcher.column_scores(position, min(ply, deepest_ply))), searcher.budget, deepest_ply
+        return Scorer(lambda ply: searcher.column_scores(position, min(ply, deepest_ply)), searcher.budget, deepest_ply)
     rules_searcher = RuleSearch(mechanics, evaluate, Budget(deadline))
-    return (lambda ply: rules_searcher.column_scores(state, ply)), rules_searcher.budget, DEEPEST_RULE_PLY
+    return Scorer(lambda ply: rules_searcher.column_scores(state, ply), rules_searcher.budget, DEEPEST_RULE_PLY)
 
 
 def column_scores(
@@ -145,14 +158,10 @@ def column_scores(
 ) -> list[float]:
     """The seed's scores of every move of the side to move under ``mechanics`` (see the module docstring).
 
-    Raises :class:`.budget.OutOfTime` once ``time.perf_counter()`` passes ``deadline``. The positions searched
-    are counted in :data:`.search.last_stats`.
+    Raises :class:`.budget.OutOfTime` once ``time.perf_counter()`` passes ``deadline``. A :func:`scorer` counts
+    the positions it searched.
     """
-    scores_at, budget, _ = _scores_at(mechanics, state, evaluate, deadline)
-    try:
-        return scores_at(ply)
-    finally:
-        search.last_stats.nodes = budget.nodes
+    return scorer(mechanics, state, evaluate, deadline).scores_at(ply)
 
 
 def deepest_scores(mechanics: Mechanics, state: State, deadline: float, smart: bool) -> list[float]:
@@ -161,7 +170,7 @@ def deepest_scores(mechanics: Mechanics, state: State, deadline: float, smart: b
     ``smart``: with the smart evaluation at the horizon, read as :func:`.scores.deepest` does (the fastest win,
     the slowest loss); else the seed's plain scores of the deepest ply finished (:func:`.scores.last`).
     """
-    scores_at, _, deepest_ply = _scores_at(mechanics, state, smart_evaluation if smart else None, deadline)
+    found = scorer(mechanics, state, smart_evaluation if smart else None, deadline)
     legal = mechanics.legal_moves(state)
     best = [DRAW if move in legal else FULL_COLUMN for move in range(mechanics.move_count(state[0]))]
-    return (deepest if smart else last)(deepen(scores_at, deepest_ply), best)
+    return (deepest if smart else last)(deepen(found.scores_at, found.deepest_ply), best)

@@ -8,26 +8,13 @@ across calls (iterative deepening with :meth:`.scores.SeedSearch.deepen`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .budget import Budget
 from .forced import ForcedSearch
 from .position import Geometry, Position
 from .scores import DRAW, FULL_COLUMN, LOSS, WIN, Evaluation, SeedSearch
 from .tourney import TourneySearch
 
-__all__ = ["DRAW", "FULL_COLUMN", "LOSS", "WIN", "SearchStats", "column_scores", "last_stats", "new_searcher"]
-
-
-@dataclass
-class SearchStats:
-    """What the last search did: ``nodes`` is the number of positions searched."""
-
-    nodes: int = 0
-
-
-last_stats = SearchStats()
-"""Statistics of the most recent :func:`column_scores` call."""
+__all__ = ["DRAW", "FULL_COLUMN", "LOSS", "WIN", "column_scores", "new_searcher"]
 
 
 def new_searcher(
@@ -59,11 +46,9 @@ def column_scores(
     Raises :class:`.budget.OutOfTime` once ``time.perf_counter()`` passes ``deadline``.
     ``bounded``: ``evaluate`` keeps to [0, 100] like every seed score, which
     allows faster search (a ValueError if it does not); pass False for any real scores.
-    Each call starts with empty tables; the positions it searched are counted in :data:`last_stats`.
+    Each call starts with empty tables (a searcher of :func:`new_searcher` keeps them, and counts the positions
+    it searched in its ``budget.nodes``).
     """
     searcher = new_searcher(position.geom, evaluate, deadline, bounded)
     ply = min(ply, position.geom.cells - position.moves_played)  # no game goes on past a full board
-    try:
-        return searcher.column_scores(position, ply)
-    finally:
-        last_stats.nodes = searcher.budget.nodes
+    return searcher.column_scores(position, ply)

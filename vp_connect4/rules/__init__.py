@@ -12,7 +12,6 @@ Below: the engine (bitboards, search, solver), which this layer feeds. Above: ``
 players, the terminal and the scene; none of them asks which rules are played.
 """
 
-from ..engine.position import Geometry, Position  # the bridge types of Board.position and Referee
 from .cells import CHECKERS, EMPTY, Cell, Path, Spot, cell_of, check_checker, data_row, other, spot_of
 from .events import Cleared, Dropped, Event, Flipped, GravityTurned, Played, Replayed, Swapped, Veered, describe
 from .exactness import SolverRefusal
@@ -37,13 +36,11 @@ __all__ = [
     "Dropped",
     "Event",
     "Flipped",
-    "Geometry",
     "GravityTurned",
     "Outcome",
     "Part",
     "Path",
     "Played",
-    "Position",
     "Referee",
     "Replayed",
     "Snapshot",

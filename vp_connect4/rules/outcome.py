@@ -19,10 +19,6 @@ class Outcome:
     spots: tuple[Spot, ...]
     termination: Termination
 
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
     def __str__(self) -> str:
         """The fixed words of the log's ``result:`` line: ``X wins`` or ``draw``."""
         return "draw" if self.winner is None else f"{self.winner} wins"

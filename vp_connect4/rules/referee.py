@@ -25,7 +25,7 @@ from .. import wording
 from ..engine import rule_search
 from ..engine.evaluate import evaluate as smart_evaluation
 from ..engine.frames import Frame
-from ..engine.position import Geometry, Position, four_cells, geometry, has_four
+from ..engine.position import Position, four_cells, geometry, has_four
 from ..engine.state import MINE_FLIPPED, State
 from ..errors import IllegalMoveError, InvalidSettingError, Refusal
 from . import cells, movecode
@@ -219,21 +219,8 @@ class Referee:
 
     def has_four(self, ox: str) -> bool:
         """Whether ``ox`` has four in a row: across, up, or along either diagonal."""
-        return has_four(self.geometry, self.bitboard(ox)[0])
-
-    @property
-    def geometry(self) -> Geometry:
-        """The rack's bit layout (see ``engine.position``)."""
-        return geometry(self.board.width, self.board.height)
-
-    def position(self, ox: str) -> Position:
-        """The rack as the engine's position with ``ox`` to move, as the board stands (the exact solver takes
-        :meth:`solver_position`, which is this in the standard game)."""
-        return Position(self.geometry, *self.bitboard(ox))
-
-    def bitboard(self, ox: str) -> tuple[int, int]:
-        """``(stones of ox, all stones)`` as bitboards (see ``engine.position``)."""
-        return cells.bitboard(self.board.data, self.board.width, ox)
+        stones, _ = cells.bitboard(self.board.data, self.board.width, ox)
+        return has_four(geometry(self.board.width, self.board.height), stones)
 
     def deepest_scores(self, ox: str, deadline: float, smart: bool) -> list[float]:
         """The scores of the deepest search finished before ``deadline`` (see

@@ -117,11 +117,6 @@ class Solver:
             self._work = work
             self._table = [core.EMPTY] * size
 
-    @property
-    def table_entries(self) -> int:
-        """How many slots of the table hold a position."""
-        return sum(1 for word in self._table if word)
-
     # -- public answers ---------------------------------------------------------
 
     def outcome(self, position: Position, deadline: float | None = None) -> int:

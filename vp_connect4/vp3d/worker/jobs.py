@@ -3,7 +3,7 @@
 An :class:`AiRequest` carries everything a worker process needs (board size, the rule variant, the
 moves from the empty board, the side, its seat and the game's tiebreak; a player file's time limit) and answers
 ``best_column()`` (a seat's player file: the student's move, see :mod:`.student_moves`),
-``scores()``, ``outcomes()`` (the solver's, for the perfect level), ``hint()`` (both), ``analysis()``
+``scores()``, ``hint()`` (the scores, and the solver's exact outcomes for the perfect level), ``analysis()``
 (every position of the game with perfect play: Analyse game) or ``think()`` (the side's ``scores_for`` as a
 tree: Think); none of it imports VPython.
 :class:`AiJobs` sends requests to an ``AiRunner`` (a worker process in the scene, a fake in tests) and hands
@@ -97,16 +97,6 @@ class AiRequest:
         """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead); one per
         move (``Board.move_count``: on a variant board the flip's last)."""
         return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
-
-    def outcomes(self, budget: float = HINT_SOLVER_BUDGET) -> list[int | None] | None:
-        """For the perfect level, each column's exact outcome as the solver's signed distance in moves
-        (``+7`` wins with the 7th move from now, counting both sides', ``0`` draws, ``-8`` loses; None:
-        full); ``None`` for a numbered level, a finished game, or when the solver needs over ``budget`` s.
-        """
-        if not self.seat.level.is_perfect:
-            return None
-        found = solver_outcomes(self.board(), self.ox, budget)
-        return None if found is None or not found[1] else found[0]
 
     def hint(self) -> HintAnswer:
         """What Hint shows: the seat's scores, and the exact outcomes when the seat is perfect (then the scores
