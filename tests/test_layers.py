@@ -18,7 +18,7 @@ import vp_connect4
 PACKAGE = Path(vp_connect4.__file__).resolve().parent
 ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
 MARKER = "<!-- floors: read by tests/test_layers.py -->"
-DOTTED = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*")
+DOTTED = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*(\.[A-Z][A-Za-z0-9_]*)?")  # modules, maybe a class
 
 
 @dataclass(frozen=True)
@@ -80,23 +80,51 @@ def floor_of(unit: str) -> Floor:
     return next(floor for floor in FLOORS if unit in floor.units)
 
 
+def imported_from(module: str, path: Path, node: ast.ImportFrom) -> str | None:
+    """The module of the package that ``node`` (in ``module``, read from ``path``) imports from, or None."""
+    if node.level:
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        base = package.split(".") if package and package != "__init__" else []
+        base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+        return ".".join([*base, *([node.module] if node.module else [])]) or "__init__"
+    if (node.module or "").startswith("vp_connect4"):
+        return node.module.removeprefix("vp_connect4").lstrip(".") or "__init__"  # type: ignore[union-attr]
+    return None
+
+
+def written_in(module: str, name: str) -> str:
+    """Where ``name``, imported from ``module``, was written, as ``module.name``: re-exports followed to the end."""
+    path = MODULES.get(module)
+    if path is not None:
+        for node in ast.parse(path.read_text()).body:  # the names a module binds for others: its top level
+            bound = {alias.asname or alias.name: alias.name for alias in getattr(node, "names", ())}
+            if isinstance(node, ast.ImportFrom) and name in bound:
+                source = imported_from(module, path, node)
+                if source is not None and f"{source}.{bound[name]}" not in MODULES:
+                    return written_in(source, bound[name])
+    return f"{module}.{name}"
+
+
+def judged_target(module: str, name: str) -> str:
+    """What importing ``name`` from ``module`` counts as: ``module``, unless the name was written in another unit
+    and ``module`` only re-exports it: then the name where it was written (``engine.position.Position``), so
+    that a re-export cannot walk an import around the floors (a face may name such a name)."""
+    written = written_in(module, name)
+    return module if unit_of(written) == unit_of(module) else written
+
+
 def imports_of(module: str, path: Path) -> list[Import]:
-    """Every import of the package's own modules in ``path``, wherever it stands (functions, TYPE_CHECKING too)."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    """Every import of the package's own modules in ``path``, wherever it stands (functions, TYPE_CHECKING too);
+    a name re-exported from another unit counts as imported from where it was written (:func:`judged_target`)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".") if package and package != "__init__" else []
-                base = base[: len(base) - (node.level - 1)] if node.level > 1 else base
-                named = ".".join([*base, *([node.module] if node.module else [])])
-            elif (node.module or "").startswith("vp_connect4"):
-                named = node.module.removeprefix("vp_connect4").lstrip(".")  # type: ignore[union-attr]
-            else:
+            named = imported_from(module, path, node)
+            if named is None:
                 continue
             for alias in node.names:  # ``from . import wording`` imports the module wording
-                sub = f"{named}.{alias.name}" if named else alias.name
-                target = sub if sub in MODULES else (named or "__init__")
+                sub = alias.name if named == "__init__" else f"{named}.{alias.name}"
+                target = sub if sub in MODULES else judged_target(named, alias.name)
                 found.append(Import(module, target, node.lineno))
         elif isinstance(node, ast.Import):
             for alias in node.names:
@@ -158,6 +186,8 @@ def test_no_import_goes_up_or_across() -> None:
         ("engine.position", "rules.cells", "up the floors"),  # the engine knows nothing above it
         ("board", "engine.frames", "face"),  # past the rules layer into the engine's internals
         ("levels", "engine.exact.perfect", None),  # the engine's face
+        ("levels", "engine.position.Position", "face"),  # a name the rules re-export is the engine's still
+        ("game", "engine.frames.Cell", None),  # the face names a rack's cell
         ("rules.referee", "engine.position", None),  # the floor just above sees all of the engine
         ("seed", "cs111", "across"),
         ("vp3d.control.controller", "vp3d.server.resume", "up the floors"),
@@ -177,6 +207,19 @@ def test_an_added_upward_import_is_found(tmp_path: Path) -> None:
     copy.write_text(text)
     found = [f for f in imports_of("engine.position", copy) if crossing(f)]
     assert [(f.target, f.line) for f in found] == [("rules.cells", len(text.splitlines()))]
+
+
+def test_a_name_taken_through_another_units_re_export_is_judged_where_it_was_written(tmp_path: Path) -> None:
+    """The rules layer imports the engine's ``Position`` for itself; the core taking it through the rules is an
+    import of the engine's internals all the same. The solver's face naming the same type is the engine's own."""
+    text = MODULES["levels"].read_text() + "\n\ndef _late():\n    from .rules.referee import Position  # noqa\n"
+    text += "    from .engine.exact.solver import Position as Taken  # noqa\n"
+    text += "    from .board import CHECKERS  # noqa\n"  # the board re-exports the rules' checkers: allowed
+    copy = tmp_path / "levels.py"
+    copy.write_text(text)
+    found = [(f.target, f.line, crossing(f)) for f in imports_of("levels", copy) if crossing(f)]
+    assert [(target, line) for target, line, _ in found] == [("engine.position.Position", len(text.splitlines()) - 2)]
+    assert "not in engine's face" in str(found[0][2])
 
 
 def test_importing_the_package_starts_no_front_end_compiler_or_vpython() -> None:
