@@ -123,9 +123,10 @@ def test_think_draws_the_side_to_moves_tree_and_esc_goes_back_as_it_was() -> Non
     assert log[0] == f"think: O ply 3, {calls} calls"
     assert log[1].startswith(f"think ready: {calls} calls drawn") and log[1].endswith(", 0 folded")
     assert view.tree is not None and view.status.startswith("O (blue) looks 3 moves ahead")
+    view.calls.clear()
     controller.handle(PlayColumn(3))  # input that plays goes back to the game; nothing is played
     assert log[-1] == "think closed" and view.tree is None and not view.think
-    assert controller.game.move_string == MID_GAME
+    assert controller.game.move_string == MID_GAME and ("redraw", MID_GAME) in view.calls  # the game's rack again
 
 
 def test_a_click_shows_a_node_and_opens_a_folded_one() -> None:

@@ -33,6 +33,7 @@ from ..texts import log_lines
 from ..worker.analysis import GameAnalysis, Step, board_after, chart_points, first_change, steps
 from ..worker.jobs import JobKind
 from . import intents
+from .aside import back_to_the_game
 from .context import Context
 from .games import Results
 from .hinting import Hints
@@ -161,19 +162,14 @@ class Analysis:
         self.ctx.log(log_lines.analysis_step(step))
 
     def leave(self) -> None:
-        """Back to the game as it was: its rack, its result, the hint's labels if they are still for it."""
-        ctx, viewing = self.ctx, self.viewing
+        """Back to the game as it was (:func:`.aside.back_to_the_game`)."""
+        viewing, view = self.viewing, self.ctx.view
         if viewing is None:
             return
-        if viewing.found is None:
-            ctx.jobs.drop()
         self.viewing = None
-        ctx.log(log_lines.Line.ANALYSIS_LEFT())
-        ctx.view.show_analysing(False)
-        ctx.view.show_chart(None)
-        ctx.view.redraw(ctx.game)
-        self.results.show_again(glow=True)
-        self.hints.show()
+        view.show_analysing(False)
+        view.show_chart(None)
+        back_to_the_game(self.ctx, self.results, self.hints, viewing.found is None, log_lines.Line.ANALYSIS_LEFT())
 
     def status(self) -> str:
         """The status line while the analysis is shown (see ``wording.analysis_step``)."""

@@ -26,6 +26,7 @@ from ...texts import log_lines
 from ...worker.jobs import JobKind
 from ...worker.thinking import why_no_tree
 from .. import intents
+from ..aside import back_to_the_game
 from ..context import Context
 from ..games import Results
 from ..hinting import Hints
@@ -257,18 +258,14 @@ class Thinking:
             self.ctx.view.show_think_playing(False)
 
     def leave(self) -> None:
-        """Back to the game as it was: its rack, its result, the hint's labels if they are still for it."""
-        ctx, asked = self.ctx, self.asked
+        """Back to the game as it was (:func:`..aside.back_to_the_game`)."""
+        asked, view = self.asked, self.ctx.view
         if asked is None:
             return
-        if asked.shown is None:
-            ctx.jobs.drop()
         self.asked = None
-        ctx.log(log_lines.Line.THINK_LEFT())
-        ctx.view.show_think(False)
-        ctx.view.show_tree(None)
-        self.results.show_again(glow=True)
-        self.hints.show()
+        view.show_think(False)
+        view.show_tree(None)
+        back_to_the_game(self.ctx, self.results, self.hints, asked.shown is None, log_lines.Line.THINK_LEFT())
 
     def status(self) -> str:
         """The status line while the tree is shown (or worked out)."""
