@@ -15,7 +15,7 @@ from vp_connect4.rules import Termination
 def test_play_records_moves_and_alternates():
     game = Game()
     first = game.play(3)
-    assert (first.number, first.ox, first.col, first.row) == (1, "X", 3, 5)
+    assert (first.number, first.ox, first.move, first.row) == (1, "X", 3, 5)
     second = game.play(3)
     assert (second.number, second.ox, second.row) == (2, "O", 4)
     assert game.to_move == "X"
@@ -78,11 +78,11 @@ def test_undo_and_undo_turn():
     game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 1)})
     game.play(3)
     game.play(4)
-    assert [m.col for m in game.undo_turn()] == [4, 3]
+    assert [m.move for m in game.undo_turn()] == [4, 3]
     assert game.move_string == "" and game.to_move == "X"
     assert game.undo() is None
     game.play(2)
-    assert game.undo().col == 2
+    assert game.undo().move == 2
     assert game.board.data == Board().data
     for col in "0101010":
         game.play(int(col))
@@ -94,7 +94,7 @@ def test_undo_turn_with_two_humans_takes_back_one_move():
     game = Game(seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
     game.play(1)
     game.play(2)
-    assert [m.col for m in game.undo_turn()] == [2]
+    assert [m.move for m in game.undo_turn()] == [2]
 
 
 def test_new_game_restores_the_starting_board():
@@ -145,7 +145,7 @@ def test_either_side_may_begin():
 def test_play_out_is_the_game_loop():
     game = Game(seats={"X": Seat(AI, 2), "O": Seat(AI, 1)}, tiebreak="LEFT")
     seen = []
-    outcome = play_out(game, {ox: ai_chooser(game.player(ox)) for ox in "XO"}, lambda g, m: seen.append(m.col))
+    outcome = play_out(game, {ox: ai_chooser(game.player(ox)) for ox in "XO"}, lambda g, m: seen.append(m.move))
     assert outcome is game.outcome and outcome.winner in ("X", "O")
     assert "".join(map(str, seen)) == game.move_string
     # the same game, played with the seed's Players by hand
@@ -184,7 +184,7 @@ def test_load_makes_the_game_that_of_the_code_and_undo_takes_its_moves_back() ->
 def test_load_keeps_a_start_position_it_extends_and_leaves_one_it_does_not() -> None:
     puzzle = Game(start_moves="33")
     puzzle.load("3345")
-    assert (puzzle.start_moves, [m.col for m in puzzle.history]) == ("33", [4, 5])
+    assert (puzzle.start_moves, [m.move for m in puzzle.history]) == ("33", [4, 5])
     puzzle.load("0")
     assert (puzzle.start_moves, puzzle.move_string) == ("", "0")
 

@@ -30,8 +30,8 @@ def test_redo_plays_again_what_undo_took_back() -> None:
     game.undo()
     game.undo()
     assert game.move_string == "3" and game.can_redo
-    assert [move.col for move in game.redo()] == [3]  # the last undo first
-    assert [move.col for move in game.redo()] == [4]
+    assert [move.move for move in game.redo()] == [3]  # the last undo first
+    assert [move.move for move in game.redo()] == [4]
     assert state(game) == before and not game.can_redo
 
 
@@ -40,12 +40,12 @@ def test_redo_against_the_ai_restores_your_move_and_its_reply_in_one_step() -> N
     for col in (3, 2, 4, 4):
         game.play(col)
     before = state(game)
-    assert [move.col for move in game.undo_turn()] == [4, 4]
-    assert [move.col for move in game.undo_turn()] == [2, 3]
+    assert [move.move for move in game.undo_turn()] == [4, 4]
+    assert [move.move for move in game.undo_turn()] == [2, 3]
     assert game.move_string == ""
-    assert [move.col for move in game.redo()] == [3, 2]  # one undo step each time
+    assert [move.move for move in game.redo()] == [3, 2]  # one undo step each time
     assert game.move_string == "32" and game.to_move == "X"
-    assert [move.col for move in game.redo()] == [4, 4]
+    assert [move.move for move in game.redo()] == [4, 4]
     assert state(game) == before
 
 

@@ -434,13 +434,13 @@ def test_a_veered_checker_is_recorded_where_it_went() -> None:
     for _ in range(12):
         chosen = 3 if game.why_not(3) is None else 2
         move = game.play(chosen)
-        if move.events[0] == Veered(chosen, move.col):
+        if move.events[0] == Veered(chosen, move.move):
             veered += 1
-            assert move.col != chosen
-            assert move.events[1] == Dropped((move.col, game.board.height - 1 - move.row))
+            assert move.move != chosen
+            assert move.events[1] == Dropped((move.move, game.board.height - 1 - move.row))
         else:
-            assert move.col == chosen and not any(isinstance(event, Veered) for event in move.events)
-        assert move.code == str(move.col)
+            assert move.move == chosen and not any(isinstance(event, Veered) for event in move.events)
+        assert move.code == str(move.move)
     assert 0 < veered < 12
     again = Game(Board(7, 6, variant="chance:0.5"), rng=random.Random(99))
     again.load(game.move_string)  # the code holds the columns actually played
@@ -451,7 +451,7 @@ def test_chance_veers_about_half_the_time_into_every_other_column() -> None:
     game = Game(Board(7, 6, variant="chance:0.5"), rng=random.Random(11))
     went: Counter[int] = Counter()
     for _ in range(400):
-        went[game.play(3).col] += 1
+        went[game.play(3).move] += 1
         game.undo()
     assert 160 <= 400 - went[3] <= 240
     assert set(went) == set(range(7))
@@ -461,13 +461,13 @@ def test_chance_never_veers_into_a_full_column() -> None:
     game = Game(Board(4, 4, variant="chance:0.5"), rng=random.Random(5), start_moves="00001111")
     went: Counter[int] = Counter()
     for _ in range(100):
-        went[game.play(2).col] += 1
+        went[game.play(2).move] += 1
         game.undo()
     assert set(went) == {2, 3} and went[3] > 20
     game.load("000011112222")  # column 3 is the only one open: nowhere to veer to
     for _ in range(30):
         move = game.play(3)
-        assert move.col == 3 and not any(isinstance(event, Veered) for event in move.events)
+        assert move.move == 3 and not any(isinstance(event, Veered) for event in move.events)
         game.undo()
 
 
@@ -485,8 +485,8 @@ def test_chance_with_sideways_gravity_veers_into_rows() -> None:
     went = set()
     for _ in range(200):
         move = game.play(0)
-        went.add(move.col)
-        assert move.words() == f"row {move.col}"
+        went.add(move.move)
+        assert move.words() == f"row {move.move}"
         game.undo()
     assert went == set(range(6))
 

@@ -71,7 +71,7 @@ class FakeView:
         return self.busy
 
     def drop(self, move: Any, after: list[list[str]] | None = None) -> None:
-        self.dropped.append((move.ox, move.col))
+        self.dropped.append((move.ox, move.move))
         self.played.append((move, after))
 
     def show_events(self, text: str) -> None:

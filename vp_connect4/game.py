@@ -1,8 +1,8 @@
 """A game in progress: start position, moves, whose turn, the outcome, and who sits where. No I/O.
 
 ``Game`` is the one owner of game state in every front end (the terminal game, the 3D scene,
-CS111's ``connect_four``, the benchmarks): they ask it ``why_not(col)`` before they offer a
-move, ``play(col)`` it, and read ``outcome``; ``undo``/``undo_turn`` take moves back and ``redo``
+CS111's ``connect_four``, the benchmarks): they ask it ``why_not(move)`` before they offer a
+move, ``play(move)`` it, and read ``outcome``; ``undo``/``undo_turn`` take moves back and ``redo``
 plays them again. :func:`play_out` is the one game loop.
 """
 
@@ -64,22 +64,22 @@ class Seat:
 
 @dataclass(frozen=True)
 class Move:
-    """A move made: ``col`` is what was played (a column; under other rules the move's number: a column,
-    a row when gravity pulls sideways, or the flip), ``row`` the landing row's index in ``Board.data`` (-1
+    """A move made: ``move`` is what was played (its number: a column; under other rules a column, a row when
+    gravity pulls sideways, or the flip), ``row`` the landing row's index in ``Board.data`` (-1
     for a flip). ``events``: what happened (a chance that moved the checker, its landing, a flip, cleared
     rows, gravity turning, a swap), in order; ``code``: the move in a game code."""
 
     number: int  # counted from the empty board: the moves made after it
     ox: str
-    col: int
+    move: int  # the move's number (see ``line``)
     row: int  # index into Board.data (0 = top row)
-    line: str = "column"  # what ``col`` names: "column", "row" or "flip"
+    line: str = "column"  # what ``move`` names: "column", "row" or "flip"
     events: tuple[Event, ...] = ()
     code: str = ""
 
     def words(self) -> str:
         """The move as the log says it: ``column 3``, ``row 2`` or ``flip``."""
-        return words(self.line, self.col)
+        return words(self.line, self.move)
 
 
 class Game:
@@ -144,11 +144,11 @@ class Game:
     def seat_to_move(self) -> Seat:
         return self.seats[self.to_move]
 
-    def why_not(self, col: object) -> Refusal | None:
-        """Why the side to move cannot play ``col`` now (None if it can)."""
+    def why_not(self, move: object) -> Refusal | None:
+        """Why the side to move cannot play ``move`` now (None if it can)."""
         if self.outcome is not None:
             return Refusal.GAME_OVER
-        return self.board.why_not(col, self.to_move)
+        return self.board.why_not(move, self.to_move)
 
     def player(self, ox: str, rng: random.Random | None = None) -> Player:
         """The seed ``Player`` of ``ox``'s seat with this game's tiebreak."""
@@ -156,16 +156,16 @@ class Game:
 
     # -- changes -----------------------------------------------------------------
 
-    def play(self, col: int) -> Move:
-        """The side to move plays ``col``; IllegalMoveError (saying why) if not allowed.
+    def play(self, move: int) -> Move:
+        """The side to move plays ``move``; IllegalMoveError (saying why) if not allowed.
 
-        ``col`` may be any move the rules number (a row, the flip); what they leave to chance is drawn.
+        ``move`` may be any move the rules number (a column, a row, the flip); what they leave to chance is drawn.
         """
-        reason = self.why_not(col)
+        reason = self.why_not(move)
         if reason is not None:
-            raise IllegalMoveError(self.board.refusal(reason, col))
-        ox, line = self.to_move, self.board.referee.line_of(col)
-        return self._record(ox, line, self.board.referee.play(col, ox, self.rng))
+            raise IllegalMoveError(self.board.refusal(reason, move))
+        ox, line = self.to_move, self.board.referee.line_of(move)
+        return self._record(ox, line, self.board.referee.play(move, ox, self.rng))
 
     def _record(self, ox: str, line: str, played: Played) -> Move:
         landed = next((event.cell for event in played.events if isinstance(event, Dropped)), None)
@@ -202,7 +202,7 @@ class Game:
         if not self.history:
             return None
         move = self.history.pop()
-        self.board.del_move(move.col)
+        self.board.del_move(move.move)
         self.outcome = self._judge()
         return move
 
@@ -219,7 +219,7 @@ class Game:
         referee = self.board.referee
         for move in moves:
             swaps = tuple((event.first, event.second) for event in move.events if isinstance(event, Swapped))
-            referee.replay(move.col, move.ox, swaps)
+            referee.replay(move.move, move.ox, swaps)
             self.history.append(move)
         self.outcome = self._judge()
         return moves
@@ -303,16 +303,16 @@ def ai_chooser(player: Player) -> Chooser:
 def play_out(
     game: Game, choosers: Mapping[str, Chooser], after_move: Callable[[Game, Move], None] | None = None
 ) -> Outcome:
-    """The game loop: ask the side to move's chooser, play its column, until the game is over.
+    """The game loop: ask the side to move's chooser, play its move, until the game is over.
 
     A chooser may raise to stop the game (a person leaving); the moves so far stay played. A chooser that returns
     None made no move but changed the position (an undo, a redo): the loop goes on from there.
     """
     while game.outcome is None:
-        col = choosers[game.to_move](game)
-        if col is None:
+        chosen = choosers[game.to_move](game)
+        if chosen is None:
             continue
-        move = game.play(col)
+        move = game.play(chosen)
         if after_move is not None:
             after_move(game, move)
     return game.outcome

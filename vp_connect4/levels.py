@@ -153,7 +153,7 @@ class PerfectPlayer(Player):
             return self.tiebreak_move(b.referee.deepest_scores(self.ox, start + self.move_budget, smart=True))
         choice = perfect.choose(b.referee.solver_position(self.ox), start, self.move_budget)
         self.last_choice = choice
-        return self.tiebreak_move([self._tie_score(b, col, choice.columns) for col in range(b.move_count())])
+        return self.tiebreak_move([self._tie_score(b, move, choice.columns) for move in range(b.move_count())])
 
     def scores_for(self, b: Board) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
@@ -187,11 +187,12 @@ class PerfectPlayer(Player):
         return b.referee.deepest_scores(self.ox, start + self.move_budget, smart)
 
     @staticmethod
-    def _tie_score(b: Board, col: int, best: list[int]) -> float:
-        """BEST for the columns of the best outcome, OTHER for the rest, FULL_COLUMN if full."""
-        if not b.allows_move(col):
+    def _tie_score(b: Board, move: int, best: list[int]) -> float:
+        """BEST for the moves of the best outcome (columns, or rows in gravity's frame), OTHER for the rest,
+        FULL_COLUMN if ``move`` cannot be made."""
+        if not b.allows_move(move):
             return search.FULL_COLUMN
-        return BEST if col in best else OTHER
+        return BEST if move in best else OTHER
 
 
 def exact_on(board: Board, ox: str = "X") -> bool:

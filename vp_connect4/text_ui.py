@@ -175,7 +175,7 @@ def first_time_note(event: Event, move: Move) -> str:
     if isinstance(event, Veered):
         return wording.chance_note(move.line)
     if isinstance(event, Flipped):
-        return wording.flip_note(move.col)
+        return wording.flip_note(move.move)
     if isinstance(event, Cleared):
         return wording.cleared_note()
     if isinstance(event, GravityTurned):
@@ -300,7 +300,7 @@ class _Transcript:
     def show(self, game: Game, move: Move) -> None:
         out, style, board = self.out, self.style, game.board
         player = self.players[move.ox]
-        chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.col)  # chance: told next
+        chosen = next((e.chosen for e in move.events if isinstance(e, Veered)), move.move)  # chance: told next
         if style == "game" and isinstance(player, Player):
             level = Level.parse(player.ply).label_on(board)
             out(wording.ai_makes(move.ox, level, move.line, chosen))

@@ -52,11 +52,11 @@ class Playing:
             self.kept = None
         return kept
 
-    def why_not(self, col: int | None, flip: bool = False, selected: bool = False) -> wording.Phrase | None:
-        """Why a person cannot play ``col`` now, in words to say (None if they can).
+    def why_not(self, move: int | None, flip: bool = False, selected: bool = False) -> wording.Phrase | None:
+        """Why a person cannot play ``move`` now, in words to say (None if they can).
 
-        ``col`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number;
-        ``selected``: ``col`` is the selection that Enter drops (None: nothing is selected yet).
+        ``move`` names a column (or a row, when gravity pulls sideways); ``flip``: it is the flip's move number;
+        ``selected``: ``move`` is the selection that Enter drops (None: nothing is selected yet).
         """
         game = self.ctx.game
         say = wording.phrase
@@ -69,21 +69,22 @@ class Playing:
             return say(wording.thinking_refusal, game.to_move)
         if game.seat_to_move().is_ai:
             return say(wording.ai_turn_refusal, game.to_move)
-        if col is None:
+        if move is None:
             if flip:
                 return None
             if line == "row":
                 return say(wording.variant_refusal, "no_row" if selected else "beside_rows")
             return say(wording.refusal_in_scene, "no_selection" if selected else "beside")
-        if not flip and col >= game.board.slot_count():  # a key or click names a slot, never the flip
-            return say(wording.refusal_in_scene, Refusal.OFF_BOARD, col, line)
-        reason = game.why_not(col)
-        return None if reason is None else say(wording.refusal_in_scene, reason, col, line)
+        if not flip and move >= game.board.slot_count():  # a key or click names a slot, never the flip
+            return say(wording.refusal_in_scene, Refusal.OFF_BOARD, move, line)
+        reason = game.why_not(move)
+        return None if reason is None else say(wording.refusal_in_scene, reason, move, line)
 
-    def play(self, col: int) -> None:
-        """Play ``col`` (checked: see :meth:`why_not`): log it, drop its checker, say what else happened."""
+    def play(self, chosen: int) -> None:
+        """Play the move ``chosen`` (checked: see :meth:`why_not`): log it, drop its checker, say what else
+        happened."""
         ctx = self.ctx
-        move = ctx.game.play(col)
+        move = ctx.game.play(chosen)
         for line in log_lines.move_lines(move):
             ctx.log(line)
         ctx.position_changed()
@@ -158,8 +159,8 @@ class Playing:
     def _forget_kept(self) -> None:
         self.kept = None
 
-    def _play_or_refuse(self, col: int | None, reason: wording.Phrase | None) -> None:
+    def _play_or_refuse(self, move: int | None, reason: wording.Phrase | None) -> None:
         if reason:
             self.ctx.refuse(reason)
         else:
-            self.play(col)  # type: ignore[arg-type]  # no reason: a move
+            self.play(move)  # type: ignore[arg-type]  # no reason: a move

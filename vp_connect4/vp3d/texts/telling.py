@@ -14,7 +14,7 @@ from ...rules import Veered, describe
 
 def chosen(move: Move) -> int:
     """The move a side chose: the column (or row) it named, before chance sent the checker elsewhere."""
-    return next((event.chosen for event in move.events if isinstance(event, Veered)), move.col)
+    return next((event.chosen for event in move.events if isinstance(event, Veered)), move.move)
 
 
 def told(move: Move) -> str:

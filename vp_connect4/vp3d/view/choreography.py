@@ -241,7 +241,7 @@ def choreograph(move: Move, shown: dict[Spot, str], layout: RackLayout, gravity:
         if isinstance(event, Veered):
             veered = event
         elif isinstance(event, Dropped):
-            _drop(plan, layout, move.col, spot_of(event.cell, height), move.ox, veered)
+            _drop(plan, layout, move.move, spot_of(event.cell, height), move.ox, veered)
         elif isinstance(event, Flipped):
             _flip(plan, layout, event.paths)
         elif isinstance(event, Cleared):

@@ -113,8 +113,8 @@ class AiRequest:
         if finished:
             return HintAnswer(exact, outcomes)
         scores = self.scores()
-        unknown = tuple(col for col, score in enumerate(scores) if score >= 0 and _outcome(outcomes, col) is None)
-        merged = [score if col in unknown else exact[col] for col, score in enumerate(scores)]
+        unknown = tuple(move for move, score in enumerate(scores) if score >= 0 and _outcome(outcomes, move) is None)
+        merged = [score if move in unknown else exact[move] for move, score in enumerate(scores)]
         return HintAnswer(merged, outcomes, unknown)
 
     def analysis(self) -> GameAnalysis:
@@ -140,14 +140,15 @@ class HintAnswer:
         """``outcomes`` if every open column's is known, else None."""
         return None if self.unknown else self.outcomes
 
-    def outcome(self, col: int) -> int | None:
-        """Column ``col``'s exact outcome; None if full, not worked out in time, or not asked for."""
+    def outcome(self, move: int) -> int | None:
+        """The exact outcome of ``move`` (a column, or a row in gravity's frame); None if it cannot be made, was not
+        worked out in time, or was not asked for."""
         outcomes = self.outcomes or []
-        return None if col in self.unknown else _outcome(outcomes, col)
+        return None if move in self.unknown else _outcome(outcomes, move)
 
 
-def _outcome(outcomes: list[int | None], col: int) -> int | None:
-    return outcomes[col] if col < len(outcomes) else None
+def _outcome(outcomes: list[int | None], move: int) -> int | None:
+    return outcomes[move] if move < len(outcomes) else None
 
 
 def _outcome_score(distance: int | None) -> float:
