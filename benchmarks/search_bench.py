@@ -83,7 +83,7 @@ def engine_run(b: Board, ox: str, ply: int, smart: bool) -> tuple[float, int]:
 
 
 def reference_run(b: Board, ox: str, ply: int, smart: bool) -> float:
-    """Seconds for the plain recursion (``smart``: the tourney recursion with the same evaluation)."""
+    """Seconds for the plain recursion (``smart``: the seed's scores_for_tourney recursion with the same evaluation)."""
     if smart:
         return timed(lambda: reference_scores_tourney(b, ox, ply, lambda b, ox: b.referee.evaluation(ox)))
     return timed(lambda: reference_scores(b, ox, ply))

@@ -14,9 +14,9 @@ from reference import memo_reference_scores, opponent, reference_scores, referen
 from vp_connect4 import Board, Player
 from vp_connect4.engine import search
 from vp_connect4.engine.budget import OutOfTime
+from vp_connect4.engine.evaluated import EvaluatedSearch
 from vp_connect4.engine.forced import ForcedSearch
 from vp_connect4.engine.position import Bitboard, Geometry, Position
-from vp_connect4.engine.tourney import TourneySearch
 
 MIN_WIDTH, MAX_WIDTH = 4, 9
 MIN_HEIGHT, MAX_HEIGHT = 4, 7
@@ -166,7 +166,7 @@ def test_a_searcher_reused_across_plies_stays_exact() -> None:
     b = Board(7, 6)
     b.set_board("33224")
     position = position_of(b, "O")
-    searcher = TourneySearch(position.geom, toy_evaluation)
+    searcher = EvaluatedSearch(position.geom, toy_evaluation)
     for ply in range(5):
         expected = reference_scores_tourney(b, "O", ply, board_evaluation("toy"))
         assert searcher.column_scores(position, ply) == expected
@@ -284,5 +284,5 @@ def test_tiny_tables_stay_exact(position: tuple[Board, str], ply: int) -> None:
     position = position_of(b, ox)
     plain = ForcedSearch(position.geom, capacity=8).column_scores(position, ply)
     assert plain == memo_reference_scores(b, ox, ply)
-    smart = TourneySearch(position.geom, toy_evaluation, capacity=8).column_scores(position, min(ply, 3))
+    smart = EvaluatedSearch(position.geom, toy_evaluation, capacity=8).column_scores(position, min(ply, 3))
     assert smart == reference_scores_tourney(b, ox, min(ply, 3), board_evaluation("toy"))

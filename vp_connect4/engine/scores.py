@@ -11,7 +11,7 @@ full, otherwise
   otherwise 100 minus the best score the opponent gets, looking ply - 1 ahead.
 
 Two searches compute them: :class:`.forced.ForcedSearch` for the plain
-0/50/100 scores (``scores_for``) and :class:`.tourney.TourneySearch` for an
+0/50/100 scores (``scores_for``) and :class:`.evaluated.EvaluatedSearch` for an
 evaluation at the horizon (``scores_for_tourney``). :class:`SeedSearch` is
 what they share: the first move of the recursion, the node count and the deadline.
 """

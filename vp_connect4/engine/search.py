@@ -1,4 +1,4 @@
-"""The seed's look-ahead scores, exactly: the public face of :mod:`.forced` and :mod:`.tourney`.
+"""The seed's look-ahead scores, exactly: the public face of :mod:`.forced` and :mod:`.evaluated`.
 
 :func:`column_scores` is the seed's ``scores_for`` (and, given an evaluation,
 its ``scores_for_tourney``); what the scores mean is told in :mod:`.scores`.
@@ -9,10 +9,10 @@ across calls (iterative deepening with :meth:`.scores.SeedSearch.deepen`).
 from __future__ import annotations
 
 from .budget import Budget
+from .evaluated import EvaluatedSearch
 from .forced import ForcedSearch
 from .position import Geometry, Position
 from .scores import DRAW, FULL_COLUMN, LOSS, WIN, Evaluation, SeedSearch
-from .tourney import TourneySearch
 
 __all__ = ["DRAW", "FULL_COLUMN", "LOSS", "WIN", "column_scores", "new_searcher"]
 
@@ -22,13 +22,13 @@ def new_searcher(
 ) -> SeedSearch:
     """A searcher with empty tables and a fresh budget for ``geom``'s board size.
 
-    A :class:`.forced.ForcedSearch`, or with ``evaluate`` a :class:`.tourney.TourneySearch`.
+    A :class:`.forced.ForcedSearch`, or with ``evaluate`` a :class:`.evaluated.EvaluatedSearch`.
     ``deadline`` is a ``time.perf_counter()`` value; ``bounded`` as in :func:`column_scores`.
     """
     budget = Budget(deadline)
     if evaluate is None:
         return ForcedSearch(geom, budget)
-    return TourneySearch(geom, evaluate, budget, bounded=bounded)
+    return EvaluatedSearch(geom, evaluate, budget, bounded=bounded)
 
 
 def column_scores(

@@ -1,6 +1,6 @@
 """The seed's ``scores_for_tourney``: the scores of :mod:`.scores` with an evaluation at the horizon.
 
-:class:`TourneySearch` runs a negamax alpha-beta (``v -> 100 - v``) whose
+:class:`EvaluatedSearch` runs a negamax alpha-beta (``v -> 100 - v``) whose
 windows are widened by one float step so that rounding can never change a
 result, with a transposition table keyed by the position and the exact
 remaining depth, a table of the best move found per position (tried first
@@ -17,7 +17,7 @@ from .scores import DRAW, FULL_COLUMN, LOSS, SCORE_SUM, WIN, Evaluation, SeedSea
 from .tables import SEARCH_CAPACITY, FifoTable
 
 
-class TourneySearch(SeedSearch):
+class EvaluatedSearch(SeedSearch):
     """The exact evaluated search for one board size.
 
     ``evaluate`` is the static score used at the horizon instead of 50.0,
