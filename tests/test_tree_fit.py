@@ -7,7 +7,7 @@ import pytest
 
 from vp_connect4.board import Board
 from vp_connect4.think.reference import reference_tree
-from vp_connect4.vp3d.control.thinking.shown import TreeShown
+from vp_connect4.vp3d.control.think.shown import TreeShown
 from vp_connect4.vp3d.view.tree import fit as fitting
 
 FORWARD = (0.0, -0.22, -1.0)

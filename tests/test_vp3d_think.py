@@ -11,8 +11,8 @@ from vp_connect4.think.reference import reference_tree
 from vp_connect4.think.tree import CALL
 from vp_connect4.vp3d.control.intents import Command, MoveSelection, PickNode, PlayColumn, ThinkSpeed
 from vp_connect4.vp3d.control.keys import key_intent
-from vp_connect4.vp3d.control.thinking.part import SPEEDS
-from vp_connect4.vp3d.control.thinking.shown import (
+from vp_connect4.vp3d.control.think.part import SPEEDS
+from vp_connect4.vp3d.control.think.shown import (
     DONE,
     FULL_DEPTH,
     RUNNING,
@@ -211,14 +211,14 @@ def test_a_tree_too_large_to_draw_is_refused_in_words_with_its_size(monkeypatch:
     import pytest
 
     from vp_connect4.think.tree import TreeTooLarge, count
-    from vp_connect4.vp3d.worker import thinking
+    from vp_connect4.vp3d.worker import think
 
     board = Board()
     board.set_board(MID_GAME)
     with pytest.raises(TreeTooLarge):
         reference_tree(board, "O", 3, "LEFT", MID_GAME, limit=300)  # 304 calls
     assert sum(1 for _ in reference_tree(board, "O", 3, "LEFT", limit=304).root.walk()) == 304
-    monkeypatch.setattr(thinking, "MAX_DRAWN_CALLS", 300)  # type: ignore[attr-defined]
+    monkeypatch.setattr(think, "MAX_DRAWN_CALLS", 300)  # type: ignore[attr-defined]
     controller, view, _runner, log, clock = make(x=HUMAN, o=HUMAN, o_ply=3, start_moves=MID_GAME)
     controller.handle(Command.THINK)
     settle(controller, clock, 1)

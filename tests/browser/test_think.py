@@ -19,8 +19,8 @@ from browser.scene_page import CANVAS_JS, ScenePage
 from browser.scene_process import SceneProcess
 from vp_connect4.board import Board
 from vp_connect4.think.reference import reference_tree
-from vp_connect4.vp3d.control.thinking.part import SPEEDS
-from vp_connect4.vp3d.control.thinking.shown import TreeShown
+from vp_connect4.vp3d.control.think.part import SPEEDS
+from vp_connect4.vp3d.control.think.shown import TreeShown
 
 MID_GAME = "33224"
 ANSWER = 2.0  # seconds a key may take to be answered, on an idle machine (times the machine's slowness now)

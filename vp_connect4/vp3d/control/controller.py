@@ -21,7 +21,7 @@ The controller is made of parts, each owning its state and given one :class:`.co
 view, the AI's jobs, the log, the clock): :class:`.playing.Playing` (a column played, the hover and selection,
 the flip), :class:`.games.Results` (the result announced, the score) and :class:`.games.Games` (New game, Load,
 Undo, Redo, Pause, Reset view, the rules and size menus), :class:`.settings.Settings`, :class:`.hinting.Hints`
-(Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game), :class:`.thinking.part.Thinking` (Think: a
+(Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game), :class:`.think.part.Think` (Think: a
 side's ``scores_for`` as a tree) and :class:`.player_files.PlayerFiles`
 (a player file's failure, Try again, the Player file field). One table (``Controller.handlers``) routes each
 intent to its part's handler; the controller itself runs the AI's work and says the status line.
@@ -47,7 +47,7 @@ from .hinting import Hints
 from .player_files import PlayerFiles
 from .playing import Playing
 from .settings import Settings
-from .thinking.part import Thinking
+from .think.part import Think
 from .view_protocol import View
 
 AI_DUEL_PAUSE = 0.7  # seconds between the moves of an AI duel, so people can follow
@@ -91,7 +91,7 @@ class Controller:
         self.games = Games(ctx, self.playing, self.results)
         self.settings = Settings(ctx, self._said_again)
         self.analysis = Analysis(ctx, self.playing, self.results, self.hints)
-        self.think = Thinking(ctx, self.playing, self.results, self.hints)
+        self.think = Think(ctx, self.playing, self.results, self.hints)
         self.files = PlayerFiles(ctx, [seat.source for seat in game.seats.values() if seat.source is not None])
         self.handlers = self._handlers()
         self.status = ""

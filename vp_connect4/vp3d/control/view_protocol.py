@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 from ...game import Game, Move
 
 if TYPE_CHECKING:
-    from .thinking.shown import TreeShown
+    from .think.shown import TreeShown
 
 
 class View(Protocol):

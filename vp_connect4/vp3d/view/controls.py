@@ -43,7 +43,7 @@ from ...player import EVALUATIONS, TIEBREAKS
 from ...rules import Variant
 from .. import assets
 from ..control.intents import Command, Intent
-from ..control.thinking.part import DEFAULT_SPEED, SPEEDS
+from ..control.think.part import DEFAULT_SPEED, SPEEDS
 from ..texts.rules_help import rules_help
 from ..texts.rules_menu import menu_sizes, menu_variants, size_name
 from . import markup
@@ -92,7 +92,7 @@ class Controls:
         self._events_text = ""
         self.code = ""
         self._analysing = False
-        self._thinking = False  # Think's tree is shown
+        self._think_shown = False  # Think's tree is shown
         self._think_playing = False
         self._paused = False
         self._reselect_at: list[float] = []
@@ -164,7 +164,7 @@ class Controls:
             elif name == "analyse" and self._analysing:
                 name = "back"
             if name in THINK_BUTTONS:
-                if name == "think" and self._thinking:
+                if name == "think" and self._think_shown:
                     return wording.button("back")
                 return wording.think_button("stop" if name == "play" and self._think_playing else name)
             return wording.button(name)
@@ -290,7 +290,7 @@ class Controls:
     def show_think(self, on: bool) -> None:
         """Think's button says *Back to the game* while the tree is shown; Step, Play and the speed are greyed
         without it."""
-        self._thinking = on
+        self._think_shown = on
         if not on:
             self._think_playing = False
         for name in THINK_BUTTONS:

@@ -16,7 +16,7 @@ from ... import wording
 from ...game import Game, Move
 from ...rules import Variant
 from ..control.intents import Intent
-from ..control.thinking.shown import TreeShown
+from ..control.think.shown import TreeShown
 from . import camera
 from .animation import Animator
 from .chart import Chart

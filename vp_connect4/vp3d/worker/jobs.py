@@ -27,7 +27,7 @@ from ...rules import STANDARD
 from ...students.process import DEFAULT_TIME_LIMIT
 from ...think.tree import Tree
 from .analysis import GameAnalysis, analyse
-from .thinking import think_tree
+from .think import think_tree
 
 HINT_SOLVER_BUDGET = 1.0  # seconds the solver may take for a hint's exact outcomes (else the rest are unknown)
 
@@ -122,7 +122,7 @@ class AiRequest:
         return analyse(self.width, self.height, self.moves, variant=self.variant)
 
     def think(self) -> Tree:
-        """The side's ``scores_for`` recursion as a tree (Think: see :mod:`.thinking`; standard rules)."""
+        """The side's ``scores_for`` recursion as a tree (Think: see :mod:`.think`; standard rules)."""
         return think_tree(self.width, self.height, self.moves, self.ox, self.seat, self.tiebreak, self.time_limit)
 
 

@@ -4,7 +4,7 @@ the calls are played (not yet called: dim; its call running: yellow)."""
 
 from __future__ import annotations
 
-from ...control.thinking.shown import RUNNING, WAITING, Item, TreeShown
+from ...control.think.shown import RUNNING, WAITING, Item, TreeShown
 from ..palette import Colour
 
 LOW, MID, HIGH = (0.9, 0.2, 0.15), (0.85, 0.85, 0.85), (0.15, 0.8, 0.3)

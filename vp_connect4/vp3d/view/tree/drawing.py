@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...control.thinking.shown import LAYER, ORIGIN, TreeShown
+from ...control.think.shown import LAYER, ORIGIN, TreeShown
 from ..palette import CHECKER_COLOURS
 from . import fit as fitting
 from .colours import Scale, item_colour

@@ -2,7 +2,7 @@
 
 A part of :class:`.controller.Controller`. Think (the button or the key t) asks the AI worker for the tree of the
 side to move's ``scores_for`` at its slider's ply, with its evaluation and the game's tiebreak
-(:mod:`..worker.thinking`; a perfect level and the rule variants are refused in words: no false tree). Meanwhile
+(:mod:`..worker.think`; a perfect level and the rule variants are refused in words: no false tree). Meanwhile
 the status line says so and the game waits (no AI move, no hint). Then the view draws the tree
 (:class:`.shown.TreeShown`: the top layers in full, deeper calls folded until a click opens them; the column
 ``next_move`` picks and its line marked) where the rack was; the camera turns and zooms it as it does the rack. A
@@ -24,7 +24,7 @@ from .... import wording
 from ....think.tree import CALL, Tree, TreeTooLarge, count
 from ...texts import log_lines
 from ...worker.jobs import JobKind
-from ...worker.thinking import why_no_tree
+from ...worker.think import why_no_tree
 from .. import intents
 from ..aside import back_to_the_game
 from ..context import Context
@@ -58,7 +58,7 @@ class Asked:
     said: str = ""  # the status line's sentence of the last click or event
 
 
-class Thinking:
+class Think:
     """Owns the tree shown (``asked``) and the speed Play plays it at."""
 
     def __init__(self, ctx: Context, playing: Playing, results: Results, hints: Hints) -> None:
