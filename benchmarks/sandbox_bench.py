@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.students import StudentPlayer, sandbox
 from vp_connect4.students.check import run_check
 from vp_connect4.students.files import PlayerFile
@@ -53,7 +53,7 @@ def _start_and_load() -> float:
 def _move(player: StudentPlayer) -> float:
     total = 0.0
     for moves in MOVES:
-        board = Board()
+        board = RulesBoard()
         board.set_board(moves)
         start = time.perf_counter()
         player.next_move(board)

@@ -197,5 +197,5 @@ def test_connect_four_stops_cleanly_when_input_ends(monkeypatch, capsys):
 
 
 def test_adapters_share_the_core():
-    assert issubclass(cs111.Board, cs111.core_board.Board)
+    assert issubclass(cs111.Board, cs111.core_board.RulesBoard)
     assert AIPlayer("X", "LEFT", 2)._core.__class__ is cs111.core_player.Player

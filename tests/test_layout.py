@@ -216,7 +216,7 @@ def test_the_length_checks_see_a_long_function_and_a_class_with_its_bases() -> N
 
     own = len(inspect.getsourcelines(seed.Board)[0])
     assert class_lines(seed.Board) == own
-    assert family_lines(seed.Board) == own + len(inspect.getsourcelines(board.Board)[0]) > own
+    assert family_lines(seed.Board) == own + len(inspect.getsourcelines(board.RulesBoard)[0]) > own
 
 
 def layout_block() -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.player import Player
 from vp_connect4.students.files import BuiltinPlayer, PlayerFile
 from vp_connect4.students.tourney import Tournament, entrants_of, sources_of
@@ -67,7 +67,7 @@ def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hangin
     names = [_name(word) for word in table]
     assert sorted((game["x"], game["o"]) for game in games) == sorted((x, o) for x in names for o in names if x != o)
     for game in games:
-        board = Board()
+        board = RulesBoard()
         board.set_board(game["moves"])  # a real game, to be replayed
         if "hanging_player.py" in (game["x"], game["o"]):
             assert game["forfeit"] == "hanging_player.py" and game["winner"] not in ("", "hanging_player.py")
@@ -271,7 +271,7 @@ def test_a_file_whose_moves_do_not_follow_its_own_scores_is_reported_and_its_che
     found = re.fullmatch(move, said[1])
     assert found is not None, said
     game, side, before, played = found.groups()
-    board = Board()
+    board = RulesBoard()
     board.set_board(before)
     scores = Player(side, "LEFT", 1).scores_for(board)
     assert int(played) == max(col for col in range(7) if board.allows_move(col))  # the rightmost open column

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -95,7 +95,7 @@ def assert_complete_games(rows: list[dict[str, str]]) -> None:
     assert len({row["game"] for row in rows}) == len(rows)
     for row in rows:
         assert None not in row.values() and list(row)[: len(FIELDS)] == FIELDS
-        board = Board()
+        board = RulesBoard()
         board.set_board(row["moves"])
         assert row["result"] in ("1-0", "0-1", "1/2-1/2") and row["forfeit"] == ""
         assert board.is_full() or board.wins_for("X") or board.wins_for("O")

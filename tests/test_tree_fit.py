@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.think.reference import reference_tree
 from vp_connect4.vp3d.control.think.shown import TreeShown
 from vp_connect4.vp3d.view.tree import fit as fitting
@@ -16,7 +16,7 @@ SIZES = ((600, 900), (1100, 560), (400, 400), (320, 700))
 
 
 def marks(ply: int) -> list[fitting.Mark]:
-    board = Board()
+    board = RulesBoard()
     board.set_board("1211244445")
     shown = TreeShown(reference_tree(board, "X", ply, "LEFT"), "X")
     return [fitting.Mark(shown.position(item.line), 8, 8) for item in shown.items()]

@@ -14,7 +14,7 @@ import pytest
 from test_vp3d_controller import DRAW_MOVES, Clock, FakeView, HandRunner, SyncRunner, make, settle
 
 from vp_connect4 import wording
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.engine.exact import solver
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.vp3d.control.controller import Controller
@@ -60,7 +60,7 @@ def play_all(controller: Controller, clock: Clock, moves: str) -> None:
 
 
 def after_moves(moves: str) -> list[list[str]]:
-    board = Board()
+    board = RulesBoard()
     board.set_board(moves)
     return board.data
 
@@ -435,7 +435,7 @@ def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_chec
 
 def test_analyse_game_is_refused_in_words_on_a_board_the_solver_does_not_take() -> None:
     for size, taken in [((9, 7), False), ((8, 7), True)]:  # 9 x 8 = 72 bits; 8 x 8 = 64
-        game = Game(Board(*size), {"X": Seat(HUMAN), "O": Seat(HUMAN)}, start_moves="4")
+        game = Game(RulesBoard(*size), {"X": Seat(HUMAN), "O": Seat(HUMAN)}, start_moves="4")
         view, log, clock = FakeView(), [], Clock()
         controller = Controller(game, view, SyncRunner(), log=log.append, clock=clock)
         controller.start()

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from vp_connect4.board import EMPTY, Board
+from vp_connect4.board import EMPTY, RulesBoard
 from vp_connect4.game import Game
 from vp_connect4.vp3d.view.choreography import (
     ArrowTurn,
@@ -28,7 +28,7 @@ VARIANTS = ("standard", "gravity:up", "gravity:left", "gravity:right", "gravity:
             "gravity:down-right+tetris+flip+chance:0.5")  # fmt: skip
 
 
-def shown(board: Board) -> dict[tuple[int, int], str]:
+def shown(board: RulesBoard) -> dict[tuple[int, int], str]:
     return {(r, c): cell for r, row in enumerate(board.data) for c, cell in enumerate(row) if cell != EMPTY}
 
 
@@ -44,7 +44,7 @@ def end_poses(plan_steps: list) -> dict:
 def test_every_plan_ends_where_the_board_is(variant: str) -> None:
     rng = random.Random(variant)
     for game_number in range(6):
-        game = Game(Board(7, 6, variant=variant), rng=random.Random(game_number))
+        game = Game(RulesBoard(7, 6, variant=variant), rng=random.Random(game_number))
         seen = shown(game.board)
         gravity = game.board.gravity
         while not game.is_over and len(game.history) < 60:
@@ -52,7 +52,7 @@ def test_every_plan_ends_where_the_board_is(variant: str) -> None:
             move = game.play(rng.choice(legal))
             plan = choreograph(move, seen, LAYOUT, gravity)
             assert plan.shown == shown(game.board), (variant, game.move_string)
-            if not game.is_over:  # a game won at a turn ends before gravity turns (Board.gravity counts the turn)
+            if not game.is_over:  # a game won at a turn ends before gravity turns (RulesBoard.gravity counts the turn)
                 assert plan.gravity == game.board.gravity
             assert plan.last == landing_spot(move, LAYOUT.height)
             if plan.last is not None:
@@ -79,7 +79,7 @@ def test_a_drop_falls_from_its_entry_under_each_gravity() -> None:
         ("left", 1, (LAYOUT.x(6) + 1.4, LAYOUT.y(4), 0.0)),
         ("right", 1, (LAYOUT.x(0) - 1.4, LAYOUT.y(4), 0.0)),
     ):
-        game = Game(Board(7, 6, variant=f"gravity:{gravity}"))
+        game = Game(RulesBoard(7, 6, variant=f"gravity:{gravity}"))
         plan = choreograph(game.play(move), {}, LAYOUT, gravity)
         (fall,) = plan.steps
         assert isinstance(fall, Fall)
@@ -93,7 +93,7 @@ def test_a_drop_falls_from_its_entry_under_each_gravity() -> None:
 def test_under_diagonal_gravity_a_drop_falls_into_its_columns_top_cell_then_slides_down_the_diagonal(
     gravity: str, landing: tuple[int, int]
 ) -> None:
-    game = Game(Board(7, 6, variant=f"gravity:{gravity}"))
+    game = Game(RulesBoard(7, 6, variant=f"gravity:{gravity}"))
     plan = choreograph(game.play(2), {}, LAYOUT, gravity)  # column 2: along its diagonal to a wall or the floor
     fall, slide = plan.steps
     assert isinstance(fall, Fall) and isinstance(slide, Fall)
@@ -107,7 +107,7 @@ def test_under_diagonal_gravity_a_drop_falls_into_its_columns_top_cell_then_slid
 
 
 def test_chance_glides_from_the_column_chosen_to_the_one_played() -> None:
-    game = Game(Board(7, 6, variant="chance:0.5"), rng=random.Random(3))
+    game = Game(RulesBoard(7, 6, variant="chance:0.5"), rng=random.Random(3))
     move = game.play(0)  # chance sends it to column 5
     glide, fall = choreograph(move, {}, LAYOUT, "down").steps
     assert isinstance(glide, Glide) and isinstance(fall, Fall)
@@ -117,7 +117,7 @@ def test_chance_glides_from_the_column_chosen_to_the_one_played() -> None:
 
 
 def test_a_flip_turns_the_checkers_and_the_panels_half_round_then_they_fall() -> None:
-    game = Game(Board(7, 6, variant="flip"))
+    game = Game(RulesBoard(7, 6, variant="flip"))
     for col in (0, 0, 0):
         game.play(col)
     seen = shown(game.board)
@@ -134,7 +134,7 @@ def test_a_flip_turns_the_checkers_and_the_panels_half_round_then_they_fall() ->
 
 
 def test_tetris_flashes_the_row_away_then_the_rows_above_fall() -> None:
-    game = Game(Board(7, 6, variant="tetris"))
+    game = Game(RulesBoard(7, 6, variant="tetris"))
     for col in (0, 1, 2, 3, 4, 5, 0):
         game.play(col)
     seen = shown(game.board)
@@ -147,7 +147,7 @@ def test_tetris_flashes_the_row_away_then_the_rows_above_fall() -> None:
 
 
 def test_gravity_turning_turns_the_arrow_a_quarter_clockwise_and_slides_the_checkers() -> None:
-    game = Game(Board(7, 6, variant="gravity:turn:1"))
+    game = Game(RulesBoard(7, 6, variant="gravity:turn:1"))
     plan = choreograph(game.play(3), {}, LAYOUT, "down")
     _, arrow, slide = plan.steps
     assert isinstance(arrow, ArrowTurn) and isinstance(slide, Fall)
@@ -157,7 +157,7 @@ def test_gravity_turning_turns_the_arrow_a_quarter_clockwise_and_slides_the_chec
 
 
 def test_a_swap_shrinks_both_checkers_and_grows_them_back_in_the_other_colour() -> None:
-    game = Game(Board(7, 6, variant="swap:2"), rng=random.Random(1))
+    game = Game(RulesBoard(7, 6, variant="swap:2"), rng=random.Random(1))
     game.play(0)
     seen = shown(game.board)
     recolour = choreograph(game.play(1), seen, LAYOUT, "down").steps[-1]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.player import Player
@@ -483,7 +483,7 @@ def test_digit_keys_play_the_column_of_their_number_from_0() -> None:
 
 
 def test_on_a_board_9_wide_the_key_8_plays_the_last_column() -> None:
-    game = Game(Board(9, 7), seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
+    game = Game(RulesBoard(9, 7), seats={"X": Seat(HUMAN), "O": Seat(HUMAN)})
     view, log = FakeView(), []
     clock = Clock()
     controller = Controller(game, view, SyncRunner(), log=log.append, clock=clock)
@@ -941,7 +941,7 @@ def test_hint_of_the_perfect_level_names_exact_outcomes_with_distances(monkeypat
 def test_hints_of_a_perfect_ai_are_the_outcomes_of_the_whole_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(jobs, "HINT_SOLVER_BUDGET", 60.0)  # the answer, not the time: a busy machine solves slower
     moves = "3332224440000566"  # X to move, 26 empty cells: the solver answers in time
-    board = Board()
+    board = RulesBoard()
     board.set_board(moves)
     exact = Player("X", "LEFT", 26).scores_for(board)
     assert AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "RANDOM").scores() == exact

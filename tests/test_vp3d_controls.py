@@ -196,7 +196,7 @@ def test_relabel_says_every_widget_again_in_the_language_spoken(vp: FakeVpython)
 
 
 def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new_game(vp: FakeVpython) -> None:
-    from vp_connect4.board import Board
+    from vp_connect4.board import RulesBoard
     from vp_connect4.rules import Variant
     from vp_connect4.vp3d.control.intents import (
         ChangeRules,
@@ -217,7 +217,7 @@ def test_the_rules_menu_lists_the_variants_and_the_rules_played_and_starts_a_new
     controls.variant.index = 5
     controls.variant.bind(controls.variant)
     assert put == [ChangeRules(variant="tetris")]
-    game = Game(Board(7, 6, variant="gravity:left+flip"))
+    game = Game(RulesBoard(7, 6, variant="gravity:left+flip"))
     controls.show_settings(game, paused=False)
     assert controls.variant.choices[controls.variant.index] == "gravity left + flip"  # added: the rules played
     assert not controls.flip.disabled and controls.flip.text == "Flip the rack"

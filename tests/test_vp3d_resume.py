@@ -60,9 +60,9 @@ def test_a_result_not_yet_on_the_board_is_not_counted_as_logged(monkeypatch: pyt
 def test_a_variant_game_comes_back_with_its_rules_and_what_chance_did(monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
-    from vp_connect4.board import Board
+    from vp_connect4.board import RulesBoard
 
-    game = Game(Board(7, 6, variant="tetris+chance:0.5+swap:2"), rng=random.Random(5))
+    game = Game(RulesBoard(7, 6, variant="tetris+chance:0.5+swap:2"), rng=random.Random(5))
     for col in (3, 3, 2, 2, 4, 4):
         game.play(col)
     assert "s" in game.move_string  # a swap fell

@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_vp3d_controller import HandRunner, make, settle
 
 from vp_connect4 import wording
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN
 from vp_connect4.think.reference import reference_tree
 from vp_connect4.think.tree import CALL
@@ -29,7 +29,7 @@ MID_GAME = "33224"  # five checkers: O to move
 
 
 def tree_of(moves: str, ox: str, ply: int, width: int = 7):
-    board = Board(width, 6)
+    board = RulesBoard(width, 6)
     board.set_board(moves)
     return reference_tree(board, ox, ply, "LEFT", moves)
 
@@ -102,7 +102,7 @@ def test_the_worker_builds_the_seats_tree() -> None:
     from vp_connect4.game import Seat
 
     tree = AiRequest(7, 6, MID_GAME, "O", Seat(AI, 3), "LEFT").think()
-    board = Board(7, 6)
+    board = RulesBoard(7, 6)
     board.set_board(MID_GAME)
     from vp_connect4.player import Player
 
@@ -213,7 +213,7 @@ def test_a_tree_too_large_to_draw_is_refused_in_words_with_its_size(monkeypatch:
     from vp_connect4.think.tree import TreeTooLarge, count
     from vp_connect4.vp3d.worker import think
 
-    board = Board()
+    board = RulesBoard()
     board.set_board(MID_GAME)
     with pytest.raises(TreeTooLarge):
         reference_tree(board, "O", 3, "LEFT", MID_GAME, limit=300)  # 304 calls

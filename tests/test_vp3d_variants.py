@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 from test_vp3d_controller import COLUMNS_LINE, Clock, FakeView, HandRunner, SyncRunner, settle
 
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.rules import Variant
 from vp_connect4.vp3d.control.controller import Controller
@@ -47,7 +47,7 @@ def make_variant(
     **kwargs: Any,
 ) -> tuple[Controller, FakeView, SyncRunner, list[str], Clock]:
     game = Game(
-        Board(7, 6, variant=variant),
+        RulesBoard(7, 6, variant=variant),
         seats={"X": Seat(x, ply), "O": Seat(o, ply)},
         tiebreak="LEFT",
         rng=random.Random(seed),
@@ -112,7 +112,7 @@ def test_chance_logs_the_column_chosen_and_where_the_checker_went() -> None:
 
 
 def test_event_lines_of_every_kind() -> None:
-    game = Game(Board(7, 6, variant="gravity:turn:1+tetris"), rng=random.Random(0))
+    game = Game(RulesBoard(7, 6, variant="gravity:turn:1+tetris"), rng=random.Random(0))
     move = game.play(3)
     assert move_lines(move) == ["move 1: X column 3", "event: gravity left"]
     assert event_line(move.events[0]) == ""  # the landing: the move line tells it
@@ -286,7 +286,7 @@ def test_a_perfect_hint_in_sideways_gravity_is_the_solvers_in_gravitys_frame() -
     answer = AiRequest(7, 6, moves, "X", Seat(AI, "perfect"), "LEFT", variant="gravity:left").hint()
     assert answer.outcomes == [-2, -2, -2, -2, 1, -2] and answer.scores == [0, 0, 0, 0, 100, 0]
     assert best_line("X", answer.scores, answer.outcomes, "row") == "Best for X: row 4 (wins in 1 move)"
-    assert solver_outcomes(Board(7, 6, variant="tetris"), "X", 1.0) is None  # the solver does not take tetris
+    assert solver_outcomes(RulesBoard(7, 6, variant="tetris"), "X", 1.0) is None  # the solver does not take tetris
 
 
 # -- undo, new game, an AI duel --------------------------------------------------------------------
@@ -316,7 +316,7 @@ def test_an_ai_duel_under_turning_gravity_and_tetris_plays_to_a_result() -> None
     assert log[-2].startswith("result: ") and log[-1] == f"moves: {controller.game.move_string}"
     assert any(line.startswith("event: gravity ") for line in log)
     assert any(" row " in line for line in log if line.startswith("move "))
-    replay = Board(7, 6, variant="gravity:turn:3+tetris")
+    replay = RulesBoard(7, 6, variant="gravity:turn:3+tetris")
     replay.set_board(controller.game.move_string)
     assert replay.data == controller.game.board.data
     moves = [line for line in log if line.startswith("move ")]

@@ -1,10 +1,10 @@
-"""The seed's teaching board: ``data`` is a list of rows, top row first, of ' ', 'X' and 'O'.
+"""The seed's teaching board (``RulesBoard``): ``data`` is a list of rows, top row first, of ' ', 'X' and 'O'.
 
 The rules only, and all of them through the board's :class:`.rules.Referee`: the seed's terminal methods
 (``host_game``, ``play_game``) are added by ``vp_connect4.seed.Board``, which is what
 ``from vp_connect4 import Board`` gives.
 
-``Board(7, 6, variant="tetris")`` plays other rules (:mod:`.rules`): moves are numbered
+``RulesBoard(7, 6, variant="tetris")`` plays other rules (:mod:`.rules`): moves are numbered
 ``0 .. move_count() - 1`` (the columns, or the rows counted from the bottom when gravity pulls
 sideways, then the flip if flips are played); ``add_move`` applies the rules, ``del_move`` takes a
 move back, ``set_board`` also reads ``f`` (a flip) and swaps.
@@ -31,10 +31,10 @@ from .rules import (
 
 MAX_SIDE = 64  # the widest and the tallest board: far beyond any game, and the engine stays quick
 
-__all__ = ["CHECKERS", "EMPTY", "MAX_SIDE", "Board", "check_checker", "other"]
+__all__ = ["CHECKERS", "EMPTY", "MAX_SIDE", "RulesBoard", "check_checker", "other"]
 
 
-class Board:
+class RulesBoard:
     """A Connect Four board of any size; four in a row wins on every size. ``variant``: the rules (standard)."""
 
     def __init__(self, width: int = 7, height: int = 6, variant: Variant | str | None = None) -> None:
@@ -139,13 +139,13 @@ class Board:
         """
         self.referee.undo(col)
 
-    def blank(self) -> Board:
+    def blank(self) -> RulesBoard:
         """An empty board like this one: the same class, size and rules."""
         new = copy.copy(self)
-        Board.__init__(new, self.width, self.height, self.variant)
+        RulesBoard.__init__(new, self.width, self.height, self.variant)
         return new
 
-    def take(self, other: Board) -> None:
+    def take(self, other: RulesBoard) -> None:
         """Become ``other`` (a board of the same size and rules): its checkers and all its referee keeps."""
         self.referee.restore(other.referee.snapshot())
 

@@ -19,7 +19,7 @@ import sys
 import threading
 
 from . import wording
-from .board import Board
+from .board import RulesBoard
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level, check_size
@@ -218,9 +218,9 @@ def _main(argv: list[str] | None) -> int:
     return _play_text(args, seats)
 
 
-def _new_board(args: argparse.Namespace) -> Board:
+def _new_board(args: argparse.Namespace) -> RulesBoard:
     """An empty board of the size and rules the options name."""
-    return Board(*args.size, variant=args.variant)
+    return RulesBoard(*args.size, variant=args.variant)
 
 
 def _checked_seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Seat]:

@@ -17,7 +17,7 @@ from .game import Game, Move, play_out
 from .wording import CS111, no_move_board_full
 
 
-class Board(core_board.Board):
+class Board(core_board.RulesBoard):
     """The core board, constructed ``Board(height, width)`` and spoken to in CS111's words."""
 
     def __init__(self, height: int = 6, width: int = 7) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from . import wording
-from .board import Board
+from .board import RulesBoard
 from .errors import IllegalMoveError, InvalidSettingError, Refusal
 from .levels import Level
 from .player import EVALUATIONS, Player, check_tiebreak
@@ -65,14 +65,14 @@ class Seat:
 @dataclass(frozen=True)
 class Move:
     """A move made: ``move`` is what was played (its number: a column; under other rules a column, a row when
-    gravity pulls sideways, or the flip), ``row`` the landing row's index in ``Board.data`` (-1
+    gravity pulls sideways, or the flip), ``row`` the landing row's index in ``RulesBoard.data`` (-1
     for a flip). ``events``: what happened (a chance that moved the checker, its landing, a flip, cleared
     rows, gravity turning, a swap), in order; ``code``: the move in a game code."""
 
     number: int  # counted from the empty board: the moves made after it
     ox: str
     move: int  # the move's number (see ``line``)
-    row: int  # index into Board.data (0 = top row)
+    row: int  # index into RulesBoard.data (0 = top row)
     line: str = "column"  # what ``move`` names: "column", "row" or "flip"
     events: tuple[Event, ...] = ()
     code: str = ""
@@ -88,14 +88,14 @@ class Game:
     ``start_moves`` (a ``set_board`` string) are played on the board first, so a puzzle or a
     shared game can start mid-way; ``new_game`` goes back to that start position. ``first`` is
     the side that began (X in every seed game but CS111's ``connect_four``, which lets either begin).
-    The board's rules (``Board(variant=...)``) say whose turn it is and what a move does; ``rng``
+    The board's rules (``RulesBoard(variant=...)``) say whose turn it is and what a move does; ``rng``
     draws what they leave to chance (chance, swaps). A move is a column, a row (gravity sideways) or
-    the flip (see ``Board``).
+    the flip (see ``RulesBoard``).
     """
 
     def __init__(
         self,
-        board: Board | None = None,
+        board: RulesBoard | None = None,
         seats: Mapping[str, Seat] | None = None,
         *,
         start_moves: str = "",
@@ -103,7 +103,7 @@ class Game:
         first: str = "X",
         rng: random.Random | None = None,
     ) -> None:
-        self.board = board if board is not None else Board()
+        self.board = board if board is not None else RulesBoard()
         self.board.set_board(start_moves)
         self.first = check_checker(first)
         self.start_moves = start_moves
@@ -229,7 +229,8 @@ class Game:
         game under those rules or on that board instead, from the empty board (the start moves belong to the old)."""
         if variant is not None or size is not None:
             width, height = size if size is not None else (self.board.width, self.board.height)
-            self.board = Board(width, height, variant=self.board.variant if variant is None else variant)  # checked
+            rules = self.board.variant if variant is None else variant
+            self.board = RulesBoard(width, height, variant=rules)  # checked: a bad size or rules raise here
             self.start_moves = ""
             self._start = self.board.referee.snapshot()
         self.board.referee.restore(self._start)

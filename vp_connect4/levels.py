@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 
 from . import wording
-from .board import Board
+from .board import RulesBoard
 from .engine import search
 from .engine.budget import OutOfTime
 from .engine.exact import perfect
@@ -69,12 +69,12 @@ class Level:
         """As people read it: ``ply 4`` or ``perfect``."""
         return wording.level(self.ply)
 
-    def label_on(self, board: Board) -> str:
+    def label_on(self, board: RulesBoard) -> str:
         """As people read it for a game on ``board``: ``perfect`` only where perfect play is within reach (see
         :func:`exact_on`); elsewhere the top level says that it searches."""
         return self.label if self.ply is not None or exact_on(board) else wording.level_searching()
 
-    def within(self, board: Board) -> Level:
+    def within(self, board: RulesBoard) -> Level:
         """This level, if a game on ``board`` can use it: no deeper than the cells of the board (no game looks
         further, whatever the rules); InvalidSettingError names what is allowed."""
         cells = board.width * board.height
@@ -106,7 +106,7 @@ class DefendingPlayer(Player):
     ``scores_for_tourney`` stay the seed's.
     """
 
-    def next_move(self, b: Board) -> int:
+    def next_move(self, b: RulesBoard) -> int:
         self.check_can_move(b)
         scores = self.scores_for_tourney(b) if self.evaluation == "smart" else self.scores_for(b)
         if max(scores) == search.LOSS:
@@ -141,7 +141,7 @@ class PerfectPlayer(Player):
         self.move_budget = move_budget
         self.last_choice: perfect.Choice | None = None  # how the last move was found (benchmarks read it)
 
-    def next_move(self, b: Board) -> int:
+    def next_move(self, b: RulesBoard) -> int:
         """The column to play on ``b``: the best exact outcome, or the deepest search's best score.
 
         IllegalMoveError if the game on ``b`` is over. On a variant board the solver answers when gravity
@@ -155,7 +155,7 @@ class PerfectPlayer(Player):
         self.last_choice = choice
         return self.tiebreak_move([self._tie_score(b, move, choice.columns) for move in range(b.move_count())])
 
-    def scores_for(self, b: Board) -> list[float]:
+    def scores_for(self, b: RulesBoard) -> list[float]:
         """The seed's scores at full depth: 100 for a move that wins, 50 draws, 0 loses with best play.
 
         They are what ``Player(ox, tbt, ply).scores_for(b)`` returns once ``ply`` reaches the moves left.
@@ -165,13 +165,13 @@ class PerfectPlayer(Player):
         """
         return self._full_depth_scores(b, smart=False)
 
-    def scores_for_tourney(self, b: Board) -> list[float]:
+    def scores_for_tourney(self, b: RulesBoard) -> list[float]:
         """At full depth the same as :meth:`scores_for` when the solver finishes in time; otherwise the
         smart scores of the deepest search finished within ``move_budget`` seconds (what ``next_move`` plays by).
         """
         return self._full_depth_scores(b, smart=True)
 
-    def _full_depth_scores(self, b: Board, smart: bool) -> list[float]:
+    def _full_depth_scores(self, b: RulesBoard, smart: bool) -> list[float]:
         """The solver's outcomes as scores, else the deepest search's (smart or plain) within ``move_budget``."""
         start = time.perf_counter()
         check_board(b)
@@ -187,7 +187,7 @@ class PerfectPlayer(Player):
         return b.referee.deepest_scores(self.ox, start + self.move_budget, smart)
 
     @staticmethod
-    def _tie_score(b: Board, move: int, best: list[int]) -> float:
+    def _tie_score(b: RulesBoard, move: int, best: list[int]) -> float:
         """BEST for the moves of the best outcome (columns, or rows in gravity's frame), OTHER for the rest,
         FULL_COLUMN if ``move`` cannot be made."""
         if not b.allows_move(move):
@@ -195,7 +195,7 @@ class PerfectPlayer(Player):
         return BEST if move in best else OTHER
 
 
-def exact_on(board: Board, ox: str = "X") -> bool:
+def exact_on(board: RulesBoard, ox: str = "X") -> bool:
     """Whether the perfect level plays perfectly on ``board`` from its first move: its rules are the standard
     game seen from gravity's side (the solver takes them) on a size within the solver's reach
     (:func:`.engine.exact.perfect.reaches`). Elsewhere it is exact only where the solver finishes in time."""

@@ -6,7 +6,7 @@ import math
 import random
 
 from . import wording
-from .board import Board, check_checker, other
+from .board import RulesBoard, check_checker, other
 from .errors import IllegalMoveError, InvalidSettingError
 
 TIEBREAKS = ("LEFT", "RIGHT", "RANDOM")
@@ -19,9 +19,10 @@ def check_tiebreak(tbt: object) -> str:
     return tbt  # type: ignore[return-value]
 
 
-def check_board(b: object) -> Board:
-    """Return ``b`` if it is a Board; otherwise raise a TypeError saying what was given."""
-    if not isinstance(b, Board):
+def check_board(b: object) -> RulesBoard:
+    """Return ``b`` if it is a board (a ``RulesBoard``, as the seed's ``Board`` is); else a TypeError saying what it
+    was."""
+    if not isinstance(b, RulesBoard):
         raise TypeError(wording.not_a_board(b))
     return b
 
@@ -65,7 +66,7 @@ class Player:
         """The opponent's checker."""
         return other(self.ox)
 
-    def score_board(self, b: Board) -> float:
+    def score_board(self, b: RulesBoard) -> float:
         """100.0 if ``b`` is won by this player, 0.0 if by the opponent, else 50.0."""
         check_board(b)
         if b.wins_for(self.ox):
@@ -90,7 +91,7 @@ class Player:
             return columns[-1]
         return self.rng.choice(columns)
 
-    def scores_for(self, b: Board) -> list[float]:
+    def scores_for(self, b: RulesBoard) -> list[float]:
         """One score per column of ``b`` for moving there now, looking ``ply`` moves ahead.
 
         -1.0 full column, 0.0 a loss, 50.0 neither, 100.0 a win (within ``ply``
@@ -99,19 +100,19 @@ class Player:
         """
         return self.scores_at(check_board(b), self.ply)
 
-    def scores_at(self, b: Board, ply: int, smart: bool = False) -> list[float]:
+    def scores_at(self, b: RulesBoard, ply: int, smart: bool = False) -> list[float]:
         """The seed's scores for this player on ``b`` at look-ahead ``ply`` (``smart``: the smart evaluation at
         the horizon), under ``b``'s rules: one per move, the flip last where the rules play flips."""
         return b.referee.scores(self.ox, ply, smart)
 
-    def next_move(self, b: Board) -> int:
+    def next_move(self, b: RulesBoard) -> int:
         """The column this player plays on ``b``; IllegalMoveError if the game on ``b`` is over."""
         self.check_can_move(b)
         if self.evaluation == "smart":
             return self.tiebreak_move(self.scores_for_tourney(b))
         return self.tiebreak_move(self.scores_for(b))
 
-    def score_board_for_tourney(self, b: Board) -> float:
+    def score_board_for_tourney(self, b: RulesBoard) -> float:
         """A static judgement of ``b`` for this player, higher is better (see ``engine.evaluate``).
 
         Strictly between 0.0 and 100.0 (50.0 is even); it does not look ahead.
@@ -121,7 +122,7 @@ class Player:
         """
         return check_board(b).referee.evaluation(self.ox)
 
-    def scores_for_tourney(self, b: Board) -> list[float]:
+    def scores_for_tourney(self, b: RulesBoard) -> list[float]:
         """``scores_for`` with ``score_board_for_tourney`` instead of 50.0 at the horizon.
 
         -1.0 full column, 100.0 a win and 0.0 a loss (within ``ply`` moves, with
@@ -132,7 +133,7 @@ class Player:
         """
         return self.scores_at(check_board(b), self.ply, smart=True)
 
-    def check_can_move(self, b: Board) -> None:
+    def check_can_move(self, b: RulesBoard) -> None:
         """Raise IllegalMoveError if there is no move to make on ``b``: someone has won, or it is full."""
         outcome = check_board(b).referee.outcome(self.ox)
         if outcome is None:

@@ -6,11 +6,11 @@ docs/architecture.md), which it imports only when a game is played: ``import vp_
 
 from __future__ import annotations
 
-from . import board
+from .board import RulesBoard
 from .player import Player
 
 
-class Board(board.Board):
+class Board(RulesBoard):
     """A Connect Four board of any size, with the seed's games in the terminal."""
 
     def host_game(self) -> None:

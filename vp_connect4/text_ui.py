@@ -22,7 +22,7 @@ import types
 from collections.abc import Callable
 
 from . import wording
-from .board import Board
+from .board import RulesBoard
 from .engine.exact import perfect
 from .errors import Connect4Error
 from .game import AI, HUMAN, Chooser, Game, Move, Outcome, Seat, ai_chooser, play_out
@@ -131,7 +131,7 @@ def _show_board(game: Game, out: OutputFn) -> None:
     out()
 
 
-def analysis_works(board: Board) -> bool:
+def analysis_works(board: RulesBoard) -> bool:
     """Whether ``?`` (and ``--analyse``) can say each move's outcome with perfect play: the rules are the standard
     game's, seen from gravity's side, with nothing left to chance."""
     return not board.variant.is_random and board.referee.solver_takes
@@ -186,7 +186,7 @@ def first_time_note(event: Event, move: Move) -> str:
 
 
 def analysis_text(
-    board: Board, ox: str, seconds: float = ANALYSIS_SECONDS, progress: Callable[[str], object] | None = None
+    board: RulesBoard, ox: str, seconds: float = ANALYSIS_SECONDS, progress: Callable[[str], object] | None = None
 ) -> str:
     """Each column's outcome with perfect play for ``ox`` to move (``wins in 7``, ``draw``, ``loses in 12``).
 
@@ -210,7 +210,7 @@ def analysis_text(
 
 
 def play_in_terminal(
-    board: Board,
+    board: RulesBoard,
     px: PlayerOrHuman,
     po: PlayerOrHuman,
     *,
@@ -224,7 +224,7 @@ def play_in_terminal(
     full, printing ``style``'s transcript.
 
     Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
-    On a variant board (``Board(variant=...)``) what happens besides the checker's fall is told too (a
+    On a variant board (``RulesBoard(variant=...)``) what happens besides the checker's fall is told too (a
     flip, a cleared row, gravity turning, chance, a swap); ``rng`` draws chance and swaps.
     """
     if style not in STYLES:
@@ -337,7 +337,7 @@ class _Transcript:
             out(wording.play_game_result(outcome.winner))
 
 
-def _searches(seat: object, board: Board, ox: str) -> bool:
+def _searches(seat: object, board: RulesBoard, ox: str) -> bool:
     """Whether ``seat`` is the top level where it searches rather than plays perfectly from the start."""
     return isinstance(seat, PerfectPlayer) and not exact_on(board, ox)
 

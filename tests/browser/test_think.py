@@ -17,7 +17,7 @@ from slowness import slowness
 
 from browser.scene_page import CANVAS_JS, ScenePage
 from browser.scene_process import SceneProcess
-from vp_connect4.board import Board
+from vp_connect4.board import RulesBoard
 from vp_connect4.think.reference import reference_tree
 from vp_connect4.vp3d.control.think.part import SPEEDS
 from vp_connect4.vp3d.control.think.shown import TreeShown
@@ -46,7 +46,7 @@ def test_think_draws_the_tree_plays_its_calls_opens_a_fold_and_goes_back_as_it_w
         before = view.page.evaluate(BOXES_JS)
         rack_picture = view.page.locator("canvas").first.screenshot()
 
-        board = Board()
+        board = RulesBoard()
         board.set_board(MID_GAME)
         shown = TreeShown(reference_tree(board, "O", 3, "LEFT"), "O")
         ends = sum(1 for item in shown.items() if item.node is None)

@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from vp_connect4.board import EMPTY, Board
+from vp_connect4.board import EMPTY, RulesBoard
 from vp_connect4.vp3d.view.rack import RackLayout
 
 from .pixels import Image
@@ -152,8 +152,8 @@ def game_code(view: ScenePage, logged: str | None = None) -> str:
     return view.page.evaluate(GAME_CODE_JS)
 
 
-def board_of(scene: VariantScene, code: str) -> Board:
-    board = Board(*scene.size, variant=scene.variant)
+def board_of(scene: VariantScene, code: str) -> RulesBoard:
+    board = RulesBoard(*scene.size, variant=scene.variant)
     board.set_board(code)
     return board
 

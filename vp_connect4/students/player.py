@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from .. import wording
-from ..board import Board, check_checker
+from ..board import RulesBoard, check_checker
 from ..errors import InvalidSettingError
 from ..player import check_board, check_ply, check_tiebreak
 from ..think.compare import Comparison, compare_trees, differs
@@ -68,7 +68,7 @@ class StudentPlayer:
         """``Player('X', 'RANDOM', 4).next_move(b)``: the call, as the student would write it."""
         return call_text(self.loaded.class_name, self.ox, self.tbt, self.ply, method)
 
-    def next_move(self, b: Board, seed: int | None = None) -> int:
+    def next_move(self, b: RulesBoard, seed: int | None = None) -> int:
         """The student's column on ``b``: StudentError if it fails, answers no column, or one that cannot be played.
         ``seed``: the student's ``random.seed`` for this call (None: drawn from ``rng``, as every call's is)."""
         col = self._call("next_move", b, seed)
@@ -77,13 +77,13 @@ class StudentPlayer:
             raise errors.illegal_move(self.source.name, self.call_text("next_move"), col, b.refusal(reason, col))
         return col  # type: ignore[no-any-return]
 
-    def scores_for(self, b: Board, seed: int | None = None) -> list[float]:
+    def scores_for(self, b: RulesBoard, seed: int | None = None) -> list[float]:
         return self._call("scores_for", b, seed)  # type: ignore[no-any-return]
 
-    def scores_for_tourney(self, b: Board, seed: int | None = None) -> list[float]:
+    def scores_for_tourney(self, b: RulesBoard, seed: int | None = None) -> list[float]:
         return self._call("scores_for_tourney", b, seed)  # type: ignore[no-any-return]
 
-    def think(self, b: Board, moves: str = "", smart: bool = False) -> Comparison:
+    def think(self, b: RulesBoard, moves: str = "", smart: bool = False) -> Comparison:
         """The student's ``scores_for`` (``smart``: ``scores_for_tourney``) recursion on ``b``, every call their code
         makes recorded in their process, beside the reference's with the calls that differ marked (:mod:`..think`).
         StudentError if the worker fails outright (the call that raised or ran out of time is in the tree)."""
@@ -100,7 +100,7 @@ class StudentPlayer:
             self._held_to_its_answer(comparison, method, b)
         return comparison
 
-    def _held_to_its_answer(self, comparison: Comparison, method: str, b: Board) -> None:
+    def _held_to_its_answer(self, comparison: Comparison, method: str, b: RulesBoard) -> None:
         """The verdict at the top is check's: the method asked as check asks it, its answer held to the reference's
         (a recording is the file's process's word: a file could forge one that agrees)."""
         student = comparison.student
@@ -120,13 +120,15 @@ class StudentPlayer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _call(self, method: str, b: Board, seed: int | None = None) -> Any:
+    def _call(self, method: str, b: RulesBoard, seed: int | None = None) -> Any:
         seed = seed if seed is not None else self.rng.randrange(SEEDS)
         message = call_message("call", method, b, self.ox, self.tbt, self.ply, seed)
         return self.process.request(message, self.call_text(method))
 
 
-def call_message(op: str, method: str, b: Board, ox: str, tiebreak: str, ply: int, seed: int | None) -> dict[str, Any]:
+def call_message(
+    op: str, method: str, b: RulesBoard, ox: str, tiebreak: str, ply: int, seed: int | None
+) -> dict[str, Any]:
     """A request for the worker (see ``worker.serve``): ``method`` of the player ``(ox, tiebreak, ply)`` on ``b``.
 
     InvalidSettingError if ``b`` plays other rules than the standard game (the seeds' players know only those).

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..board import Board, other
+from ..board import RulesBoard, other
 from ..player import TIEBREAKS, Player
 
 WIDTH, HEIGHT = 7, 6
@@ -42,8 +42,8 @@ class Case:
     ox: str
     tiebreak: str
 
-    def board(self) -> Board:
-        board = Board(WIDTH, HEIGHT)
+    def board(self) -> RulesBoard:
+        board = RulesBoard(WIDTH, HEIGHT)
         board.set_board(self.moves)
         return board
 
@@ -90,7 +90,7 @@ def _drawn() -> list[tuple[str, str, str]]:
 
 def _random_game(rng: random.Random) -> tuple[str, bool]:
     """A game of random moves to its end: its move string, and whether it was won (else the board is full)."""
-    board = Board(WIDTH, HEIGHT)
+    board = RulesBoard(WIDTH, HEIGHT)
     moves, ox = "", "X"
     while not board.is_full():
         col = rng.choice([col for col in range(WIDTH) if board.allows_move(col)])
@@ -108,7 +108,7 @@ def _mover(moves: str) -> str:
 
 def _kind(moves: str, wanted: dict[str, int]) -> str | None:
     """The first kind still wanted that the position is (None: none of them)."""
-    board = Board(WIDTH, HEIGHT)
+    board = RulesBoard(WIDTH, HEIGHT)
     board.set_board(moves)
     ox = _mover(moves)
 

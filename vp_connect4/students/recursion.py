@@ -1,4 +1,4 @@
-"""The seed's recursion, written plainly over the seed's ``Board``, with any score at its horizon.
+"""The seed's recursion, written plainly over the board (a ``RulesBoard``), with any score at its horizon.
 
 ``check`` compares a student's ``scores_for_tourney`` with this recursion run with the student's own
 ``score_board_for_tourney`` at ply 0 (the seed's recipe: ``scores_for`` copied, with the horizon's 50.0
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..board import Board, other
+from ..board import RulesBoard, other
 
 LITERAL_BELOW = 50.0  # scores_for's score at ply 0
 
-Horizon = Callable[[Board, str], float]  # horizon(b, ox): the score of b for ox at ply 0 (nobody has won)
+Horizon = Callable[[RulesBoard, str], float]  # horizon(b, ox): the score of b for ox at ply 0 (nobody has won)
 
 
-def seed_scores(b: Board, ox: str, ply: int, horizon: Horizon, below: Horizon | None = None) -> list[float]:
+def seed_scores(b: RulesBoard, ox: str, ply: int, horizon: Horizon, below: Horizon | None = None) -> list[float]:
     """One score per column for ``ox`` on ``b``: -1 full, 100/0 if a side has won already, the horizon's score at
     ply 0, else after the move 100 if it wins, 50 if it fills the board, or 100 minus the opponent's best.
 
@@ -49,14 +49,14 @@ def seed_scores(b: Board, ox: str, ply: int, horizon: Horizon, below: Horizon | 
 
 
 def with_their_horizon(
-    b: Board, ox: str, ply: int, evaluate: Callable[[list[tuple[str, Board]]], list[float]], literal: bool
+    b: RulesBoard, ox: str, ply: int, evaluate: Callable[[list[tuple[str, RulesBoard]]], list[float]], literal: bool
 ) -> list[float]:
     """:func:`seed_scores` with the scores ``evaluate`` gives at the horizon (the student's, for each ``(ox, board)``
     in the recursion's order, all asked at once); ``literal``: only at the top (the recipe to the letter)."""
     below: Horizon | None = (lambda _b, _ox: LITERAL_BELOW) if literal else None
-    needed: list[tuple[str, Board]] = []
+    needed: list[tuple[str, RulesBoard]] = []
 
-    def note(board: Board, side: str) -> float:
+    def note(board: RulesBoard, side: str) -> float:
         needed.append((side, board.blank()))
         needed[-1][1].data = [list(row) for row in board.data]
         return LITERAL_BELOW

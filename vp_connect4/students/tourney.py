@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .. import wording
-from ..board import Board, other
+from ..board import RulesBoard, other
 from ..game import Game
 from ..levels import Level
 from . import parallel, sandbox
@@ -228,7 +228,7 @@ class Tournament:
         if unplayed:
             return GameResult(pairing, None if unplayed == BOTH else other(unplayed), "", unplayed, cannot[unplayed[0]])
         rng = random.Random(pairing.seed)
-        game = Game(Board(), start_moves="", rng=rng)
+        game = Game(RulesBoard(), start_moves="", rng=rng)
         failed: str | None = None
         players: dict[str, StudentPlayer] = {}
         check = MoveCheck(pairing.seed, self.tiebreak)

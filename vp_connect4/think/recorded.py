@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..board import Board, other
+from ..board import RulesBoard, other
 from .reference import case
 from .tree import CALL, UNKNOWN_MOVE, Node, Slot, Tree
 
@@ -73,7 +73,7 @@ def _fill(node: Node, width: int, height: int) -> None:
     """Each column's case from the rules where the student made no call; the student's scores on every column."""
     while len(node.slots) < width:
         node.slots.append(Slot(""))
-    board = Board(width, height)
+    board = RulesBoard(width, height)
     board.data = [list(row) for row in node.rows] if len(node.rows) == height else board.data
     side = node.ox if node.ox in ("X", "O") else other("X")
     for col, slot in enumerate(node.slots):

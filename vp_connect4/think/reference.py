@@ -7,7 +7,7 @@ number), so every call's list is exactly our ``Player``'s on that call's positio
 
 from __future__ import annotations
 
-from ..board import Board, other
+from ..board import RulesBoard, other
 from ..player import Player
 from .tree import CALL, FILLS, FULL, HORIZON, LOST, WINS, WON, Node, Slot, Tree, TreeTooLarge
 
@@ -15,7 +15,7 @@ TIEBREAK = "LEFT"  # the reference's evaluation does not depend on its tiebreak
 SCORES = {FULL: -1.0, WON: 100.0, LOST: 0.0, WINS: 100.0, FILLS: 50.0}  # the cases that do not look further
 
 
-def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = "", smart: bool = False,
+def reference_tree(board: RulesBoard, ox: str, ply: int, tiebreak: str, moves: str = "", smart: bool = False,
                    limit: int | None = None) -> Tree:  # fmt: skip
     """The tree of ``Player(ox, tiebreak, ply).scores_for(board)`` (``smart``: ``scores_for_tourney``); ``board``
     is not changed. ``moves``: the position's move code, as the tree shows it. ``limit``: TreeTooLarge once the
@@ -30,7 +30,7 @@ def reference_tree(board: Board, ox: str, ply: int, tiebreak: str, moves: str = 
     return Tree(root, moves, board.width, board.height, tiebreak, smart)
 
 
-def case(b: Board, move: int, ox: str, ply: int) -> str:
+def case(b: RulesBoard, move: int, ox: str, ply: int) -> str:
     """Which of the seed's cases ``move`` is for ``ox`` looking ``ply`` ahead on ``b`` (``b`` left as it was)."""
     if not b.allows_move(move):
         return FULL
@@ -53,7 +53,7 @@ class _OverBudget(Exception):
     pass
 
 
-def _call(b: Board, ox: str, ply: int, line: tuple[int, ...], smart: bool, budget: list[int]) -> Node:
+def _call(b: RulesBoard, ox: str, ply: int, line: tuple[int, ...], smart: bool, budget: list[int]) -> Node:
     """One call; ``budget``: the calls still allowed (negative: no limit), counted down."""
     if budget[0] == 0:
         raise _OverBudget

@@ -13,7 +13,7 @@ import os
 import sys
 
 from ... import wording
-from ...board import Board, other
+from ...board import RulesBoard, other
 from ...errors import Connect4Error
 from ...game import Game
 from ...options import Parser, add_language, port
@@ -82,10 +82,10 @@ def _passed(argv: list[str], options: tuple[str, ...]) -> list[str]:
     return kept
 
 
-def _position(parser: argparse.ArgumentParser, moves: str) -> Board:
+def _position(parser: argparse.ArgumentParser, moves: str) -> RulesBoard:
     """The position of ``moves``, as the page loads a game code: no move after the game was over (the position
     where it ended may be shown: check asks about such positions too)."""
-    board = Board()
+    board = RulesBoard()
     try:
         Game(board).load(moves)
     except Connect4Error as error:
@@ -93,7 +93,7 @@ def _position(parser: argparse.ArgumentParser, moves: str) -> Board:
     return board
 
 
-def _student(parser: argparse.ArgumentParser, args: argparse.Namespace, board: Board, side: str) -> int:
+def _student(parser: argparse.ArgumentParser, args: argparse.Namespace, board: RulesBoard, side: str) -> int:
     source = PlayerFile.parse(args.player)
     if not source.path.is_file():
         parser.error(wording.student_no_file(source.shown))

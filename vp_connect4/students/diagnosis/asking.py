@@ -14,7 +14,7 @@ import dataclasses
 import random
 from collections.abc import Mapping
 
-from ...board import Board
+from ...board import RulesBoard
 from ...player import Player
 from .. import diagnosis
 from ..errors import StudentError, call_text
@@ -107,7 +107,7 @@ class PositionCheck:
     def _tourney(self) -> Verdict:
         case, ply = self.case, self.ply
 
-        def evaluate(boards: list[tuple[str, Board]]) -> list[float]:
+        def evaluate(boards: list[tuple[str, RulesBoard]]) -> list[float]:
             found: list[float] = []
             for start in range(0, len(boards), EVALUATIONS_A_REQUEST):
                 part = boards[start : start + EVALUATIONS_A_REQUEST]

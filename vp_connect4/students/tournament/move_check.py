@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...board import Board
+from ...board import RulesBoard
 from ..check import best_columns
 from ..errors import StudentError
 from ..files import PlayerFile
@@ -57,7 +57,7 @@ class MoveCheck:
         self._last: dict[str, tuple[str, int, int]] = {}  # each side's last move not checked: before, column, seed
         self.strays: list[Stray] = []
 
-    def played(self, player: StudentPlayer, board: Board, before: str, col: int, seed: int) -> None:
+    def played(self, player: StudentPlayer, board: RulesBoard, before: str, col: int, seed: int) -> None:
         """``player`` played ``col`` after the moves ``before`` (``board``: the game's, never changed here)."""
         ox = player.ox
         if ox not in self._due or not self.methods(player):
@@ -70,7 +70,7 @@ class MoveCheck:
         self._last.pop(ox, None)
         self._check(player, board, before, col, seed)
 
-    def finish(self, players: dict[str, StudentPlayer], board: Board) -> None:
+    def finish(self, players: dict[str, StudentPlayer], board: RulesBoard) -> None:
         """The game is over: a side whose move to check never came has its last move checked."""
         for ox, (before, col, seed) in sorted(self._last.items()):
             if ox in self._due:
@@ -85,7 +85,7 @@ class MoveCheck:
             return ()
         return tuple(method for method in OWN_SCORES if method in player.loaded.methods)
 
-    def _check(self, player: StudentPlayer, board: Board, before: str, col: int, seed: int) -> None:
+    def _check(self, player: StudentPlayer, board: RulesBoard, before: str, col: int, seed: int) -> None:
         position = board.blank()
         position.set_board(before)
         asked = []

@@ -20,7 +20,7 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...board import Board
+from ...board import RulesBoard
 from ...game import Game, Seat
 from ..control.context import SceneState
 from ..texts import log_lines
@@ -77,7 +77,7 @@ def resumed_game(game: Game, seed: int | None) -> Resumed | None:
         for ox, s in saved["seats"].items()
     }
     width, height = saved["size"]
-    board = Board(width, height, variant=saved["variant"])
+    board = RulesBoard(width, height, variant=saved["variant"])
     start = saved["start"]
     resumed = Game(board, seats, start_moves=start, tiebreak=saved["tiebreak"], first=saved["first"], rng=game.rng)
     resumed.replay(saved["moves"][len(start) :])

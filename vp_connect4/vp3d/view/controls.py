@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ... import wording
-from ...board import Board
+from ...board import RulesBoard
 from ...game import Game
 from ...levels import exact_on
 from ...player import EVALUATIONS, TIEBREAKS
@@ -344,7 +344,7 @@ class Controls:
             _relabel_menu(self.size, self.size_names())
         _set(self.size, "index", self.sizes.index(size))
 
-    def show_rules(self, board: Board) -> None:
+    def show_rules(self, board: RulesBoard) -> None:
         """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed
         where the rules play no flips; the help says the rules."""
         variant = board.variant

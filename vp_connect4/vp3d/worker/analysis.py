@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from ...board import Board
+from ...board import RulesBoard
 from ...rules import STANDARD, Dropped, Spot, other, spot_of
 from ...rules.movecode import read
 
@@ -102,7 +102,7 @@ def analyse(
     seconds.
     """
     start = time.perf_counter()
-    positions = solver_positions(Board(width, height, variant=variant), moves)
+    positions = solver_positions(RulesBoard(width, height, variant=variant), moves)
     values: list[int | None] = [None] * len(positions)
     for index in reversed(range(len(positions))):
         values[index] = position_value(positions[index], seconds)
@@ -117,7 +117,7 @@ def analyse(
     return GameAnalysis(found.moves, found.values, found.won, tuple(kept))
 
 
-def solver_positions(board: Board, moves: str) -> list[Position]:
+def solver_positions(board: RulesBoard, moves: str) -> list[Position]:
     """The position the solver takes before each move of ``moves`` played from ``board`` (X first), and after the
     last. ValueError where the rules are others than the standard game seen from gravity's side."""
     referee = board.referee
@@ -129,7 +129,7 @@ def solver_positions(board: Board, moves: str) -> list[Position]:
     return positions
 
 
-def board_after(board: Board, moves: str, count: int) -> tuple[Board, Spot | None]:
+def board_after(board: RulesBoard, moves: str, count: int) -> tuple[RulesBoard, Spot | None]:
     """``board`` after the first ``count`` moves of ``moves`` (X first), and where the last move's checker lies."""
     landed = None
     for replayed in islice(board.referee.replay_code(moves, PLAYERS[0]), count):

@@ -20,7 +20,7 @@ from enum import Enum
 from typing import Any, Protocol
 
 from ... import wording
-from ...board import Board
+from ...board import RulesBoard
 from ...errors import InvalidSettingError
 from ...game import Seat
 from ...rules import STANDARD
@@ -59,7 +59,7 @@ class AiRequest:
 
     ``variant``: the rules (``str(Variant)``, e.g. ``tetris``); ``moves`` is then a variant move string (``f`` a
     flip, ``s`` and four digits a swap, chance as it fell) and a move is a move number: a column, a row when
-    gravity pulls sideways, or the flip (``Board.move_count``).
+    gravity pulls sideways, or the flip (``RulesBoard.move_count``).
     """
 
     width: int
@@ -72,8 +72,8 @@ class AiRequest:
     variant: str = STANDARD
     time_limit: float = DEFAULT_TIME_LIMIT  # seconds a seat's player file may take for its move
 
-    def board(self) -> Board:
-        board = Board(self.width, self.height, variant=self.variant)
+    def board(self) -> RulesBoard:
+        board = RulesBoard(self.width, self.height, variant=self.variant)
         board.set_board(self.moves)
         return board
 
@@ -95,7 +95,7 @@ class AiRequest:
 
     def scores(self) -> list[float]:
         """The seat's ``scores_for``: -1 full, 0 loses, 50 neither, 100 wins (within its look-ahead); one per
-        move (``Board.move_count``: on a variant board the flip's last)."""
+        move (``RulesBoard.move_count``: on a variant board the flip's last)."""
         return [float(score) for score in self.seat.player(self.ox, self.tiebreak).scores_for(self.board())]
 
     def hint(self) -> HintAnswer:
@@ -157,7 +157,7 @@ def _outcome_score(distance: int | None) -> float:
     return 100.0 if distance > 0 else 0.0 if distance < 0 else 50.0
 
 
-def solver_outcomes(board: Board, ox: str, budget: float) -> tuple[list[int | None], bool] | None:
+def solver_outcomes(board: RulesBoard, ox: str, budget: float) -> tuple[list[int | None], bool] | None:
     """The exact signed distance of each column for ``ox`` (``engine.exact.perfect.outcomes_in_time``: the opening
     book's up to 12 checkers on a 7x6 board, else the solver's within ``budget`` seconds), and whether every
     column was worked out in time (the others are None, as full ones are).

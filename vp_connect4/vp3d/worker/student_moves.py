@@ -18,7 +18,7 @@ import signal
 from dataclasses import dataclass
 from typing import Any
 
-from ...board import Board
+from ...board import RulesBoard
 from ...students import StudentError, StudentPlayer
 from ...students.files import PlayerFile
 from ...think.compare import Comparison
@@ -35,7 +35,7 @@ _ended_by_signal_set = False
 
 
 def student_move(
-    source: str, board: Board, ox: str, tiebreak: str, ply: int, seed: int | None, time_limit: float
+    source: str, board: RulesBoard, ox: str, tiebreak: str, ply: int, seed: int | None, time_limit: float
 ) -> int:
     """The column the player file ``source`` plays as ``ox`` on ``board`` (it gets a copy), within ``time_limit``
     seconds; StudentError (a message ready to show, with the student's own lines) if it fails."""
@@ -50,7 +50,7 @@ def student_move(
 
 
 def student_think(
-    source: str, board: Board, ox: str, tiebreak: str, ply: int, moves: str, smart: bool, time_limit: float
+    source: str, board: RulesBoard, ox: str, tiebreak: str, ply: int, moves: str, smart: bool, time_limit: float
 ) -> Comparison:
     """The player file ``source``'s own ``scores_for`` recursion on ``board`` as ``ox`` (its calls recorded in its
     process), beside the reference's, the calls that differ marked; StudentError if its process fails outright."""

@@ -11,7 +11,7 @@ variant's chance or rules are not the seed's recursion as the tree shows it).
 
 from __future__ import annotations
 
-from ...board import Board
+from ...board import RulesBoard
 from ...game import Seat
 from ...students.process import DEFAULT_TIME_LIMIT
 from ...think.reference import reference_tree
@@ -21,7 +21,7 @@ from .student_moves import student_think
 PERFECT, RULES = "perfect", "rules"  # why_no_tree's reasons (``wording.think_refusal``'s names)
 
 
-def why_no_tree(seat: Seat, board: Board) -> str | None:
+def why_no_tree(seat: Seat, board: RulesBoard) -> str | None:
     """Why ``seat`` has no ``scores_for`` tree on ``board`` (``PERFECT``, ``RULES``), or None: it has one."""
     if seat.level.is_perfect:
         return PERFECT
@@ -30,7 +30,7 @@ def why_no_tree(seat: Seat, board: Board) -> str | None:
     return None
 
 
-def seat_tree(seat: Seat, board: Board, ox: str, tiebreak: str, moves: str, time_limit: float = DEFAULT_TIME_LIMIT,
+def seat_tree(seat: Seat, board: RulesBoard, ox: str, tiebreak: str, moves: str, time_limit: float = DEFAULT_TIME_LIMIT,
               ) -> Tree:  # fmt: skip
     """The tree of ``ox``'s ``scores_for`` on ``board`` as ``seat`` plays it: a player file's own calls (marked where
     they differ from the reference's; StudentError if its process fails outright), else the reference Player's
@@ -46,6 +46,6 @@ def seat_tree(seat: Seat, board: Board, ox: str, tiebreak: str, moves: str, time
 def think_tree(width: int, height: int, moves: str, ox: str, seat: Seat, tiebreak: str,
                time_limit: float = DEFAULT_TIME_LIMIT) -> Tree:  # fmt: skip
     """The worker's job: the tree of ``ox`` to move after ``moves`` on an empty ``width`` x ``height`` board."""
-    board = Board(width, height)
+    board = RulesBoard(width, height)
     board.set_board(moves)
     return seat_tree(seat, board, ox, tiebreak, moves, time_limit)
