@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .kinds import SCORE_METHODS
+from .patching import wrapped
 
 SAID = "{method} was asked again with the look-ahead {ply} inside its call with {caller}: it is never counted down"
 
@@ -27,21 +28,9 @@ NAME = LookAheadNotCountedDown.__name__
 @contextlib.contextmanager
 def counted_down(cls: type) -> Iterator[None]:
     """While the block runs, a nested call of a score method of ``cls`` must look less far ahead than its caller."""
-    open_plies: dict[str, list[int | None]] = {name: [] for name in SCORE_METHODS}
-    kept: dict[str, Any] = {}
-    for name in SCORE_METHODS:
-        found = getattr(cls, name, None)
-        if callable(found):
-            kept[name] = cls.__dict__.get(name)  # None: inherited
-            setattr(cls, name, _watched(found, name, open_plies[name]))
-    try:
+    found = {name: getattr(cls, name, None) for name in SCORE_METHODS}
+    with wrapped(cls, {name: _watched(method, name, []) for name, method in found.items() if callable(method)}):
         yield
-    finally:
-        for name, own in kept.items():
-            if own is None:
-                delattr(cls, name)
-            else:
-                setattr(cls, name, own)
 
 
 def _watched(found: Any, name: str, stack: list[int | None]) -> Any:

@@ -15,25 +15,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from .kinds import PART_METHODS
+from .patching import wrapped
 
 
 @contextlib.contextmanager
 def noted(cls: type) -> Iterator[list[str]]:
     """The names of the part methods of ``cls`` called while the block runs, in the order first called."""
     used: list[str] = []
-    kept: dict[str, Any] = {}
-    for name in PART_METHODS:
-        if isinstance(inspect.getattr_static(cls, name, None), types.FunctionType):
-            kept[name] = cls.__dict__.get(name)  # None: inherited
-            setattr(cls, name, _noting(getattr(cls, name), name, used))
-    try:
+    plain = [name for name in PART_METHODS if isinstance(inspect.getattr_static(cls, name, None), types.FunctionType)]
+    with wrapped(cls, {name: _noting(getattr(cls, name), name, used) for name in plain}):
         yield used
-    finally:
-        for name, own in kept.items():
-            if own is None:
-                delattr(cls, name)
-            else:
-                setattr(cls, name, own)
 
 
 def _noting(found: Any, name: str, used: list[str]) -> Any:
