@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.scene_process import ROOT, SceneProcess, cpu_seconds, descendants, free_port
 
+from .chromium import launched
 from .table import print_table
 
 SETTLE = 5.0  # seconds after "scene ready" before measuring
@@ -55,27 +55,20 @@ def idle_cost(browser: object, scene: SceneProcess, window: float) -> tuple[floa
 def run(quick: bool) -> None:
     """Print the idle table (``quick``: a shorter window)."""
     print("Idle cost: CPU seconds per minute with the tab open and nothing happening (lower is better)")
-    if not CHROMIUM.exists():
-        print(f"(skipped: {CHROMIUM} is missing; apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
-
     window = WINDOW[quick]
     scenes = (
         ("reference: VPython's rate(60) loop", rate_scene),
         ("the game, you against ply 4 (main.py)", lambda: SceneProcess.main(cwd=ROOT)),
     )
     rows = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            reference = None
-            for name, start in scenes:
-                own, children = idle_cost(browser, start(), window)
-                reference = own if reference is None else reference
-                ratio = f"{own / reference:.3f}" if reference else "-"
-                rows.append((name, f"{own:.2f}", f"{children:.2f}", ratio))
-        finally:
-            browser.close()
+    with launched() as browser:
+        if browser is None:
+            return
+        reference = None
+        for name, start in scenes:
+            own, children = idle_cost(browser, start(), window)
+            reference = own if reference is None else reference
+            ratio = f"{own / reference:.3f}" if reference else "-"
+            rows.append((name, f"{own:.2f}", f"{children:.2f}", ratio))
     print_table(COLUMNS, rows)
     print(f"(measured over {window:.0f} s after {SETTLE:.0f} s of settling; Python {sys.version.split()[0]})")

@@ -20,9 +20,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from browser.camera_watch import CAMERA_WATCH_SCRIPT, cameras
-from browser.conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # tests/ on the path: make bench puts it there
+from browser.conftest import VIEWPORT  # tests/ on the path: make bench puts it there
 from browser.scene_process import ROOT, SceneProcess
 
+from .chromium import launched
 from .table import print_table
 
 RUNS = {False: 5, True: 2}  # starts per load (quick: fewer)
@@ -72,23 +73,16 @@ def one_start(browser: object) -> tuple[float, float, int]:
 def run(quick: bool) -> None:
     """Print the start-up table (``quick``: fewer starts)."""
     print("Start-up: seconds from starting the game to a person's first move (a key pressed from the first moment)")
-    if not CHROMIUM.exists():
-        print(f"(skipped: {CHROMIUM} is missing; apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
-
     rows = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            for load, loops in (("idle", 0), (f"{BUSY_LOOPS} busy loops", BUSY_LOOPS)):
-                with busy_loops(loops):
-                    starts = [one_start(browser) for _ in range(RUNS[quick])]
-                ready, moved, drawn = zip(*starts, strict=True)
-                rows.append((load, str(len(starts)), f"{statistics.median(ready):.2f}",
-                             f"{statistics.median(moved):.2f}", f"{max(moved):.2f}", str(max(drawn))))  # fmt: skip
-        finally:
-            browser.close()
+    with launched() as browser:
+        if browser is None:
+            return
+        for load, loops in (("idle", 0), (f"{BUSY_LOOPS} busy loops", BUSY_LOOPS)):
+            with busy_loops(loops):
+                starts = [one_start(browser) for _ in range(RUNS[quick])]
+            ready, moved, drawn = zip(*starts, strict=True)
+            rows.append((load, str(len(starts)), f"{statistics.median(ready):.2f}",
+                         f"{statistics.median(moved):.2f}", f"{max(moved):.2f}", str(max(drawn))))  # fmt: skip
     print_table(COLUMNS, rows)
     load = " ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"({os.cpu_count()} cores, load average {load} at the end; Python {sys.version.split()[0]})")

@@ -20,7 +20,6 @@ import time
 
 from browser.answers import ANSWER_PROBE, key_answer, wait_status
 from browser.conftest import (  # tests/ on the path: make bench puts it there
-    CHROMIUM,
     CHROMIUM_ARGS,
     TEST_CHROMIUM_ARGS,
     VIEWPORT,
@@ -28,6 +27,7 @@ from browser.conftest import (  # tests/ on the path: make bench puts it there
 from browser.scene_page import ScenePage
 from browser.scene_process import ROOT, SceneProcess
 
+from .chromium import launched
 from .table import print_table
 
 MID_GAME = "33224"
@@ -79,13 +79,14 @@ def time_keys(context: object, ply: int) -> tuple[str, list[float]]:
         return calls, times
 
 
-def run_keys(playwright: object) -> None:
+def run_keys() -> None:
     """The key table, in the docs' browser and in the tests' (no GPU compositing: a redraw holds the page longer)."""
     print("Think: milliseconds from a key to the page's new status line (the page's own clock; X on 1211244445)")
     rows = []
     for name, args in (("docs", CHROMIUM_ARGS), ("tests", TEST_CHROMIUM_ARGS)):
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=args)  # type: ignore[attr-defined]
-        try:
+        with launched(args) as browser:
+            if browser is None:
+                return
             for ply in KEY_PLIES:
                 context = browser.new_context(viewport=VIEWPORT)
                 try:
@@ -95,33 +96,24 @@ def run_keys(playwright: object) -> None:
                 ordered = sorted(times)
                 middle, slowest = ordered[len(ordered) // 2], ordered[-1]
                 rows.append((name, str(ply), calls, str(len(times)), f"{middle:.0f}", f"{slowest:.0f}"))
-        finally:
-            browser.close()
     print_table(KEY_COLUMNS, rows)
 
 
 def run(quick: bool) -> None:
     """Print the Think table (``quick``: plies 2 and 3 only)."""
     print("Think: seconds from the key t to the whole tree drawn (O to move after 33224)")
-    if not CHROMIUM.exists():
-        print(f"(skipped: {CHROMIUM} is missing; apt-get install chromium)")
-        return
-    from playwright.sync_api import sync_playwright
-
     rows = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            for player, timed in (("built-in", time_think), ("examples/player.py", time_think_file)):
-                for ply in PLIES[quick]:
-                    context = browser.new_context(viewport=VIEWPORT)
-                    try:
-                        calls, ready, drawn = timed(context, ply)
-                    finally:
-                        context.close()
-                    rows.append((player, str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
-            print_table(COLUMNS, rows)
-            print(f"(Python {sys.version.split()[0]}; a player file's rows from 'scene ready', Think opened at start)")
-        finally:
-            browser.close()
-        run_keys(playwright)
+    with launched() as browser:
+        if browser is None:
+            return
+        for player, timed in (("built-in", time_think), ("examples/player.py", time_think_file)):
+            for ply in PLIES[quick]:
+                context = browser.new_context(viewport=VIEWPORT)
+                try:
+                    calls, ready, drawn = timed(context, ply)
+                finally:
+                    context.close()
+                rows.append((player, str(ply), calls, f"{ready:.2f}", f"{drawn:.2f}"))
+    print_table(COLUMNS, rows)
+    print(f"(Python {sys.version.split()[0]}; a player file's rows from 'scene ready', Think opened at start)")
+    run_keys()
