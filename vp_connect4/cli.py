@@ -17,25 +17,14 @@ import random
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING
 
 from . import wording
 from .board import RulesBoard
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level, check_size
-from .link import (
-    LEFT,
-    OVER,
-    REMOTE,
-    Host,
-    JoinFailed,
-    Link,
-    TokenRefused,
-    invite_code,
-    join,
-    link_problem,
-    listen_address,
-)
+from .link import LEFT, OVER, REMOTE, invite_code, link_problem, listen_address
 from .options import Parser, add_language, choose_language, level, port, seed
 from .player import EVALUATIONS, TIEBREAKS
 from .rules import Variant
@@ -49,6 +38,9 @@ from .students.files import PlayerFile, names_player_file
 from .students.process import DEFAULT_TIME_LIMIT
 from .students.sandbox import keep_apart
 from .text_ui import analysis_text, play_in_terminal
+
+if TYPE_CHECKING:
+    from .link.peer import Link
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
@@ -296,6 +288,9 @@ def _play_linked(args: argparse.Namespace) -> int:
     """A game over a link in the terminal: as the host (``--listen``: the log line ``invite: CODE``, then the game
     once the guest joined) or the guest (``--join``: the host's settings, then the game). A refused token: one
     line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line."""
+    from .link.guest import JoinFailed, TokenRefused, join  # the websocket library: only for a link
+    from .link.host import Host
+
     host = None
     try:
         if args.join is not None:
