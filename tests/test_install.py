@@ -97,6 +97,7 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path
         "Requires-Dist: dask==2026.8.0",
         "Requires-Dist: openskill==6.2.0",
         "Requires-Dist: cryptography==50.0.2",
+        "Requires-Dist: websockets==17.4",
     ]
     assert "vp_connect4/data/opening.bin" in names  # the shallow opening table
     assert {f"vp_connect4/vp3d/assets/{name}" for name in ASSETS} <= set(names)  # the page's HTML, JS and CSS

@@ -17,12 +17,14 @@ import random
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING
 
 from . import wording
 from .board import RulesBoard
 from .errors import Connect4Error
 from .game import AI, DEFAULT_TIEBREAK, HUMAN, Game, Seat
 from .levels import DEFAULT_PLY, PERFECT, Level, check_size
+from .link import LEFT, OVER, REMOTE, invite_code, link_problem, listen_address
 from .options import Parser, add_language, choose_language, level, port, seed
 from .player import EVALUATIONS, TIEBREAKS
 from .rules import Variant
@@ -36,6 +38,9 @@ from .students.files import PlayerFile, names_player_file
 from .students.process import DEFAULT_TIME_LIMIT
 from .students.sandbox import keep_apart
 from .text_ui import analysis_text, play_in_terminal
+
+if TYPE_CHECKING:
+    from .link.peer import Link
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
@@ -53,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         + wording.help_exit_codes(EXIT_PLAYED, EXIT_STOPPED, EXIT_BAD_OPTION, EXIT_NOTHING_TO_PLAY, EXIT_INTERRUPTED),
     )
     parser.add_argument("--text", action="store_true", help=wording.help_line("text"))
-    parser.add_argument("--x", type=seat_kind, default=HUMAN, metavar="WHO", help=wording.help_player_seat("X", HUMAN))
-    parser.add_argument("--o", type=seat_kind, default=AI, metavar="WHO", help=wording.help_player_seat("O", AI))
+    parser.add_argument("--x", type=seat_kind, default=None, metavar="WHO", help=wording.help_player_seat("X", HUMAN))
+    parser.add_argument("--o", type=seat_kind, default=None, metavar="WHO", help=wording.help_player_seat("O", AI))
     for ox in ("X", "O"):
         ply_help = wording.help_ply(ox, PERFECT, DEFAULT_PLY, SIZE)
         parser.add_argument(f"--{ox.lower()}-ply", type=level, default=None, metavar="N", help=ply_help)
@@ -81,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-browser", action="store_true", help=wording.help_line("no_browser"))
     parser.add_argument("--think", action="store_true", help=wording.help_line("think"))
     parser.add_argument("--port", type=port, default=0, help=wording.help_line("port"))
+    listen_help = wording.help_line("listen")
+    parser.add_argument("--listen", type=listen_address, default=None, metavar="ADDRESS:PORT", help=listen_help)
+    parser.add_argument("--join", type=invite_code, default=None, metavar="CODE", help=wording.help_line("join"))
     move_time_help = wording.help_move_time(DEFAULT_TIME_LIMIT)
     parser.add_argument("--move-time", type=seconds, default=DEFAULT_TIME_LIMIT, metavar="S", help=move_time_help)
     add_memory_limit(parser)
@@ -89,8 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def seat_kind(text: str) -> str | PlayerFile:
-    """Who plays a side, as typed: ``human``, ``ai``, or a player file (``player.py``, ``player.py:ClassName``)."""
-    if text in (HUMAN, AI):
+    """Who plays a side, as typed: ``human``, ``ai``, ``remote`` (over a link: ``--listen``), or a player file
+    (``player.py``, ``player.py:ClassName``)."""
+    if text in (HUMAN, AI, REMOTE):
         return text
     if not names_player_file(text):
         raise argparse.ArgumentTypeError(wording.bad_player_option(text))
@@ -120,12 +129,14 @@ def variant(text: str) -> Variant:
 
 def seats_from(args: argparse.Namespace) -> dict[str, Seat]:
     """The seats of the game; a player file's side is an AI seat with the file as its ``source`` (the scene's worker
-    runs it; the text game makes its player apart: see ``_main``)."""
+    runs it; the text game makes its player apart: see ``_main``); a remote side plays itself here: an AI seat."""
     seats = {}
     sides = (("X", args.x, args.x_ply, args.x_eval), ("O", args.o, args.o_ply, args.o_eval))
     for ox, who, seat_level, evaluation in sides:
         if isinstance(who, PlayerFile):
             seats[ox] = Seat(AI, seat_level, evaluation=evaluation, source=who.name)
+        elif who == REMOTE:
+            seats[ox] = Seat(AI, seat_level, evaluation=evaluation)
         else:
             seats[ox] = Seat(who, seat_level, evaluation=evaluation)
     return seats
@@ -200,9 +211,16 @@ def _main(argv: list[str] | None) -> int:
     use_limits(args)
     args.x_ply = args.ply if args.x_ply is None else args.x_ply
     args.o_ply = args.ply if args.o_ply is None else args.o_ply
+    args.x = HUMAN if args.x is None else args.x
+    args.o = (HUMAN if args.join else AI) if args.o is None else args.o  # a guest plays its side itself
+    problem = link_problem(args)
+    if problem is not None:
+        parser.error(problem)
     seats = _checked_seats(parser, args)
     if args.analyse:  # the start position's analysis, and no game
         return _analyse(args)
+    if args.listen is not None or args.join is not None:
+        return _play_linked(args)
     if not args.text:
         from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
@@ -266,8 +284,48 @@ def _analyse(args: argparse.Namespace) -> int:
     return EXIT_PLAYED
 
 
-def _play_text(args: argparse.Namespace, seats: dict[str, Seat]) -> int:
-    """The game in the terminal; its exit code (a game given over already: shown as it ended, EXIT_NOTHING_TO_PLAY)."""
+def _play_linked(args: argparse.Namespace) -> int:
+    """A game over a link in the terminal: as the host (``--listen``: the log line ``invite: CODE``, then the game
+    once the guest joined) or the guest (``--join``: the host's settings, then the game). A refused token: one
+    line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line."""
+    from .link.guest import JoinFailed, TokenRefused, join  # the websocket library: only for a link
+    from .link.host import Host
+
+    host = None
+    try:
+        if args.join is not None:
+            welcome, link = join(args.join)
+            args.size, args.moves = welcome.size, welcome.moves
+            setattr(args, "x" if welcome.side == "O" else "o", REMOTE)  # the host's side
+        else:
+            host = Host(args.listen)
+            print(f"invite: {host.invite.code}", flush=True)  # a log line: scripts read it
+            print(wording.waiting_for_guest(), flush=True)
+            remote = "X" if args.x == REMOTE else "O"
+            link = host.wait_for_guest(remote, args.size, args.moves)
+    except TokenRefused as error:
+        _say_error(str(error))
+        return EXIT_BAD_OPTION
+    except JoinFailed as error:
+        _say_error(str(error))
+        return EXIT_STOPPED
+    except OSError as error:  # the address to listen on: taken, or not this machine's
+        _say_error(wording.listen_failed(args.listen.shown, error.strerror or str(error)))
+        return EXIT_BAD_OPTION
+    reason = LEFT  # told to the other side: the game ended here before its end (Ctrl-C), or it was played out
+    try:
+        code = _play_text(args, seats_from(args), link)
+        reason = OVER if code == EXIT_PLAYED else LEFT
+        return code
+    finally:
+        link.close(reason)
+        if host is not None:
+            host.close()
+
+
+def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | None = None) -> int:
+    """The game in the terminal; its exit code (a game given over already: shown as it ended, EXIT_NOTHING_TO_PLAY).
+    Over a ``link``, its remote side is the other program's, each move made here is sent to it, no ``u``/``r``."""
     over = Game(_new_board(args), start_moves=args.moves).outcome is not None
     if sys.stdin is None and not over and not all(seat.is_ai for seat in seats.values()):
         _say_error(wording.no_input())  # stdin closed (<&-): nobody can type a move
@@ -289,8 +347,11 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat]) -> int:
                 return EXIT_STOPPED
             students.append(student)
             players[ox] = student
+        if link is not None:
+            players[link.remote] = link.player()
         board = _new_board(args)
-        outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng)  # type: ignore[arg-type]
+        linked = {"after_move": link.tell, "take_backs": False} if link is not None else {}
+        outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng, **linked)  # type: ignore[arg-type]
     finally:
         for student in students:
             student.close()

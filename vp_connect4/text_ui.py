@@ -56,14 +56,17 @@ def is_outside_player(seat: object) -> bool:
     return not isinstance(seat, (str, Player)) and callable(getattr(seat, "next_move", None)) and hasattr(seat, "label")
 
 
-def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game") -> int | None:
+def ask_column(
+    game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game", take_backs: bool = True
+) -> int | None:
     """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C (or
     when there is no input at all).
 
     A move is a column number (on a variant board also a row number when gravity pulls sideways, or
     ``f`` to flip the rack where flips are played). In the terminal game (``style`` ``"game"``) ``?`` shows
     the analysis and asks again, and ``u`` / ``r`` take moves back / play them again: then the position
-    changed without a move, and None is returned (the game loop asks the side to move then).
+    changed without a move, and None is returned (the game loop asks the side to move then); not with
+    ``take_backs`` False (a game over a link), where they are refused in words.
     """
     input_fn = input_fn or ask_line
     board = game.board
@@ -85,6 +88,9 @@ def ask_column(game: Game, input_fn: InputFn | None = None, out: OutputFn = prin
             command = answer.strip().lower()
             if command == ANALYSIS_ANSWER:
                 out(analysis_text(board, game.to_move, progress=out))
+                continue
+            if command in (UNDO_ANSWER, REDO_ANSWER) and not take_backs:
+                out(wording.no_take_backs_linked())
                 continue
             if command in (UNDO_ANSWER, REDO_ANSWER):
                 if (take_back if command == UNDO_ANSWER else play_again)(game, out):
@@ -142,20 +148,23 @@ def _plays_itself(seat: object) -> bool:
     return isinstance(seat, Player) or getattr(seat, "source", None) is not None
 
 
-def introduction(game: Game, players: dict[str, PlayerOrHuman]) -> list[str]:
+def introduction(game: Game, players: dict[str, PlayerOrHuman], take_backs: bool = True) -> list[str]:
     """The terminal game's first lines: who plays X and who O, and who moves first; a rule variant's rules; the
-    commands the people at the keyboard have (only those that do something here)."""
+    commands the people at the keyboard have (only those that do something here: no ``u`` without
+    ``take_backs``). A player from outside with no file (``link.RemotePlayer``) plays over a link."""
     board = game.board
+    linked = [ox for ox, seat in players.items() if is_outside_player(seat) and getattr(seat, "source", None) is None]
     levels = {ox: Level.parse(seat.ply).label_on(board) if _plays_itself(seat) else None
               for ox, seat in players.items()}  # fmt: skip
     files = {ox: (str(seat.source.name), Level.parse(seat.ply).label) for ox, seat in players.items()
              if getattr(seat, "source", None) is not None}  # fmt: skip  # a student's player (students.StudentPlayer)
-    if files:
+    if files or linked:
         sides = {ox: files.get(ox) or (None if levels[ox] is None else ("", levels[ox])) for ox in "XO"}
-        lines = [wording.who_plays_files(sides["X"], sides["O"], game.to_move, game.start_moves)]
+        remote = linked[0] if linked else None
+        lines = [wording.who_plays_files(sides["X"], sides["O"], game.to_move, game.start_moves, remote)]
     else:
         lines = [wording.who_plays(levels["X"], levels["O"], game.to_move, game.start_moves)]
-    humans = [ox for ox, level in levels.items() if level is None]
+    humans = [ox for ox, level in levels.items() if level is None and ox not in linked]
     variant = board.variant
     if variant.parts:
         lines.append(wording.rules_heading(variant.name()))
@@ -163,7 +172,7 @@ def introduction(game: Game, players: dict[str, PlayerOrHuman]) -> list[str]:
         flip = board.flip_move()
         if flip is not None and humans:
             lines.append(wording.flip_in_terminal(flip))
-    if humans:
+    if humans and take_backs:
         lines.append(wording.take_back_tip(alone=len(humans) == 1))
         if analysis_works(board) and exact_on(board):
             lines.append(wording.analysis_tip())
@@ -219,13 +228,16 @@ def play_in_terminal(
     start_moves: str = "",
     style: str = "game",
     rng: random.Random | None = None,
+    after_move: Callable[[Game, Move], None] | None = None,
+    take_backs: bool = True,
 ) -> Outcome | None:
     """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is
     full, printing ``style``'s transcript.
 
     Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
     On a variant board (``RulesBoard(variant=...)``) what happens besides the checker's fall is told too (a
-    flip, a cleared row, gravity turning, chance, a swap); ``rng`` draws chance and swaps.
+    flip, a cleared row, gravity turning, chance, a swap); ``rng`` draws chance and swaps. ``after_move`` is told
+    each move before it is shown (a link sends it on); ``take_backs`` False: ``u`` and ``r`` are refused.
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
@@ -237,7 +249,9 @@ def play_in_terminal(
             raise ValueError(wording.wrong_checker(ox, seat.ox))
     seats = {ox: Seat(HUMAN if seat == "human" else AI) for ox, seat in players.items()}
     game = Game(board, seats, start_moves=start_moves, rng=rng)
-    return _Transcript(game, players, input_fn, out, style).play()
+    transcript = _Transcript(game, players, input_fn, out, style)
+    transcript.after_move, transcript.take_backs = after_move, take_backs
+    return transcript.play()
 
 
 class _Transcript:
@@ -249,6 +263,8 @@ class _Transcript:
         self.game, self.players, self.input_fn, self.out, self.style = game, players, input_fn, out, style
         self.noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
         self.by_hand: set[int] = set()  # the numbers of the moves a person made for a failed outside player
+        self.after_move: Callable[[Game, Move], None] | None = None  # told each move first (a link sends it)
+        self.take_backs = True  # u and r work (not over a link)
 
     def play(self) -> Outcome | None:
         game, out, style = self.game, self.out, self.style
@@ -261,7 +277,7 @@ class _Transcript:
             out(wording.moves_played(game.move_string))
             return game.outcome
         if style == "game":
-            for line in introduction(game, self.players):  # type: ignore[arg-type]
+            for line in introduction(game, self.players, self.take_backs):  # type: ignore[arg-type]
                 out(line)
             searching = [ox for ox, seat in self.players.items() if _searches(seat, game.board, ox)]
             if searching:
@@ -269,7 +285,7 @@ class _Transcript:
         _show_board(game, out)
         choosers = {ox: self.chooser(seat) for ox, seat in self.players.items()}
         try:
-            outcome = play_out(game, choosers, self.show)
+            outcome = play_out(game, choosers, self.made)
         except (GameStopped, KeyboardInterrupt):
             out()
             out(wording.stopped(game.move_string))
@@ -278,7 +294,12 @@ class _Transcript:
         return outcome
 
     def ask(self, game: Game) -> int | None:
-        return ask_column(game, self.input_fn, self.out, self.style)
+        return ask_column(game, self.input_fn, self.out, self.style, self.take_backs)
+
+    def made(self, game: Game, move: Move) -> None:
+        if self.after_move is not None:
+            self.after_move(game, move)
+        self.show(game, move)
 
     def outside_move(self, game: Game) -> int | None:
         try:

@@ -9,9 +9,12 @@ __all__ = [
     "analysis",
     "analysis_tip",
     "analysis_unfinished",
+    "bad_invite",
     "bad_level_option",
+    "bad_listen",
     "bad_port_option",
     "bad_seed_option",
+    "cannot_reach",
     "command_error",
     "draw_reason",
     "help_eval",
@@ -23,11 +26,17 @@ __all__ = [
     "help_variant",
     "host_game_result",
     "io_failed",
+    "link_ended",
+    "link_ended_by_peer",
+    "link_label",
+    "link_option_problem",
+    "listen_failed",
     "moves_played",
     "no_analysis",
     "no_analysis_on_size",
     "no_browser_found",
     "no_input",
+    "no_take_backs_linked",
     "not_possible",
     "nothing_to_redo_here",
     "nothing_to_undo_here",
@@ -44,7 +53,9 @@ __all__ = [
     "stopped",
     "take_back_tip",
     "taken_back",
+    "token_refused",
     "top_level_searches",
+    "waiting_for_guest",
     "welcome",
     "who_plays",
     "who_plays_files",
@@ -67,6 +78,11 @@ help_line = choice(
         "text": N_("play in the terminal (ASCII board)"),
         "seed": N_("a whole number: seeds the RANDOM tiebreak and a variant's chance and swaps (repeatable games)"),
         "no_browser": N_("3D scene: start the server, print its URL, open no browser"),
+        "listen": N_(
+            "host a game over a link on ADDRESS:PORT (port 0: any free one; give the address: 127.0.0.1 is this"
+            " machine alone); prints invite: CODE for the other side; the side played there is --x or --o remote"
+        ),
+        "join": N_("play the other side of a game hosted with --listen, from its invite CODE (--x/--o say how)"),
         "port": N_("3D scene: the port to serve on, a whole number from 0 to 65535 (default: 0, any free port)"),
         "moves": N_(
             "start from the position after these moves, X first, as the log's moves: line writes them: a digit a "
@@ -173,11 +189,14 @@ def who_plays(x_level: str | None, o_level: str | None, to_move: str, start_move
 
 
 def who_plays_files(x: tuple[str, str | None] | None, o: tuple[str, str | None] | None, to_move: str,
-                    start_moves: str = "") -> str:  # fmt: skip
-    """The first line of a terminal game with a player file on a side: each side's player, a person (None), the
-    computer (``("", level)``) or a file (``(file, level)``), and who moves first."""
+                    start_moves: str = "", remote: str | None = None) -> str:  # fmt: skip
+    """The first line of a terminal game with a player file on a side (or a side over a link): each side's player,
+    a person (None), the computer (``("", level)``) or a file (``(file, level)``), and who moves first; ``remote``:
+    the side played over a link (its entry None)."""
 
-    def side(player: tuple[str, str | None] | None) -> str:
+    def side(player: tuple[str, str | None] | None, ox: str) -> str:
+        if ox == remote:
+            return _("the other side, over the link")
         if player is None:
             return _("a person at this keyboard")
         name, level = player
@@ -185,7 +204,7 @@ def who_plays_files(x: tuple[str, str | None] | None, o: tuple[str, str | None] 
             return _("the computer ({level})").format(level=level)
         return _("the player file {file} ({level})").format(file=name, level=level)
 
-    return _("X: {x}; O: {o}.").format(x=side(x), o=side(o)) + " " + _who_moves(to_move, start_moves)
+    return _("X: {x}; O: {o}.").format(x=side(x, "X"), o=side(o, "O")) + " " + _who_moves(to_move, start_moves)
 
 
 def _who_moves(to_move: str, start_moves: str) -> str:
@@ -378,3 +397,60 @@ working_out = sentence(
 analysis_unfinished = sentence(N_("(? : not worked out within {seconds:g} s)"), "seconds")
 
 name_sentences(globals())
+
+
+# -- a game over a link (--listen, --join): the invite, the other side, why a link ended --
+
+# How the terminal names the side played over the link: ``O (over the link) plays column 3.``
+link_label = sentence(N_("over the link"))
+
+waiting_for_guest = sentence(N_("Waiting for the other side to join with the invite above (Ctrl-C stops)."))
+
+no_take_backs_linked = sentence(N_("(u and r do not work in a game over a link.)"))
+
+# Why this side ended the link: what the other side sent (a fixed word, never the other side's text).
+link_ended = choice(
+    "reason",
+    {
+        "malformed": N_("The link ended: the other side sent a message that is not one of the game's."),
+        "illegal": N_("The link ended: the other side sent a move the rules do not allow."),
+        "turn": N_("The link ended: the other side sent a move out of turn."),
+        "too_big": N_("The link ended: the other side sent a message over the size limit."),
+    },
+    otherwise=N_("The link ended: the connection to the other side was lost."),
+)
+
+# Why the other side ended the link, as its closing said (one of a few words; anything else: the link was lost).
+link_ended_by_peer = choice(
+    "reason",
+    {
+        "malformed": N_("The other side ended the link: a message from here was not one of the game's."),
+        "illegal": N_("The other side ended the link: a move from here broke the rules."),
+        "turn": N_("The other side ended the link: a move from here came out of turn."),
+        "too_big": N_("The other side ended the link: a message from here was over the size limit."),
+        "left": N_("The other side left the game."),
+    },
+    otherwise=N_("The link ended: the connection to the other side was lost."),
+)
+
+token_refused = sentence(N_("The host refused the invite: its token is wrong, or was used already."))
+
+cannot_reach = sentence(N_("Cannot reach the host at {address}: {reason}"), "address, reason")
+
+listen_failed = sentence(N_("Cannot listen on {address}: {reason}"), "address, reason")
+
+bad_invite = sentence(N_("{code} is not an invite (an invite looks like 127.0.0.1:5000/TOKEN)."), "code")
+
+bad_listen = sentence(N_("{text} is not an address and port to listen on (such as 127.0.0.1:0)."), "text")
+
+link_option_problem = choice(
+    "name",
+    {
+        "remote_needs_listen": N_("a remote side needs --listen ADDRESS:PORT, and the other side not remote"),
+        "listen_needs_remote": N_("--listen needs one side played over the link: --x remote or --o remote"),
+        "join_no_remote": N_("--join plays one side here, the other is the host's: no side may be remote"),
+        "join_and_listen": N_("--join and --listen cannot go together"),
+        "text_only": N_("a game over a link is played in the terminal for now: add --text"),
+        "standard_only": N_("a game over a link plays the standard rules for now: leave out --variant"),
+    },
+)

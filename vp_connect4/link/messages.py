@@ -1,0 +1,55 @@
+"""The link's messages: JSON objects of a few fixed shapes, each at most :data:`MAX_MESSAGE` bytes.
+
+    hello    guest -> host, first and only then: {"type": "hello", "token": str}
+    welcome  host -> guest: {"type": "welcome", "side": "X"|"O" (the guest's), "width": int, "height": int,
+             "rules": "standard", "moves": str (the game code to start from)}
+    move     either way: {"type": "move", "number": int (the moves made after it), "move": int}
+
+A link ends with a websocket close whose reason is one of :data:`REASONS` (the other side's words are never
+shown: only which of these it said). What a peer sends is read by :func:`read`, which accepts exactly one shape.
+"""
+
+from __future__ import annotations
+
+import json
+
+MAX_MESSAGE = 4096  # bytes: the biggest message a link takes (a welcome's game code fits many times)
+MAX_CODE = 400  # characters of the welcome's game code
+CLOSE_NORMAL, CLOSE_LEAVING, CLOSE_POLICY, CLOSE_TOO_BIG = 1000, 1001, 1008, 1009  # RFC 6455 close codes
+CLOSE_REFUSED = 4001  # the hello's token was wrong or used already
+REFUSED, LEFT, OVER = "token", "left", "over"
+REASONS = ("malformed", "illegal", "turn", "too_big", LEFT, OVER)  # why a link ended, as its close says
+STANDARD = "standard"  # the rules a link plays for now
+
+SHAPES: dict[str, dict[str, type]] = {
+    "hello": {"token": str},
+    "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str},
+    "move": {"number": int, "move": int},
+}
+
+
+class Malformed(Exception):
+    """A message that is not one of the shape asked for."""
+
+
+def write(kind: str, **fields: object) -> str:
+    """A message of ``kind`` (its fields exactly those of its shape)."""
+    assert set(fields) == set(SHAPES[kind]), (kind, fields)
+    return json.dumps({"type": kind, **fields})
+
+
+def read(raw: str | bytes, kind: str) -> dict[str, object]:
+    """The message ``raw`` if it is a ``kind``: a text of JSON, an object with exactly that shape's keys, each of
+    its type (``true`` is no number); Malformed otherwise."""
+    if not isinstance(raw, str) or len(raw.encode()) > MAX_MESSAGE:
+        raise Malformed(kind)
+    try:
+        message = json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON, or a number of too many digits, or nested too deep
+        raise Malformed(kind) from None
+    shape = SHAPES[kind]
+    if not isinstance(message, dict) or message.get("type") != kind or set(message) != {"type", *shape}:
+        raise Malformed(kind)
+    if any(type(message[name]) is not wanted for name, wanted in shape.items()):
+        raise Malformed(kind)
+    return message
