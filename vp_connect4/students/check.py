@@ -15,22 +15,20 @@ cores; what is reported is the first difference or failure in that order, whiche
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import diagnosis, parallel
+from . import parallel
 from .diagnosis.asking import MOVE, SCORES, TOURNEY, PositionCheck
 from .diagnosis.findings import Difference, Failure, best_columns, first_difference
-from .diagnosis.parts import PART_PLY, Parts, check_parts
-from .errors import TIMED_OUT, StudentError
+from .diagnosis.parts import PART_PLY, Parts, asker, check_parts, part_problem
+from .errors import TIMED_OUT
 from .files import PlayerFile
-from .player import call_message
 from .positions import Case, cases
 from .process import DEFAULT_TIME_LIMIT, Loaded, StudentProcess
-from .worker.kinds import CHECKER_METHODS, PART_METHODS, TIEBREAK_METHODS
+from .worker.kinds import PART_METHODS, TIEBREAK_METHODS
 
 __all__ = ["Difference", "Failure", "Report", "Verdicts", "best_columns", "check_each", "first_difference",
            "run_check"]  # fmt: skip
@@ -115,14 +113,8 @@ class _Pool:
 
     def parts(self, positions: list[Case]) -> Parts:
         """The part methods asked on their own (:mod:`.parts`), on one process, before the recursion is asked."""
-        loaded = self.loaded
         with self.process() as process:
-
-            def ask(method: str, case: Case, call: str) -> object:
-                message = call_message("part", method, case.board(), case.ox, case.tiebreak, PART_PLY, None)
-                return process.request(message | {"trace": True}, call)
-
-            return check_parts(self.methods, positions, loaded.class_name, ask)
+            return check_parts(self.methods, positions, self.loaded.class_name, asker(process))
 
     @contextlib.contextmanager
     def process(self) -> Iterator[StudentProcess]:
@@ -210,20 +202,6 @@ def check_each(
                         pool.unchecked)  # fmt: skip
         problems = {key: problem for key, (_, problem) in found.items()}
         return Verdicts(report, tuple(agreed), problems, agreed, carried)
-
-
-def part_problem(parts: Parts, method: str) -> Difference | Failure | None:
-    """A part method's first problem, asked on its own (:mod:`.parts`), as the check reports one (None: none)."""
-    found = parts.problems.get(method)
-    if found is None:
-        return None
-    case, answer = found
-    if isinstance(answer, StudentError):
-        return Failure(case, PART_PLY, answer, method)
-    found = Difference(case, PART_PLY, method, answer.call, answer.theirs, answer.reference, 0, uses=answer.uses)
-    wrong = {name: part_problem(parts, name) for name in answer.uses if name in CHECKER_METHODS}
-    blame = diagnosis.for_scores(method, answer.uses, {name: problem for name, problem in wrong.items() if problem})
-    return dataclasses.replace(found, blame=blame) if blame.reason == diagnosis.CALLS_WRONG_PART else found
 
 
 def _note(

@@ -10,13 +10,18 @@ for a board won by the player itself, 0.0 for one won by its opponent, else 50.0
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from ...board import other
+from .. import diagnosis
 from ..errors import StudentError, call_text
+from ..player import call_message
 from ..positions import Case
+from ..process import StudentProcess
 from ..worker.kinds import BOARD_SCORE, CHECKER_METHODS
+from .findings import Difference, Failure
 
 PART_PLY = 0  # the look-ahead of the players asked (their smaller methods do not look ahead)
 WON, LOST, NEITHER = 100.0, 0.0, 50.0  # score_board's three scores
@@ -70,6 +75,30 @@ def check_parts(methods: tuple[str, ...], positions: list[Case], class_name: str
                 break
             agreed[method] += 1
     return Parts(asked, problems, agreed)
+
+
+def asker(process: StudentProcess) -> Ask:
+    """How the parts are asked of the student's ``process``: each on its own, the part methods it used noted."""
+
+    def ask(method: str, case: Case, call: str) -> object:
+        message = call_message("part", method, case.board(), case.ox, case.tiebreak, PART_PLY, None)
+        return process.request(message | {"trace": True}, call)
+
+    return ask
+
+
+def part_problem(parts: Parts, method: str) -> Difference | Failure | None:
+    """A part method's first problem, asked on its own (:mod:`.parts`), as the check reports one (None: none)."""
+    found = parts.problems.get(method)
+    if found is None:
+        return None
+    case, answer = found
+    if isinstance(answer, StudentError):
+        return Failure(case, PART_PLY, answer, method)
+    found = Difference(case, PART_PLY, method, answer.call, answer.theirs, answer.reference, 0, uses=answer.uses)
+    wrong = {name: part_problem(parts, name) for name in answer.uses if name in CHECKER_METHODS}
+    blame = diagnosis.for_scores(method, answer.uses, {name: problem for name, problem in wrong.items() if problem})
+    return dataclasses.replace(found, blame=blame) if blame.reason == diagnosis.CALLS_WRONG_PART else found
 
 
 def board_score(case: Case) -> float:
