@@ -1,6 +1,7 @@
 """Planted bugs, written as students write them (the Dutch seed's ``Player`` and CS111's ``AIPlayer``): every report
 (``check`` in the terminal, Gradescope's results, JUnit) names the method that holds the bug, never one that is
-right, and the ``think`` command it suggests runs and says the file differs (issue 37)."""
+right, and the ``think`` command it suggests runs, says the file differs and says the report's diagnosis sentence
+(issue 37)."""
 
 from __future__ import annotations
 
@@ -95,13 +96,33 @@ def test_every_report_names_the_method_that_holds_the_planted_bug(tmp_path: Path
     cases = ET.parse(tmp_path / "j.xml").getroot().findall("testcase")
     junit = {case.get("name"): case.find("failure").text for case in cases if case.find("failure") is not None}
     assert junit == {test["name"]: test["output"] for test in failed}
-    commands = [line.split(": ", 1)[1] for line in (terminal + "\n".join(junit.values())).splitlines()
-                if line.startswith("Every call of this recursion")]  # fmt: skip
-    for command in sorted(set(commands))[:2]:
+    suggested: dict[str, list[str]] = {}  # each think command, with the reports that suggest it
+    for report in (terminal, *junit.values()):
+        for line in report.splitlines():
+            if line.startswith("Every call of this recursion"):
+                suggested.setdefault(line.split(": ", 1)[1], []).append(report)
+    for command, reports in sorted(suggested.items())[:2]:
         argv = shlex.split(command)
         assert argv[0] == "vp-connect4" and argv[1] == "think"
         shown = run(*argv[1:], cwd=tmp_path)
-        assert shown.returncode == 1 and "differ from the reference" in shown.stdout, shown.stdout + shown.stderr
+        assert shown.returncode == 1 and "from the reference" in shown.stdout, shown.stdout + shown.stderr
+        assert_think_says_the_diagnosis(reports, shown.stdout, culprit)
+
+
+def diagnosis_sentences(report: str) -> list[str]:
+    """The sentences of a report that say which method holds the mistake (or why the file failed)."""
+    return [line for line in report.splitlines() if blamed(line) or "would never end" in line]
+
+
+def assert_think_says_the_diagnosis(reports: list[str], shown: str, culprit: str) -> None:
+    """``think`` at the position the ``reports`` suggest says one of those reports' diagnosis sentences word for word
+    (that of a scores_for or of a part method: at a next_move report's position think asks its scores_for, whose
+    sentence is its own), and points at the method that holds the bug, never at another."""
+    assert all(diagnosis_sentences(report) for report in reports), reports
+    lines = shown.splitlines()
+    exact = [diagnosis_sentences(report) for report in reports if ".next_move(" not in report]
+    assert not exact or any(all(sentence in lines for sentence in said) for said in exact), (exact, shown)
+    assert blamed(shown) == {culprit} or ("would never end" in shown and not blamed(shown)), shown
 
 
 def test_a_score_board_that_scores_a_win_50_fails_the_check_in_score_board(tmp_path: Path) -> None:
@@ -112,12 +133,17 @@ def test_a_score_board_that_scores_a_win_50_fails_the_check_in_score_board(tmp_p
     lines = done.stdout.splitlines()
     assert lines[0] == "mine.py differs from the reference in score_board, asked on its own on this position (a game "\
                        "already won):"  # fmt: skip
-    assert lines[-4:] == [
+    assert lines[-6:-2] == [
         "Player('X', 'LEFT', 0).score_board(b)",
         "  mine.py:   50.0",
         "  reference: 100.0",
         "score_board(b) gives 100.0 if b is won by the player itself, 0.0 if by its opponent, else 50.0.",
     ]
+    command = lines[-1].split(": ", 1)[1]  # think on that position says the same
+    assert command.startswith("vp-connect4 think --moves ") and " --ply 0 --side X --tiebreak LEFT " in command
+    shown = run(*shlex.split(command)[1:], cwd=tmp_path)
+    assert shown.returncode == 1 and "Every one of the 1 calls agrees with the reference." in shown.stdout
+    assert shown.stdout.rstrip("\n").endswith("\n".join(lines[:-2]).rstrip("\n")), shown.stdout
 
 
 def test_next_move_after_wrong_scores_points_at_scores_for_not_the_tiebreak(tmp_path: Path) -> None:

@@ -225,3 +225,55 @@ def test_a_tree_too_large_to_draw_is_refused_in_words_with_its_size(monkeypatch:
     assert view.cues[-1] == wording.capitalised(wording.think_too_large("O", 3, 300, count(3), 2))
     assert f"more than 300 calls (up to {count(3)})" in view.cues[-1] and log[-1] == "think closed"
     assert view.tree is None and not view.think
+
+
+HANZE_OPP_CH = (
+    "Its scores_for(b) calls opp_ch, which is wrong when asked on its own: Player('X', 'LEFT', 0).opp_ch() returned "
+    "'X', not 'O'. Look at opp_ch first."
+)  # check's sentence for this file's scores_for (tests/test_students_diagnosis.py)
+CS111_MIN_FOR_MAX = (
+    "It calls opponent_checker, which agrees with the reference when asked on its own on the check's positions: look "
+    "at scores_for itself first."
+)
+
+
+def think_on(path: object, moves: str, tiebreak: str, ply: int) -> object:
+    """The fake view after Think on X's tree, X played by the player file ``path``."""
+    from test_vp3d_controller import Clock, FakeView, SyncRunner
+
+    from vp_connect4.game import Game, Seat
+    from vp_connect4.vp3d.control.controller import Controller
+
+    seats = {"X": Seat(AI, ply, source=str(path)), "O": Seat(HUMAN, 2)}
+    view, clock = FakeView(), Clock()
+    controller = Controller(Game(seats=seats, start_moves=moves, tiebreak=tiebreak), view, SyncRunner(),
+                            log=lambda line: None, clock=clock)  # fmt: skip
+    controller.start()
+    controller.handle(Command.THINK)
+    settle(controller, clock, 1)
+    return view
+
+
+def test_think_on_a_player_file_says_checks_diagnosis_in_the_status_line(tmp_path: object) -> None:
+    import pickle
+
+    from test_students_diagnosis import planted
+
+    from vp_connect4.students.diagnosis.here import Here
+    from vp_connect4.vp3d.view import markup
+
+    wanted = [("its own checker", "hanze", "1211244445", "RIGHT", 2, HANZE_OPP_CH),
+              ("min for max", "cs111", "55221626230216", "RANDOM", 1, CS111_MIN_FOR_MAX)]  # fmt: skip
+    for bug, flavour, moves, tiebreak, ply, sentence in wanted:
+        path = tmp_path / f"{flavour}.py"  # type: ignore[operator]
+        path.write_text(planted(bug, flavour)[0])
+        view = think_on(path, moves, tiebreak, ply)
+        tree = view.tree.tree  # type: ignore[attr-defined]
+        assert isinstance(tree.diagnosis, Here) and tree.root.differs, view.status  # type: ignore[attr-defined]
+        status = view.status  # type: ignore[attr-defined]
+        assert "differ from the reference" in status and status.endswith(" " + sentence), status
+        assert sentence in markup.status(status)  # the page shows it escaped (no markup in these words)
+        assert pickle.loads(pickle.dumps(tree)).diagnosis == tree.diagnosis  # as the AI worker sends it
+    path.write_text(planted("min for max", "cs111")[0].replace("min(opponent", "max(opponent"))  # the bug fixed
+    view = think_on(path, "55221626230216", "RANDOM", 1)
+    assert view.tree.tree.diagnosis is None and "look at" not in view.status.lower()  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from .check import Difference, Failure, Report
 from .diagnosis.asking import SCORES
 from .positions import HEIGHT, WIDTH, Case
 from .worker import lookahead
-from .worker.kinds import CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
+from .worker.kinds import BOARD_SCORE, CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
 from .worker.loading import CS111
 
 
@@ -33,21 +33,43 @@ def report_text(report: Report) -> str:
     flavour = report.loaded.flavour
     position = position_text(problem.case, flavour)
     if problem.method in PART_METHODS:
-        return "\n".join(part_lines(problem, file, flavour, kind, position))
+        lines = part_lines(problem, file, flavour, kind, position)
+        if problem.method == BOARD_SCORE and isinstance(problem, Difference):  # think says it on this position too
+            case = problem.case
+            lines += ["", wording.think_see(think_command(file, case.moves, problem.ply, case.ox, case.tiebreak))]
+        return "\n".join(lines)
     if isinstance(problem, Failure):
         lines = [wording.check_failed(file, problem.ply, kind), "", position, "", str(problem.error)]
     else:
         lines = [wording.check_differs(file, problem.ply, kind), "", position, ""]
         lines += [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
     scores_differ = problem.blame is not None and problem.blame.reason == diagnosis.FOLLOWS_SCORES
-    never_ends = isinstance(problem, Failure) and problem.error.lines[-1:] != () and problem.error.lines[-1].startswith(
-        f"{lookahead.NAME}: "
+    never_ends = (
+        isinstance(problem, Failure)
+        and problem.error.lines[-1:] != ()
+        and problem.error.lines[-1].startswith(f"{lookahead.NAME}: ")
     )  # the recursion was stopped at its first call that does not count down: think stops it there too
     if (problem.method in SCORE_METHODS and not isinstance(problem, Failure)) or scores_differ or never_ends:
         case = problem.case
         command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
         lines += ["", wording.think_see(command + (" --smart" if problem.method == "scores_for_tourney" else ""))]
     return "\n".join(lines)
+
+
+def diagnosis_lines(problem: Difference | Failure, file: str, flavour: str, board: bool = True) -> list[str]:
+    """What the one diagnosis found at the position ``think`` shows (``diagnosis.here``), as check says it there: a
+    part that differs (with the position as code, ``board`` True), ``next_move``'s or the tiebreak's difference,
+    which method holds ``scores_for``'s, or how it failed."""
+    case = problem.case
+    kind, method = wording.check_kind(case.kind), problem.method
+    if method in PART_METHODS:
+        return part_lines(problem, file, flavour, kind, position_text(case, flavour) if board else "")
+    if isinstance(problem, Failure):  # the tree shows where scores_for failed: check's words say why
+        return [str(problem.error)] if method in SCORE_METHODS else [wording.check_failed(file, problem.ply, kind),
+                                                                      str(problem.error)]  # fmt: skip
+    if method in SCORE_METHODS:
+        return blame_lines(problem, flavour)
+    return [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
 
 
 def part_lines(problem: Difference | Failure, file: str, flavour: str, kind: str, position: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 FULL, WON, LOST, HORIZON, WINS, FILLS, CALL = "full", "won", "lost", "horizon", "wins", "fills", "call"
 KINDS = (FULL, WON, LOST, HORIZON, WINS, FILLS, CALL)
@@ -92,6 +93,7 @@ class Tree:
     height: int
     tiebreak: str
     smart: bool = False
+    diagnosis: Any = None  # a player file's tree: what students.diagnosis found at this position and ply, or None
 
     def nodes(self) -> list[Node]:
         return list(self.root.walk())

@@ -274,6 +274,7 @@ check_kind = choice(
         "must block": N_("a position where the side asked must block a threat"),
         "lost": N_("a lost position"),
         "won already": N_("a game already won"),
+        "shown": N_("the position shown"),
     },
 )
 

@@ -1,7 +1,7 @@
 """The one diagnosis: which of a student's methods holds the mistake a check found, decided once, from the file's
-own answers, and said the same by every report (``check``, Gradescope, JUnit: ``check_text`` words it). In this
-package: ``parts`` asks the smaller methods on their own, ``asking`` one position at one ply, ``findings`` what a
-check finds.
+own answers, and said the same by every report (``check``, Gradescope, JUnit, ``think`` and Think in 3D:
+``check_text`` words it). In this package: ``parts`` asks the smaller methods on their own, ``asking`` one position
+at one ply, ``findings`` what a check finds, ``here`` the position and ply think shows.
 
 The seed's methods build on each other: ``scores_for`` calls ``opp_ch`` (CS111: ``opponent_checker``) and perhaps
 ``score_board``; ``next_move`` plays ``tiebreak_move(scores_for(b))`` (CS111: ``max_score_column``). Each is asked

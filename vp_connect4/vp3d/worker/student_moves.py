@@ -20,6 +20,7 @@ from typing import Any
 
 from ...board import RulesBoard
 from ...students import StudentError, StudentPlayer
+from ...students.diagnosis.here import think_diagnosed
 from ...students.files import PlayerFile
 from ...think.compare import Comparison
 
@@ -53,11 +54,12 @@ def student_think(
     source: str, board: RulesBoard, ox: str, tiebreak: str, ply: int, moves: str, smart: bool, time_limit: float
 ) -> Comparison:
     """The player file ``source``'s own ``scores_for`` recursion on ``board`` as ``ox`` (its calls recorded in its
-    process), beside the reference's, the calls that differ marked; StudentError if its process fails outright."""
+    process), beside the reference's, the calls that differ marked, with what the one diagnosis finds there
+    (``Tree.diagnosis``); StudentError if its process fails outright."""
     player = _player(source, time_limit)
     player.ox, player.tbt, player.ply = ox, tiebreak, ply
     try:
-        return player.think(board, moves, smart)
+        return think_diagnosed(player, board, moves, smart)
     except StudentError:
         forget(source)
         raise
