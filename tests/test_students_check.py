@@ -268,7 +268,9 @@ def test_the_suggested_think_command_runs_in_the_language_of_the_check_and_says_
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, env=ENV, cwd=ROOT,
                           stdin=subprocess.DEVNULL)  # fmt: skip
     said = {"en": "differ from the reference", "nl": "wijken af van de referentie"}[language]
-    assert done.returncode == 1 and said in done.stdout.splitlines()[-1], done.stdout + done.stderr  # 1: it differs
+    shown = done.stdout.splitlines()
+    assert done.returncode == 1 and said in shown[-3], done.stdout + done.stderr  # 1: it differs; the summary
+    assert shown[-2] == "" and shown[-1] in out.splitlines() and "scores_for" in shown[-1], shown  # check's diagnosis
 
 
 NEVER_COUNTED_DOWN = player_sources.correct().replace(
