@@ -36,6 +36,7 @@ COMMAND_LINE = (  # the command line's, the terminal game's, check's, tourney's,
 )
 WORD = re.compile(r"[^\W\d_]+")
 FIELD = re.compile(r"\{[^}]*\}")
+NAMES = re.compile(r"\b[A-Z]{2,}\b")  # a value named in a Dutch sentence (the tiebreak LEFT): no Dutch word
 
 PAGE_TEXTS_JS = """() => {
   const texts = [document.title, ...document.body.innerText.split('\\n')];
@@ -59,7 +60,8 @@ def words(text: str) -> set[str]:
 @cache
 def english_words() -> frozenset[str]:
     """Words of the catalogue's English sentences that none of the page's Dutch ones uses (``--help`` names the
-    tiebreak ``RANDOM`` in Dutch too: it is what the option takes)."""
+    tiebreak ``RANDOM`` in Dutch too: it is what the option takes; a Dutch sentence that names a value in capitals,
+    ``keuzestrategie LEFT``, does not make "left" Dutch)."""
     english: set[str] = set()
     dutch: set[str] = set()
     for message in catalogue.load("nl"):
@@ -69,7 +71,7 @@ def english_words() -> frozenset[str]:
             english |= words(text)
         if any(path not in COMMAND_LINE for path, _line in message.locations):
             for text in message.string if isinstance(message.string, tuple) else (message.string,):
-                dutch |= words(text)
+                dutch |= words(NAMES.sub(" ", text))
     return frozenset(english - dutch)
 
 
