@@ -2,9 +2,9 @@
 the page itself (``performance.now()``), so the figure is the page's, not the test machine's wall clock.
 
 :data:`ANSWER_PROBE` is added before the page loads (``context.add_init_script``); VPython's page rewrites its
-document once it starts, so the probe hooks each document as it comes. :func:`key_answer` presses a key and returns
-the page's milliseconds. The browser tests check that keys are answered; ``benchmarks/think_scene_bench.py`` says
-how fast.
+document once it starts (dropping its listeners), so the probe hooks each document's root as it comes.
+:func:`key_answer` presses a key and returns the page's milliseconds. The browser tests check that keys are
+answered; ``benchmarks/think_scene_bench.py`` says how fast.
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ ANSWER_PROBE = """
   window.__answers = { keys: [], changes: [] };
   let last = null;
   setInterval(() => {
-    if (document.__answering) return;
-    document.__answering = true;
+    // document.open() (VPython's page rewrites its document) drops the document's listeners and replaces its root,
+    // so the probe hooks each root as it comes, not each document once
+    if (!document.documentElement || window.__answeringRoot === document.documentElement) return;
+    window.__answeringRoot = document.documentElement;
     document.addEventListener('keydown', () => window.__answers.keys.push(performance.now()), true);
     new MutationObserver(() => {
       const status = document.getElementById('c4-status');
