@@ -156,3 +156,23 @@ def test_next_move_after_wrong_scores_points_at_scores_for_not_the_tiebreak(tmp_
     for output in moves:
         assert "not the reference's scores, so next_move picks among wrong scores." in output, output
         assert "Look at scores_for first." in output and "tiebreak_move" not in output, output
+
+
+@pytest.mark.parametrize("flavour", ["hanze", "cs111"])
+def test_think_says_the_diagnosis_of_the_first_call_that_differs_below_a_top_call_that_agrees(
+    tmp_path: Path, flavour: str
+) -> None:
+    """At ply 2 on 11111 a full column scored 0 shows only two calls down (column 1 filled): the top call agrees, so
+    think asks the diagnosis at the first call that differs (O at ply 0 after O 0, X 1) and says check's sentence."""
+    text, culprit = planted("a full column scored 0", flavour)
+    (tmp_path / "mine.py").write_text(text)
+    checked = run("check", "mine.py", "--ply", "2", cwd=tmp_path)
+    said = diagnosis_sentences(checked.stdout)
+    assert checked.returncode == 1 and said and blamed(checked.stdout) == {culprit}, checked.stdout
+    shown = run("think", "--moves", "11111", "--ply", "2", "--player", "mine.py", cwd=tmp_path)
+    lines = shown.stdout.splitlines()
+    assert shown.returncode == 1 and not lines[2].lstrip().startswith("* "), shown.stdout  # the top call agrees
+    assert "the first, in the order the code makes them: the call after O 0, X 1." in shown.stdout, shown.stdout
+    lead = "The call at the top agrees with the reference; asked at the first call that differs (O, ply 0), check says:"
+    assert lines[-1 - len(said)] == lead and lines[-len(said) :] == said, shown.stdout
+    assert blamed(shown.stdout) == {culprit}, shown.stdout

@@ -277,3 +277,17 @@ def test_think_on_a_player_file_says_checks_diagnosis_in_the_status_line(tmp_pat
     path.write_text(planted("min for max", "cs111")[0].replace("min(opponent", "max(opponent"))  # the bug fixed
     view = think_on(path, "55221626230216", "RANDOM", 1)
     assert view.tree.tree.diagnosis is None and "look at" not in view.status.lower()  # type: ignore[attr-defined]
+
+
+def test_think_says_the_diagnosis_of_the_first_call_that_differs_where_the_top_call_agrees(tmp_path: object) -> None:
+    from test_students_diagnosis import planted
+
+    path = tmp_path / "hanze.py"  # type: ignore[operator]
+    path.write_text(planted("a full column scored 0", "hanze")[0])
+    view = think_on(path, "1111", "LEFT", 2)  # X at ply 2: column 1 is full two calls down, after X 1, O 1
+    tree = view.tree.tree  # type: ignore[attr-defined]
+    assert not tree.root.differs and tree.diagnosis.line == tree.first_difference().line == (1, 1)
+    lead = "The call at the top agrees with the reference; asked at the first call that differs (X, ply 0), check says:"
+    sentence = ("It calls opp_ch, which agrees with the reference when asked on its own on the check's positions: "
+                "look at scores_for itself first.")  # fmt: skip
+    assert view.status.endswith(f" {lead} {sentence}"), view.status  # type: ignore[attr-defined]

@@ -7,6 +7,8 @@ be pasted into Python as it stands; the call is the student's class's (``AIPlaye
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import cs111, seed, wording
 from ..think.text import think_command
 from . import diagnosis
@@ -16,6 +18,9 @@ from .positions import HEIGHT, WIDTH, Case
 from .worker import lookahead
 from .worker.kinds import BOARD_SCORE, CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
 from .worker.loading import CS111
+
+if TYPE_CHECKING:
+    from .diagnosis.here import Here
 
 
 def report_text(report: Report) -> str:
@@ -70,6 +75,13 @@ def diagnosis_lines(problem: Difference | Failure, file: str, flavour: str, boar
     if method in SCORE_METHODS:
         return blame_lines(problem, flavour)
     return [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
+
+
+def here_lines(here: Here, board: bool = True) -> list[str]:
+    """What think says under its tree (``diagnosis.here``): :func:`diagnosis_lines` for what the diagnosis found and,
+    where it was asked at the first call that differs below a top call that agrees, a line that says so first."""
+    said = diagnosis_lines(here.problem, here.file, here.flavour, board)
+    return [wording.think_diagnosis_below(here.ox, here.ply), *said] if here.line and said else said
 
 
 def part_lines(problem: Difference | Failure, file: str, flavour: str, kind: str, position: str) -> list[str]:

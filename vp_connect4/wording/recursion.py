@@ -12,6 +12,7 @@ __all__ = [
     "think_call",
     "think_case",
     "think_deep",
+    "think_diagnosis_below",
     "think_differs",
     "think_error",
     "think_game_over",
@@ -93,6 +94,13 @@ think_after = sentence(N_("the call after {line}"), "line")
 think_see = sentence(N_("Every call of this recursion, yours beside the reference's: {command}"), "command")
 
 think_game_over = sentence(N_("the game on {moves} is over already: there is no recursion to show"), "moves")
+
+# Above the diagnosis' sentence where the top call agrees: what check says of the first call that differs.
+think_diagnosis_below = sentence(
+    N_("The call at the top agrees with the reference; asked at the first call that differs ({ox}, ply {ply}), "
+       "check says:"),
+    "ox, ply",
+)
 
 think_agrees = sentence(N_("Every one of the {calls} calls agrees with the reference."), "calls")
 

@@ -275,6 +275,7 @@ check_kind = choice(
         "lost": N_("a lost position"),
         "won already": N_("a game already won"),
         "shown": N_("the position shown"),
+        "below": N_("the position of the first call that differs"),
     },
 )
 

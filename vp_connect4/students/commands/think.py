@@ -4,8 +4,8 @@ Without ``--player``: the reference's (our seed ``Player``'s) tree. ``--3d``: th
 instead, Think open (``python -m vp_connect4 --moves ... --think``). With a player file: the calls the student's
 own code makes, recorded in its sandboxed process, each marked where it differs from the reference's call on the
 same position, and under the tree what the one diagnosis finds at that position and ply (``diagnosis.here``: the
-method that holds the mistake, in check's words); exit code 1 when a call differs or the diagnosis finds a
-problem, 0 when neither. Bad input: one line and exit code 2.
+method that holds the mistake, in check's words; where the top call agrees, at the first call that differs); exit
+code 1 when a call differs or the diagnosis finds a problem, 0 when neither. Bad input: one line and exit code 2.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ...options import Parser, add_language, port
 from ...player import TIEBREAKS
 from ...think import compare_trees, reference_tree
 from ...think.text import tree_text
-from ..check_text import diagnosis_lines
+from ..check_text import here_lines
 from ..diagnosis.here import think_diagnosed
 from ..errors import StudentError
 from ..files import PlayerFile
@@ -109,7 +109,7 @@ def _student(parser: argparse.ArgumentParser, args: argparse.Namespace, board: R
         return EXIT_DIFFERS
     print(tree_text(comparison, source.name))
     found = comparison.shown.diagnosis if comparison.student is not None else None
-    said = diagnosis_lines(found.problem, found.file, found.flavour) if found is not None else []
+    said = here_lines(found) if found is not None else []
     if said:
         print("\n".join(["", *said]))
     return EXIT_DIFFERS if comparison.marked or found is not None else 0

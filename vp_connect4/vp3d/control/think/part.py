@@ -12,7 +12,8 @@ order the code makes them, driven by the scene's loop (``tick``): a call lights 
 when it returns, the status line says it in the seed's words. Think again, Esc, or input that plays go back to
 the game as it was; New game, Undo, Hint, Analyse game, a setting... go back and then do what they do. A player
 file's tree opens on its first call that differs, the status line saying it and, where the one diagnosis finds a
-problem at this position and ply (``Tree.diagnosis``), check's sentence for it: which method holds the mistake.
+problem at this position and ply (``Tree.diagnosis``; where the top call agrees, at the first call that differs),
+check's sentence for it: which method holds the mistake.
 
 Log lines (fixed English; see :mod:`..texts.log_lines`): ``think: X ply 3, 364 calls``, ``think ready: ...``,
 ``think opened ...``, ``think: node ...``, ``think: returned ...``, ``think closed``.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .... import wording
-from ....students.check_text import diagnosis_lines
+from ....students.check_text import here_lines
 from ....think.tree import CALL, Tree, TreeTooLarge, count
 from ...texts import log_lines
 from ...worker.jobs import JobKind
@@ -133,8 +134,7 @@ class Think:
             self.ctx.log(log_lines.Line.THINK_DIFFERS(marked, log_lines.think_line(first.line)))
             asked.said = wording.think_differs_here(marked, self._about(shown, first.line))
         if tree.diagnosis is not None:  # a player file: the method that holds the mistake here, as check says it
-            found = tree.diagnosis
-            said = diagnosis_lines(found.problem, found.file, found.flavour, board=False)
+            said = here_lines(tree.diagnosis, board=False)
             asked.said = " ".join([asked.said, *(line.strip() for line in said if line.strip())])
 
     def failed(self, error: BaseException) -> None:
