@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play text test test-quick lint bench screenshot translations clean
+.PHONY: play text test test-quick lint bench screenshot screenshot-bugs translations clean
 
 # pytest-xdist: four workers, the browser tests in two lanes of their own (tests/conftest.py); most tests wait
 # for a subprocess, a page or a timeout, so four keep both cores busy; WORKERS=0 runs them one after the other
@@ -46,6 +46,10 @@ bench: $(STAMP)
 # docs/screenshot.png, the README's picture (needs /usr/bin/chromium)
 screenshot: $(STAMP)
 	PYTHONPATH=tests $(PY) -m tests.browser.screenshot
+
+# docs/think-bug-*.png: Think on each planted bug of the worked examples (docs/eigen-player.md, docs/teachers.md)
+screenshot-bugs: $(STAMP)
+	PYTHONPATH=tests $(PY) -m tests.browser.bug_screenshots
 
 # after changing a sentence in vp_connect4/wording/: new message ids into the .po (empty, to translate),
 # the .mo compiled again, and a list of every id still missing a translation (exit 1 while any is)

@@ -1,5 +1,6 @@
 """Player files for tests, each standing alone as a student's must (the sandbox hides vp_connect4 from it):
-the seed's correct Player under any class name, one that plays like a fixed ply, and a stronger one."""
+the seed's correct Player under any class name, one that plays like a fixed ply, a stronger one, and the seven
+planted bugs of issue 37 (:data:`BUGS`) in a Hanze or a CS111 file (:func:`planted`)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,42 @@ class Player(Seed):
 def strong(depth: int, seed: int | str) -> str:
     """A stronger file of its own (see :data:`STRONG`)."""
     return STRONG.replace("{depth}", str(depth)).replace("{seed}", str(seed))
+
+
+CS111_EXAMPLE = (EXAMPLE.parent / "cs111_player.py").read_text()
+HANZE_NAMES = {"checker": "opp_ch", "tiebreak": "tiebreak_move"}
+CS111_NAMES = {"checker": "opponent_checker", "tiebreak": "max_score_column"}
+
+# each bug: where it is (the method named), and the text replaced in each flavour's correct file (None: not there)
+BUGS = {
+    "min for max": ("scores_for", ("100.0 - max(op.scores_for(b))", "100.0 - min(op.scores_for(b))"),
+                    ("100 - max(opponent.scores_for(board))", "100 - min(opponent.scores_for(board))")),
+    "a full column scored 0": ("scores_for", ("scores[col] = -1.0", "scores[col] = 0.0"),
+                               ("scores[col] = -1", "scores[col] = 0")),
+    "look-ahead never counted down": (
+        "scores_for", ("self.tbt, self.ply - 1)", "self.tbt, self.ply)"),
+        ("self.tiebreak, self.lookahead - 1)", "self.tiebreak, self.lookahead)")),
+    "its own checker": ("checker", ('        if self.ox == "X":\n            return "O"\n        return "X"',
+                                    "        return self.ox"),
+                        ('        if self.checker == "X":\n            return "O"\n        return "X"',
+                         "        return self.checker")),
+    "a win scored 50": ("score_board", ("            return 100.0\n        if b.wins_for(self.opp_ch()):",
+                                        "            return 50.0\n        if b.wins_for(self.opp_ch()):"), None),
+    "LEFT and RIGHT swapped": (
+        "tiebreak", ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]'),
+        ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]')),
+    "the worst column": ("next_move", ("return self.tiebreak_move(self.scores_for(b))",
+                                       "scores = self.scores_for(b)\n        return scores.index(min(scores))"),
+                         ("return self.max_score_column(self.scores_for(board))",
+                          "scores = self.scores_for(board)\n        return scores.index(min(scores))")),
+}  # fmt: skip
+
+
+def planted(bug: str, flavour: str) -> tuple[str, str]:
+    """The file's text with the bug, and the method that holds it in the flavour's names."""
+    where, *replacements = BUGS[bug]
+    old, new = replacements[flavour == "cs111"]
+    text = correct() if flavour == "hanze" else CS111_EXAMPLE
+    assert text.count(old) == 1, (bug, flavour)
+    names = CS111_NAMES if flavour == "cs111" else HANZE_NAMES
+    return text.replace(old, new), names.get(where, where)

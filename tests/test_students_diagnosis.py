@@ -13,53 +13,16 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import player_sources
 import pytest
 from conftest import ROOT
+from player_sources import BUGS, planted
 
 pytestmark = pytest.mark.timeout(300)
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-CS111_EXAMPLE = (ROOT / "examples" / "cs111_player.py").read_text()
-HANZE_NAMES = {"checker": "opp_ch", "tiebreak": "tiebreak_move"}
-CS111_NAMES = {"checker": "opponent_checker", "tiebreak": "max_score_column"}
-
-# each bug: where it is (the method named), and the text replaced in each flavour's correct file (None: not there)
-BUGS = {
-    "min for max": ("scores_for", ("100.0 - max(op.scores_for(b))", "100.0 - min(op.scores_for(b))"),
-                    ("100 - max(opponent.scores_for(board))", "100 - min(opponent.scores_for(board))")),
-    "a full column scored 0": ("scores_for", ("scores[col] = -1.0", "scores[col] = 0.0"),
-                               ("scores[col] = -1", "scores[col] = 0")),
-    "look-ahead never counted down": (
-        "scores_for", ("self.tbt, self.ply - 1)", "self.tbt, self.ply)"),
-        ("self.tiebreak, self.lookahead - 1)", "self.tiebreak, self.lookahead)")),
-    "its own checker": ("checker", ('        if self.ox == "X":\n            return "O"\n        return "X"',
-                                    "        return self.ox"),
-                        ('        if self.checker == "X":\n            return "O"\n        return "X"',
-                         "        return self.checker")),
-    "a win scored 50": ("score_board", ("            return 100.0\n        if b.wins_for(self.opp_ch()):",
-                                        "            return 50.0\n        if b.wins_for(self.opp_ch()):"), None),
-    "LEFT and RIGHT swapped": (
-        "tiebreak", ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]'),
-        ('"LEFT":\n            return columns[0]', '"LEFT":\n            return columns[-1]')),
-    "the worst column": ("next_move", ("return self.tiebreak_move(self.scores_for(b))",
-                                       "scores = self.scores_for(b)\n        return scores.index(min(scores))"),
-                         ("return self.max_score_column(self.scores_for(board))",
-                          "scores = self.scores_for(board)\n        return scores.index(min(scores))")),
-}  # fmt: skip
 METHODS = ("opp_ch", "opponent_checker", "score_board", "tiebreak_move", "max_score_column", "scores_for",
            "next_move")  # fmt: skip
 CASES = [(bug, flavour) for bug in BUGS for flavour in ("hanze", "cs111") if BUGS[bug][1 + (flavour == "cs111")]]
-
-
-def planted(bug: str, flavour: str) -> tuple[str, str]:
-    """The file's text with the bug, and the method that holds it in the flavour's names."""
-    where, *replacements = BUGS[bug]
-    old, new = replacements[flavour == "cs111"]
-    correct = player_sources.correct() if flavour == "hanze" else CS111_EXAMPLE
-    assert correct.count(old) == 1, (bug, flavour)
-    names = CS111_NAMES if flavour == "cs111" else HANZE_NAMES
-    return correct.replace(old, new), names.get(where, where)
 
 
 def blamed(text: str) -> set[str]:

@@ -257,7 +257,7 @@ def think_on(path: object, moves: str, tiebreak: str, ply: int) -> object:
 def test_think_on_a_player_file_says_checks_diagnosis_in_the_status_line(tmp_path: object) -> None:
     import pickle
 
-    from test_students_diagnosis import planted
+    from player_sources import planted
 
     from vp_connect4.students.diagnosis.here import Here
     from vp_connect4.vp3d.view import markup
@@ -280,7 +280,7 @@ def test_think_on_a_player_file_says_checks_diagnosis_in_the_status_line(tmp_pat
 
 
 def test_think_says_the_diagnosis_of_the_first_call_that_differs_where_the_top_call_agrees(tmp_path: object) -> None:
-    from test_students_diagnosis import planted
+    from player_sources import planted
 
     path = tmp_path / "hanze.py"  # type: ignore[operator]
     path.write_text(planted("a full column scored 0", "hanze")[0])

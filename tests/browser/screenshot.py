@@ -8,6 +8,7 @@
 - ``docs/analysis-chart.png``: Analyse game, its chart in the corner of the 3D view.
 - ``docs/think.png``, ``docs/think-nl.png``: Think on the seed text's example (X at ply 3), English and Dutch;
   ``docs/think-student.png``: ``examples/wrong_player.py``'s own tree, the calls that differ marked.
+  (Think on each planted bug of the docs' worked examples, ``docs/think-bug-*.png``: :mod:`.bug_screenshots`.)
 - ``docs/variants/<name>.png``: each rule variant (gravity, tetris, flip, chance, swap) right after its
   event, as the browser tests see it (``variant_scenes``): the status, the line saying what happened, the rack.
 
