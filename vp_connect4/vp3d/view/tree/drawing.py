@@ -1,7 +1,7 @@
 """Think's tree drawn with few VPython objects, so a software-rendered page stays quick: one ``points`` object for
 the calls, one for the columns that need no call, one quiet ``curve`` for the edges near the top (a walk down each
 branch whose way back up is hidden, so each edge is drawn once), a strong gold ``curve`` for the line ``next_move``
-picks and a strong white one for the path to the call picked (or the first call that differs), ``points``
+picks (down to the last item drawn on it: the fit counts the items) and a strong white one for the path to the call picked (or the first call that differs), ``points``
 markers on the item picked and the call running, labels on the root's columns (the column and its score) and a
 small rack (``points``, a cell each) that shows the picked item's position.
 
@@ -115,7 +115,8 @@ class TreeDrawing:
         edges = vp.curve(canvas=canvas, color=vec(EDGE_COLOUR), radius=0)
         edges.append([{"pos": vec(point), "visible": seen} for point, seen in _edges(shown, items)])
         self._line = vp.curve(canvas=canvas, color=vec(LINE_COLOUR), radius=0)
-        self._line.append([vec(shown.position(shown.principal[:depth])) for depth in range(len(shown.principal) + 1)])
+        strong = shown.strong_line()  # not past the items drawn: a leaf's best column is not drawn
+        self._line.append([vec(shown.position(strong[:depth])) for depth in range(len(strong) + 1)])
         self._path_curve = vp.curve(canvas=canvas, color=vec(PATH_COLOUR), radius=0, visible=False)
         self._path = None
         # the item picked and the call running: one point each, parked out of sight when unused (GlowScript's
@@ -264,7 +265,8 @@ def _label_point(shown: TreeShown, line: tuple[int, ...]) -> tuple[float, float,
 
 def _focus(shown: TreeShown) -> frozenset[tuple[int, ...]]:
     """The lines drawn strong: the line next_move picks and the path to the item picked, each call on them."""
-    lines = {shown.principal[:depth] for depth in range(len(shown.principal) + 1)}
+    strong = shown.strong_line()
+    lines = {strong[:depth] for depth in range(len(strong) + 1)}
     if shown.selected is not None:
         lines |= {shown.selected[:depth] for depth in range(len(shown.selected) + 1)}
     return frozenset(lines)
