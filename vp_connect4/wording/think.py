@@ -142,8 +142,8 @@ def think_root_returns(ox: str, ply: int, scores: str, col: int | None) -> str:
 
 
 think_differs_here = sentence(
-    N_("{marked} of this file's calls differ from the reference's (red dots); the first in the order its code makes "
-       "them: {about}."),
+    N_("{marked} of this file's calls differ from the reference's (ringed in red); the first in the order its code "
+       "makes them: {about}."),
     "marked, about",
 )
 
