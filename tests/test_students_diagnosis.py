@@ -45,8 +45,11 @@ def test_every_report_names_the_method_that_holds_the_planted_bug(tmp_path: Path
     done = run("check", "mine.py", "--ply", "2", "--gradescope", "r.json", "--junit", "j.xml", cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
     terminal = done.stdout
-    if bug == "look-ahead never counted down":  # a failure, said in words of its own
+    if bug == "look-ahead never counted down":  # a failure, said in words of its own, in its course's names
         assert f"its {culprit} asks the opponent with the same look-ahead" in terminal, terminal
+        named, other = ("lookahead", "ply") if flavour == "cs111" else ("ply", "lookahead")
+        sentence = next(line for line in terminal.splitlines() if "would never end" in line)
+        assert f"so {named} is never counted down." in sentence and other not in sentence, sentence
     else:
         assert blamed(terminal) == {culprit}, terminal
     results = json.loads((tmp_path / "r.json").read_text())
@@ -70,6 +73,9 @@ def test_every_report_names_the_method_that_holds_the_planted_bug(tmp_path: Path
         shown = run(*argv[1:], cwd=tmp_path)
         assert shown.returncode == 1 and "from the reference" in shown.stdout, shown.stdout + shown.stderr
         assert_think_says_the_diagnosis(reports, shown.stdout, culprit)
+        if bug == "look-ahead never counted down":  # the tree's words name the look-ahead as the file does
+            assert f"so {named} is never counted down and it would never end" in shown.stdout, shown.stdout
+            assert "CS111: " not in shown.stdout, shown.stdout
 
 
 def diagnosis_sentences(report: str) -> list[str]:

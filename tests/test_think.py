@@ -199,6 +199,6 @@ def test_a_recursion_that_never_counts_down_is_stopped_at_its_first_call_and_sai
     path = tmp_path / "same_ply.py"
     path.write_text(player_sources.correct().replace("self.tbt, self.ply - 1)", "self.tbt, self.ply)  # the bug"))
     done = think("--player", str(path), "--ply", "2")
-    said = "this call looks as far ahead as the one that made it, so ply (CS111: lookahead) is never counted down"
+    said = "this call looks as far ahead as the one that made it, so ply is never counted down"  # a Player's name
     assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
     assert "2 of the 2 calls differ" in done.stdout  # stopped at its first call below the top, not 40,000 calls on

@@ -51,3 +51,18 @@ def test_labels_are_lifted_only_where_they_would_overlap() -> None:
     assert fitting.stagger([0, 100, 200], [40, 40, 40]) == [0, 0, 0]
     assert fitting.stagger([0, 30, 60, 90], [40, 40, 40, 40]) == [0, 1, 0, 1]
     assert fitting.stagger([0, 16, 32, 48], [40, 40, 40, 40]) == [0, 1, 2, 0]
+
+
+@pytest.mark.parametrize("ply", [1, 2, 3, 4])
+def test_the_gold_line_ends_at_an_item_drawn_so_the_fit_holds_it(ply: int) -> None:
+    """At ply 2 the line next_move picks goes on to the best column of a last call (ply 0), which is not drawn: it
+    was drawn a layer below the tree, past the canvas's bottom edge (the fit counts only the items drawn)."""
+    board = RulesBoard()
+    board.set_board("1211244445")
+    shown = TreeShown(reference_tree(board, "X", ply, "LEFT"), "X")
+    drawn = {item.line for item in shown.items()}
+    strong = shown.strong_line()
+    assert strong == shown.principal[: len(strong)] and strong
+    assert all(strong[:depth] in drawn for depth in range(len(strong) + 1)), (shown.principal, strong)
+    if ply == 2:
+        assert shown.principal == (3, 0, 0) and strong == (3, 0)  # (3, 0) is a last call: its columns not drawn

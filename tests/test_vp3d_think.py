@@ -291,3 +291,54 @@ def test_think_says_the_diagnosis_of_the_first_call_that_differs_where_the_top_c
     sentence = ("It calls opp_ch, which agrees with the reference when asked on its own on the check's positions: "
                 "look at scores_for itself first.")  # fmt: skip
     assert view.status.endswith(f" {lead} {sentence}"), view.status  # type: ignore[attr-defined]
+
+
+
+NEVER_ENDS = {  # each course's file with the look-ahead never counted down: its class, its name of it, its line
+    "hanze": ("Player", "ply", "mine.py, line 69: scores[col] = 100.0 - max(op.scores_for(b))"),
+    "cs111": ("AIPlayer", "lookahead", "mine.py, line 79: scores[col] = 100 - max(opponent.scores_for(board))"),
+}
+
+
+def test_a_recursion_never_counted_down_is_said_in_the_courses_names_with_the_line_that_fails(tmp_path: object) -> None:
+    """Think's status line for the look-ahead never counted down: the call that did not return named (the view opens
+    on it) as terminal think names it, check's sentence with the file's name of the look-ahead (Hanze: ply, CS111:
+    lookahead) and the file's line that makes the call, not its traceback."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+    from player_sources import planted
+
+    lead = "2 of this file's calls differ from the reference's (ringed in red); the call that did not return: X 0: "
+    failed = "2 of the 2 calls differ from the reference (marked *); the call that did not return: the call after X 0."
+    for flavour, (class_name, named, line) in NEVER_ENDS.items():
+        folder = tmp_path / flavour  # type: ignore[operator]
+        folder.mkdir()
+        (folder / "mine.py").write_text(planted("look-ahead never counted down", flavour)[0])
+        view = think_on(folder / "mine.py", "1211244445", "LEFT", 2)
+        status = view.status.replace(f"{folder}{os.sep}", "")  # type: ignore[attr-defined]
+        assert view.tree.selected == (0,), status  # type: ignore[attr-defined]  # the call after X 0: stopped there
+        assert status.startswith(lead + "O looks 2 moves ahead from here; its scores: ?. "), status
+        sentence = (f"mine.py: {class_name}('X', 'LEFT', 2).scores_for(b) would never end: its scores_for asks the "
+                    f"opponent with the same look-ahead, so {named} is never counted down.")  # fmt: skip
+        assert sentence in status and status.endswith(" " + line), status
+        assert "^" not in status and "Traceback" not in status and "CS111" not in status, status
+        command = [sys.executable, "-m", "vp_connect4", "think", "--moves", "1211244445", "--ply", "2", "--player",
+                   "mine.py"]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=folder,
+                              env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=subprocess.DEVNULL)  # fmt: skip
+        assert failed in done.stdout.splitlines(), done.stdout + done.stderr  # the same call, in the same words
+        assert sentence in done.stdout and "Traceback" in done.stdout, done.stdout  # the terminal: the traceback
+
+
+def test_a_student_error_in_a_line_says_the_files_line_and_pythons_last_line() -> None:
+    from vp_connect4.students.errors import StudentError
+
+    lines = ("Traceback (most recent call last):", '  File "mine.py", line 12, in scores_for',
+             "    return 1 / 0", "           ~~^~~", "ZeroDivisionError: division by zero")  # fmt: skip
+    error = StudentError("mine.py: Player('X', 'LEFT', 2).scores_for(b) raised an error:", lines=lines)
+    said = [error.summary, "mine.py, line 12: return 1 / 0", "ZeroDivisionError: division by zero"]
+    assert error.short_lines() == said and not error.never_counts_down
+    assert StudentError("it failed").short_lines() == ["it failed"]

@@ -4,7 +4,7 @@ docs/teachers.md: ``make screenshot-bugs``.
 Each picture: a Hanze file with one of the seven bugs students make (``player_sources.BUGS``; saved as ``mine.py``
 in a folder of its own) plays X, Think opens on X's tree at a position and ply where that bug shows (or, where the
 tree cannot show it, where it shows what it does), and the page is saved at :data:`VIEWPORT`: the status line with
-the diagnosis' sentence above the canvas, the tree opened on the first call that differs (red dots), the small rack
+the diagnosis' sentence above the canvas, the tree opened on the first call that differs (ringed in red), the small rack
 showing that call's position. Saved as ``docs/think-bug-<name>.png`` (:data:`SHOTS`), made smaller by ``pngquant``
 (a palette of at most 256 colours: about a third of the size, the same to the eye) where it is installed, else by
 ``optipng`` (lossless, a few per cent) where that is.

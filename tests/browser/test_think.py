@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from slowness import slowness
 
 from browser.scene_page import CANVAS_JS, ScenePage
@@ -184,18 +185,28 @@ def assert_fits(view: ScenePage, window: dict[str, int]) -> None:
             assert apart, f"{window}: labels {text!r} and {other!r} overlap: {labels}"
 
 
-def test_think_at_ply_4_fits_the_canvas_at_every_window_size_with_its_labels_apart(browser: Any) -> None:
+PICTURES_WINDOW = {"width": 1280, "height": 800}  # the window of the pictures of docs/teachers.md (bug_screenshots)
+
+
+@pytest.mark.parametrize(
+    ("ply", "lang", "windows"),
+    [(4, "nl", WINDOWS), (2, "en", (PICTURES_WINDOW,))],  # ply 2: the gold line once ran past the bottom edge
+    ids=["ply-4", "ply-2"],
+)
+def test_think_fits_the_canvas_at_every_window_size_with_its_labels_apart(
+    browser: Any, ply: int, lang: str, windows: tuple[dict[str, int], ...]
+) -> None:
     from browser.conftest import VIEWPORT
 
     context = browser.new_context(viewport=VIEWPORT)
-    options = ("--moves", SEED_POSITION, "--x", "ai", "--x-ply", "4", "--o", "human", "--think", "--lang", "nl")
+    options = ("--moves", SEED_POSITION, "--x", "ai", "--x-ply", str(ply), "--o", "human", "--think", "--lang", lang)
     try:
         with SceneProcess.main(*options) as scene:
             view = ScenePage.open(context, scene)
             errors: list[str] = []
             view.page.on("pageerror", lambda error: errors.append(str(error)))
             view.wait_log("^think ready: ", timeout=60)
-            for window in WINDOWS:
+            for window in windows:
                 size = view.page.evaluate(f"() => [{CANVAS_JS}.__width, {CANVAS_JS}.__height, {CANVAS_JS}.__range]")
                 if window != view.page.viewport_size:
                     view.page.set_viewport_size(window)

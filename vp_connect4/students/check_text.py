@@ -15,7 +15,6 @@ from . import diagnosis
 from .check import Difference, Failure, Report
 from .diagnosis.asking import SCORES
 from .positions import HEIGHT, WIDTH, Case
-from .worker import lookahead
 from .worker.kinds import BOARD_SCORE, CHECKER_METHODS, PART_METHODS, SCORE_METHODS, TIEBREAK_METHODS
 from .worker.loading import CS111
 
@@ -49,11 +48,8 @@ def report_text(report: Report) -> str:
         lines = [wording.check_differs(file, problem.ply, kind), "", position, ""]
         lines += [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]
     scores_differ = problem.blame is not None and problem.blame.reason == diagnosis.FOLLOWS_SCORES
-    never_ends = (
-        isinstance(problem, Failure)
-        and problem.error.lines[-1:] != ()
-        and problem.error.lines[-1].startswith(f"{lookahead.NAME}: ")
-    )  # the recursion was stopped at its first call that does not count down: think stops it there too
+    # the recursion was stopped at its first call that does not count down: think stops it there too
+    never_ends = isinstance(problem, Failure) and problem.error.never_counts_down
     if (problem.method in SCORE_METHODS and not isinstance(problem, Failure)) or scores_differ or never_ends:
         case = problem.case
         command = think_command(report.source.name, case.moves, problem.ply, case.ox, case.tiebreak)
@@ -64,14 +60,15 @@ def report_text(report: Report) -> str:
 def diagnosis_lines(problem: Difference | Failure, file: str, flavour: str, board: bool = True) -> list[str]:
     """What the one diagnosis found at the position ``think`` shows (``diagnosis.here``), as check says it there: a
     part that differs (with the position as code, ``board`` True), ``next_move``'s or the tiebreak's difference,
-    which method holds ``scores_for``'s, or how it failed."""
+    which method holds ``scores_for``'s, or how it failed (``board`` False, for Think's status line: its sentence and
+    the file's line that raised, not the whole traceback)."""
     case = problem.case
     kind, method = wording.check_kind(case.kind), problem.method
     if method in PART_METHODS:
         return part_lines(problem, file, flavour, kind, position_text(case, flavour) if board else "")
     if isinstance(problem, Failure):  # the tree shows where scores_for failed: check's words say why
-        return [str(problem.error)] if method in SCORE_METHODS else [wording.check_failed(file, problem.ply, kind),
-                                                                      str(problem.error)]  # fmt: skip
+        error = [str(problem.error)] if board else problem.error.short_lines()
+        return error if method in SCORE_METHODS else [wording.check_failed(file, problem.ply, kind), *error]
     if method in SCORE_METHODS:
         return blame_lines(problem, flavour)
     return [*difference_lines(problem, file, flavour), *blame_lines(problem, flavour)]

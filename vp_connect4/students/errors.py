@@ -9,11 +9,13 @@ so is a file's name (``files.PlayerFile``).
 
 from __future__ import annotations
 
+import re
+
 from .. import wording
 from ..errors import Connect4Error
 from ..wording import Phrase
 from .worker import lookahead
-from .worker.kinds import BAD_ANSWER, NO_CLASS, NO_METHOD, NOT_LOADED, OURS, RAISED
+from .worker.kinds import BAD_ANSWER, HANZE, LOOK_AHEAD, NO_CLASS, NO_METHOD, NOT_LOADED, OURS, RAISED
 from .worker.visible import visible
 
 __all__ = [
@@ -35,6 +37,8 @@ ENDED = "ended"  # its process ended (sys.exit in a thread, os._exit, a crash of
 FORGED = "forged"  # its process sent what is not an answer (the student's code wrote into the answers' pipe)
 ILLEGAL_MOVE = "illegal move"
 USES_OURS = f"ModuleNotFoundError: No module named '{OURS}"  # a traceback's last line: it imported this project
+FRAME = re.compile(r'\s*File "(?P<file>.+)", line (?P<number>\d+)(, in .*)?$')  # a traceback's frame
+MARKERS = set("^~ ")  # the characters of the line under a frame's code that points at its part (Python 3.11)
 
 
 class StudentError(Connect4Error):
@@ -59,21 +63,46 @@ class StudentError(Connect4Error):
     def __str__(self) -> str:
         return "\n".join([self.summary, *self.lines])
 
+    @property
+    def never_counts_down(self) -> bool:
+        """The worker stopped a recursion whose look-ahead is never counted down (the last line says so)."""
+        return bool(self.lines) and self.lines[-1].startswith(f"{lookahead.NAME}: ")
+
+    def short_lines(self) -> list[str]:
+        """The message in a line or three, for a status line: the sentence, the line of the student's file that
+        raised (its last frame: the file, the line's number and its code; no markers under it) and the error's
+        last line (Python's ``ZeroDivisionError: division by zero``; not where the sentence says it already)."""
+        said = [self.summary]
+        frames = [index for index, line in enumerate(self.lines) if FRAME.match(line)]
+        if frames:
+            index = frames[-1]
+            found = FRAME.match(self.lines[index])
+            assert found is not None
+            after = self.lines[index + 1] if index + 1 < len(self.lines) else ""
+            code = after.strip() if after.startswith("    ") and not set(after) <= MARKERS else ""
+            said.append(wording.student_raised_at(found["file"], int(found["number"]), code).rstrip(": "))
+        if self.lines and not self.never_counts_down and not self.lines[-1].startswith(" "):
+            said.append(self.lines[-1])
+        return said
+
 
 def call_text(class_name: str, ox: str, tiebreak: str, ply: int, method: str, arguments: str = "b") -> str:
     """The call as the student would type it: ``Player('X', 'LEFT', 2).scores_for(b)``, ``...opp_ch()``."""
     return f"{class_name}({ox!r}, {tiebreak!r}, {ply}).{method}({arguments})"
 
 
-def from_worker(status: str, detail: object, shown: str, call: str) -> StudentError:
-    """The error the worker process reported (``status``, ``detail``: see ``worker.serve``) for file ``shown``."""
+def from_worker(status: str, detail: object, shown: str, call: str, flavour: str = HANZE) -> StudentError:
+    """The error the worker process reported (``status``, ``detail``: see ``worker.serve``) for file ``shown`` (its
+    ``flavour``: the look-ahead is said in its seed's name, ``ply`` or ``lookahead``)."""
     if status in (RAISED, NOT_LOADED):
         lines = tuple(str(line) for line in detail)  # type: ignore[attr-defined]
         if lines and lines[-1].startswith(USES_OURS):  # the sandbox has no vp_connect4: the file wanted ours
             return StudentError(wording.phrase(wording.student_uses_ours, shown, OURS), status, lines)
         if lines and lines[-1].startswith(f"{lookahead.NAME}: "):  # the worker caught a recursion without end
             method = lines[-1].split(": ", 1)[1].split(" ", 1)[0]
-            return StudentError(wording.phrase(wording.student_never_counts_down, shown, call, method), RAISED, lines)
+            ply = LOOK_AHEAD.get(flavour, LOOK_AHEAD[HANZE])
+            said = wording.phrase(wording.student_never_counts_down, shown, call, method, ply)
+            return StudentError(said, RAISED, lines)
         if status == RAISED:
             return StudentError(wording.phrase(wording.student_raised, shown, call), RAISED, lines)
         return StudentError(wording.phrase(wording.student_not_loaded, shown), NOT_LOADED, lines)

@@ -34,6 +34,7 @@ from . import answers, errors, sandbox
 from .errors import StudentError
 from .files import PlayerFile, Source
 from .worker import protocol
+from .worker.kinds import HANZE
 
 DEFAULT_TIME_LIMIT = 30.0  # seconds a student's method may take for one call
 MOST_TIME_LIMIT = 24 * 60 * 60  # a move time at most: a day (a longer wait than a clock can count is refused)
@@ -198,7 +199,8 @@ class StudentProcess:
             raise errors.forged(shown, call, str(forged)) from None
         if status == answers.OK:
             return detail
-        raise errors.from_worker(status, detail, shown, call)
+        flavour = self.loaded.flavour if self.loaded is not None else HANZE
+        raise errors.from_worker(status, detail, shown, call, flavour)
 
     def _stop_now(self) -> int | None:
         process, self._process = self._process, None

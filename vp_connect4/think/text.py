@@ -7,15 +7,16 @@ from __future__ import annotations
 from .. import wording
 from ..board import other
 from .compare import Comparison
-from .tree import CALL, STOPS, UNKNOWN_MOVE, Node, Tree
+from .tree import CALL, NOT_COUNTED_DOWN, STOPS, UNKNOWN_MOVE, Node, Tree
 
 FULL_DEPTH = 2  # calls this deep below the root are shown one by one; deeper ones counted
 LONGEST_LINE = 8  # moves of a line written out; a longer one is cut
 MOST_LINES = 12  # of the traceback of the call that raised
 
 
-def tree_text(comparison: Comparison, file: str = "") -> str:
-    """The shown tree (the student's, else the reference's), its marks, and the line ``next_move`` plays."""
+def tree_text(comparison: Comparison, file: str = "", look_ahead: str = "ply") -> str:
+    """The shown tree (the student's, else the reference's), its marks, and the line ``next_move`` plays;
+    ``look_ahead``: the file's name of it (its seed's: ``ply``, CS111's ``lookahead``)."""
     tree = comparison.shown
     method = "scores_for_tourney" if tree.smart else "scores_for"
     lines = []
@@ -24,65 +25,74 @@ def tree_text(comparison: Comparison, file: str = "") -> str:
     root = tree.root
     lines.append(wording.think_heading(root.ox, root.ply, method, tree.tiebreak, tree.moves))
     lines.append(f"  {_scores(root.scores)}")
-    lines += _marks(root, comparison.reference, "  ")
+    lines += _marks(root, comparison.reference, "  ", look_ahead)
     for col, slot in enumerate(root.slots):
         if slot.kind != CALL:
             lines.append("  " + wording.think_case(slot.kind).format(ox=root.ox, col=col, score=_score(slot.score)))
     for child in root.children:
-        lines += _call_lines(child, comparison, 1)
+        lines += _call_lines(child, comparison, 1, look_ahead)
     best = root.best(tree.tiebreak)
     if best is not None:
         lines.append(wording.think_picks(best, wording.think_line(_line_words(tree))))
-    lines.append(_summary(comparison))
+    lines.append(_summary(comparison, look_ahead))
     return "\n".join(lines)
 
 
-def _call_lines(node: Node, comparison: Comparison, depth: int) -> list[str]:
+def _call_lines(node: Node, comparison: Comparison, depth: int, look_ahead: str) -> list[str]:
     indent = "  " * depth
     mover = other(node.ox) if node.ox in ("X", "O") else "?"
     col = "?" if node.col in (None, UNKNOWN_MOVE) else node.col
     text = wording.think_call(mover, col, node.ox, node.ply, _scores(node.scores))
-    lines = [f"{indent}{'* ' if node.differs else ''}{text}", *_marks(node, comparison.reference, indent + "  ")]
+    marks = _marks(node, comparison.reference, indent + "  ", look_ahead)
+    lines = [f"{indent}{'* ' if node.differs else ''}{text}", *marks]
     if depth >= FULL_DEPTH:
         below = sum(1 for _ in node.walk()) - 1
         if below:
             lines.append(f"{indent}  {wording.think_below(below)}")
         return lines
     for child in node.children:
-        lines += _call_lines(child, comparison, depth + 1)
+        lines += _call_lines(child, comparison, depth + 1, look_ahead)
     return lines
 
 
-def _marks(node: Node, reference: Tree, indent: str) -> list[str]:
+def _marks(node: Node, reference: Tree, indent: str, look_ahead: str) -> list[str]:
     if not node.differs:
         return []
     if node.error is not None:
-        lines = [wording.think_stopped(node.error)] if node.error in STOPS else node.error.splitlines()
+        lines = [_stopped(node.error, look_ahead)] if node.error in STOPS else node.error.splitlines()
         return [indent + wording.think_error(), *(indent + "  " + line for line in lines)]
     ours = reference.at(node.line)
     return [indent + wording.think_differs(_scores(ours.scores) if ours is not None else "-")]
 
 
-def _summary(comparison: Comparison) -> str:
+def _summary(comparison: Comparison, look_ahead: str) -> str:
+    """How many calls differ and which to look at: the call that did not return (raised, ran out of time or was
+    stopped), else the first that differs in the order the code makes them."""
     student = comparison.student
     calls = len(comparison.shown.nodes())
     if student is None or not comparison.marked:
         return wording.think_agrees(calls)
-    failed = next((node for node in student.root.walk() if node.error is not None), None)
+    failed = student.failed_call()
     first = failed if failed is not None else student.first_difference()
     where = _words(student, first.line) if first is not None and first.line else ""
     place = wording.think_after(where) if where else wording.think_top()
-    summary = wording.think_summary(comparison.marked, calls, place)
     if failed is None or failed.error is None:
-        return summary
-    return "\n".join([summary, wording.think_error(), *("  " + line for line in _error_lines(failed.error))])
+        return wording.think_summary(comparison.marked, calls, place)
+    summary = wording.think_summary_failed(comparison.marked, calls, place)
+    said = _error_lines(failed.error, look_ahead)
+    return "\n".join([summary, wording.think_error(), *("  " + line for line in said)])
 
 
-def _error_lines(error: str) -> list[str]:
+def _error_lines(error: str, look_ahead: str) -> list[str]:
     """The student's traceback lines (the last of them), or why the recording stopped the recursion, in words."""
     if error in STOPS:
-        return [wording.think_stopped(error)]
+        return [_stopped(error, look_ahead)]
     return error.splitlines()[-MOST_LINES:]
+
+
+def _stopped(error: str, look_ahead: str) -> str:
+    """Why the recording stopped the recursion, in words (the look-ahead in the file's name of it)."""
+    return wording.think_not_counted_down(look_ahead) if error == NOT_COUNTED_DOWN else wording.think_stopped(error)
 
 
 def _line_words(tree: Tree) -> str:

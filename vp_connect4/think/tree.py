@@ -122,8 +122,13 @@ class Tree:
         return line
 
     def first_difference(self) -> Node | None:
-        """The first marked call in depth-first order (where the view opens), or None."""
+        """The first marked call in depth-first order, or None."""
         return next((node for node in self.root.walk() if node.differs), None)
+
+    def failed_call(self) -> Node | None:
+        """The first call that did not return (it raised, ran out of time or the recording stopped it), or None:
+        where the view opens and what terminal think names, rather than the first difference above it."""
+        return next((node for node in self.root.walk() if node.error is not None), None)
 
 
 def same(mine: float | None, ours: float | None) -> bool:

@@ -19,11 +19,13 @@ __all__ = [
     "think_heading",
     "think_help",
     "think_line",
+    "think_not_counted_down",
     "think_ours",
     "think_picks",
     "think_see",
     "think_stopped",
     "think_summary",
+    "think_summary_failed",
     "think_top",
 ]
 
@@ -80,11 +82,15 @@ think_stopped = choice(
     {
         "time is up": N_("its time ran out here (the recursion was stopped)"),
         "too many calls": N_("the recursion was stopped here: it had made too many calls (does it end?)"),
-        "not counted down": N_(
-            "the recursion was stopped here: this call looks as far ahead as the one that made it, so ply (CS111: "
-            "lookahead) is never counted down and it would never end"
-        ),
     },
+)
+
+think_not_counted_down = sentence(
+    N_(
+        "the recursion was stopped here: this call looks as far ahead as the one that made it, so {ply} is never "
+        "counted down and it would never end"
+    ),
+    "ply",
 )
 
 think_top = sentence(N_("the call at the top"), "")
@@ -107,6 +113,12 @@ think_agrees = sentence(N_("Every one of the {calls} calls agrees with the refer
 think_summary = sentence(
     N_("{marked} of the {calls} calls differ from the reference (marked *); the first, in the order the code makes "
        "them: {where}."),
+    "marked, calls, where",
+)
+
+# A recursion with a call that raised, ran out of time or was stopped: that call is named, whichever differs first.
+think_summary_failed = sentence(
+    N_("{marked} of the {calls} calls differ from the reference (marked *); the call that did not return: {where}."),
     "marked, calls, where",
 )
 

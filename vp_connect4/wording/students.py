@@ -42,6 +42,7 @@ __all__ = [
     "student_not_scores",
     "student_process_ended",
     "student_raised",
+    "student_raised_at",
     "student_standard_rules",
     "student_timed_out",
     "tourney_bad_out",
@@ -93,11 +94,15 @@ student_raised = sentence(N_("{file}: {call} raised an error (the lines of {file
 
 student_never_counts_down = sentence(
     N_(
-        "{file}: {call} would never end: its {method} asks the opponent with the same look-ahead, so ply (CS111: "
-        "lookahead) is never counted down. The line below makes that call:"
+        "{file}: {call} would never end: its {method} asks the opponent with the same look-ahead, so {ply} is never "
+        "counted down. The line below makes that call:"
     ),
-    "file, call, method",
+    "file, call, method, ply",
 )
+
+
+# Where a student's file raised, in a line (Think's status line): the file, the line's number and its code.
+student_raised_at = sentence(N_("{file}, line {number}: {code}"), "file, number, code")
 
 
 student_timed_out = sentence(

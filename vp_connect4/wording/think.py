@@ -9,6 +9,7 @@ __all__ = [
     "think_button",
     "think_call_returns",
     "think_call_starts",
+    "think_differs_failed",
     "think_differs_here",
     "think_failed",
     "think_folded",
@@ -142,8 +143,15 @@ def think_root_returns(ox: str, ply: int, scores: str, col: int | None) -> str:
 
 
 think_differs_here = sentence(
-    N_("{marked} of this file's calls differ from the reference's (red dots); the first in the order its code makes "
-       "them: {about}."),
+    N_("{marked} of this file's calls differ from the reference's (ringed in red); the first in the order its code "
+       "makes them: {about}."),
+    "marked, about",
+)
+
+# A player file's call raised, ran out of time or was stopped: the view opens on it (terminal think names it too).
+think_differs_failed = sentence(
+    N_("{marked} of this file's calls differ from the reference's (ringed in red); the call that did not return: "
+       "{about}."),
     "marked, about",
 )
 

@@ -27,6 +27,7 @@ from ..diagnosis.here import think_diagnosed
 from ..errors import StudentError
 from ..files import PlayerFile
 from ..player import StudentPlayer
+from ..worker.kinds import HANZE, LOOK_AHEAD
 
 DEFAULT_PLY = 2
 EXIT_DIFFERS, EXIT_BAD_INPUT = 1, 2
@@ -107,7 +108,7 @@ def _student(parser: argparse.ArgumentParser, args: argparse.Namespace, board: R
     except StudentError as error:
         print(error)
         return EXIT_DIFFERS
-    print(tree_text(comparison, source.name))
+    print(tree_text(comparison, source.name, LOOK_AHEAD.get(player.loaded.flavour, LOOK_AHEAD[HANZE])))
     found = comparison.shown.diagnosis if comparison.student is not None else None
     said = here_lines(found) if found is not None else []
     if said:

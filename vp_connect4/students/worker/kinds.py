@@ -22,6 +22,7 @@ PART_METHODS = (*CHECKER_METHODS, BOARD_SCORE, *TIEBREAK_METHODS)  # asked on th
 EVALUATION = "score_board_for_tourney"  # a board's score at the horizon of the smarter recursion
 CLASS_NAMES = ("AIPlayer", "Player")  # looked for in this order when the command line names no class
 HANZE, CS111 = "hanze", "cs111"  # the two seeds' flavours of Player and Board
+LOOK_AHEAD = {HANZE: "ply", CS111: "lookahead"}  # each seed's name of the look-ahead (Player's ply)
 TIME_IS_UP, TOO_MANY_CALLS = "time is up", "too many calls"  # where a recording stopped it (think.tree's words)
 NOT_COUNTED_DOWN = "not counted down"  # a recording stopped it: a call asked with its caller's look-ahead or more
 OURS = "vp_connect4"  # this project's package, which a student's file may not import (the reference, the solver)

@@ -123,7 +123,8 @@ class Think:
             return
         asked.shown = shown = TreeShown(tree, asked.ox)
         self.ctx.log(log_lines.Line.THINK(asked.ox, asked.ply, shown.calls))
-        first = tree.first_difference()
+        failed = tree.failed_call()  # a player file's call that did not return: the view opens there and names it
+        first = failed if failed is not None else tree.first_difference()
         if first is not None:  # a player file's call that is not the reference's: the view opens there
             shown.reveal(first.line)
         self._draw(log_lines.Line.THINK_READY)
@@ -132,7 +133,8 @@ class Think:
         if first is not None:
             marked = sum(1 for node in tree.root.walk() if node.differs)
             self.ctx.log(log_lines.Line.THINK_DIFFERS(marked, log_lines.think_line(first.line)))
-            asked.said = wording.think_differs_here(marked, self._about(shown, first.line))
+            differs = wording.think_differs_here if failed is None else wording.think_differs_failed
+            asked.said = differs(marked, self._about(shown, first.line))
         if tree.diagnosis is not None:  # a player file: the method that holds the mistake here, as check says it
             said = here_lines(tree.diagnosis, board=False)
             asked.said = " ".join([asked.said, *(line.strip() for line in said if line.strip())])

@@ -213,12 +213,17 @@ class TreeShown:
         return 0 if node is None or self.is_open(node) or node.ply == 0 else _calls_below(node)
 
     def shown_line(self, line: tuple[int, ...]) -> tuple[int, ...]:
-        """The drawn item that stands for ``line``: itself, or the folded call it is under."""
-        for depth in range(len(line) + 1):
+        """The drawn item that stands for ``line``: itself, or the folded call it is under, or the last call of the
+        look-ahead (ply 0) it goes past (a leaf's columns are not drawn: the line ``next_move`` picks ends in one)."""
+        for depth in range(len(line)):
             node = self.tree.at(line[:depth])
-            if node is None or not self.is_open(node):
+            if node is None or not self.is_open(node) or node.ply == 0:
                 return line[:depth]
         return line
+
+    def strong_line(self) -> tuple[int, ...]:
+        """The line ``next_move`` picks as it is drawn: down to the last item drawn on it."""
+        return self.shown_line(self.principal)
 
 
 def _calls_below(node: Node) -> int:

@@ -1,9 +1,11 @@
 """Think's tree drawn with few VPython objects, so a software-rendered page stays quick: one ``points`` object for
 the calls, one for the columns that need no call, one quiet ``curve`` for the edges near the top (a walk down each
 branch whose way back up is hidden, so each edge is drawn once), a strong gold ``curve`` for the line ``next_move``
-picks and a strong white one for the path to the call picked (or the first call that differs), ``points``
-markers on the item picked and the call running, labels on the root's columns (the column and its score) and a
-small rack (``points``, a cell each) that shows the picked item's position.
+picks (down to the last item drawn on it: the fit counts the items) and a strong white one for the path to the
+call picked (or the first call that differs), ``points`` markers on the item picked and the call running, labels
+on the root's columns (the column and its score), a red ring round each call that differs from the reference's (a
+red ``points`` point a little larger than its call, just behind it as the camera sees it) and a small rack
+(``points``, a cell each) that shows the picked item's position.
 
 Focus: the calls on the two strong lines are drawn larger; a folded call larger than an open one; the other
 edges are drawn only down to :data:`EDGE_DEPTH` and in the calls a click opened (a software renderer pays for
@@ -36,9 +38,8 @@ PATH_COLOUR = (1.0, 1.0, 1.0)
 LINE_PIXELS = 2.5  # the strong lines' radius
 SELECTED_COLOUR = (1.0, 1.0, 1.0)
 PARKED = (0.0, 1e4, 0.0)  # where an unused marker waits, far above everything
-DIFFERS_COLOUR = (1.0, 0.15, 0.15)  # a student's call whose scores are not the reference's: a red dot above it
-DIFFERS_RADIUS = 5
-DIFFERS_RISE = 0.35  # of a layer's height, above the call
+DIFFERS_COLOUR = (1.0, 0.15, 0.15)  # a student's call whose scores are not the reference's: a red ring round it
+DIFFERS_RING = 4  # pixels of the ring: a red point this much larger than its call, just behind it
 EMPTY_CELL = (0.92, 0.94, 0.98)
 LABEL_HEIGHT = 13
 LABEL_RISE = LAYER / 3  # a root column's label, above its call
@@ -115,7 +116,8 @@ class TreeDrawing:
         edges = vp.curve(canvas=canvas, color=vec(EDGE_COLOUR), radius=0)
         edges.append([{"pos": vec(point), "visible": seen} for point, seen in _edges(shown, items)])
         self._line = vp.curve(canvas=canvas, color=vec(LINE_COLOUR), radius=0)
-        self._line.append([vec(shown.position(shown.principal[:depth])) for depth in range(len(shown.principal) + 1)])
+        strong = shown.strong_line()  # not past the items drawn: a leaf's best column is not drawn
+        self._line.append([vec(shown.position(strong[:depth])) for depth in range(len(strong) + 1)])
         self._path_curve = vp.curve(canvas=canvas, color=vec(PATH_COLOUR), radius=0, visible=False)
         self._path = None
         # the item picked and the call running: one point each, parked out of sight when unused (GlowScript's
@@ -124,11 +126,12 @@ class TreeDrawing:
         for marker in self._markers:
             marker.append(vec(PARKED))
         self._objects = [self._nodes, self._end_points, edges, self._line, self._path_curve, *self._markers]
-        differing = [item for item in calls if item.node is not None and item.node.differs]
-        if differing:
-            marks = vp.points(canvas=canvas, radius=DIFFERS_RADIUS, color=vec(DIFFERS_COLOUR))
-            marks.append([vec(_above(shown.position(item.line))) for item in differing])
-            self._objects.append(marks)
+        self._differing = [item for item in calls if item.node is not None and item.node.differs]
+        if self._differing:  # on its call until the camera is fitted, then just behind it (_place)
+            self._rings = vp.points(canvas=canvas, radius=CALL_RADIUS, color=vec(DIFFERS_COLOUR))
+            rings = [{"pos": vec(shown.position(item.line)), "radius": self._ring(item)} for item in self._differing]
+            self._rings.append(rings)
+            self._objects.append(self._rings)
         rows = shown.tree.root.rows
         self._rack = vp.points(canvas=canvas, radius=CELL_RADIUS)
         self._rack.append([{"pos": vec(ORIGIN), "color": vec(EMPTY_CELL)} for _ in range(len(rows) * len(rows[0]))])
@@ -142,6 +145,12 @@ class TreeDrawing:
         if item.line in self._focus:
             return FOCUS_RADIUS
         return FOLDED_RADIUS if item.folded else CALL_RADIUS
+
+    def _ring(self, item: Any) -> int:
+        """The radius of the red point round a call that differs (its ring: the part the call does not cover; round
+        the marker of the call picked where it is picked)."""
+        inside = MARK_RADIUS if item.line == self._shown.selected else self._radius(item)
+        return inside + DIFFERS_RING
 
     def _root_labels(self, shown: TreeShown) -> None:
         vp, vec = self._vp, self._vec
@@ -163,7 +172,8 @@ class TreeDrawing:
         widths = [fitting.text_width(text, LABEL_HEIGHT) for text in texts]
         lifted = [0] * len(texts)
         points = [fitting.Mark(shown.position(item.line), self._radius(item)) for item in self._items]
-        points.append(fitting.Mark(_above(shown.position(())), MARK_RADIUS, MARK_RADIUS))
+        points += [fitting.Mark(shown.position(item.line), self._ring(item)) for item in self._differing]
+        points.append(fitting.Mark(shown.position(()), MARK_RADIUS, MARK_RADIUS))  # the marker on the call picked
         found = None
         for _ in range(FIT_ROUNDS):
             labels = [
@@ -195,6 +205,17 @@ class TreeDrawing:
         radius = LINE_PIXELS * found.pixel
         self._line.radius = radius
         self._path_curve.radius = radius * 0.8
+        self._place_rings(found)
+
+    def _place_rings(self, found: fitting.Fit | None) -> None:
+        """Each red ring on its call, just behind it on the camera's line of sight (once it is fitted): seen round
+        the call, which covers its middle (the points are spheres: a point its own radius further away is behind
+        all of the call)."""
+        for index, item in enumerate(self._differing):
+            point, radius = self._shown.position(item.line), self._ring(item)
+            if found is not None:
+                point = fitting.behind(found, point, radius * found.pixel)
+            self._rings.modify(index, pos=self._vec(point), radius=radius)
 
     # -- a step, a click -------------------------------------------------------------------
 
@@ -234,6 +255,7 @@ class TreeDrawing:
         for index, item in enumerate(self._calls):
             if item.line in changed:
                 self._nodes.modify(index, radius=self._radius(item))
+        self._place_rings(self.fit)  # a call picked or no longer picked: its ring round the marker or the call
         curve = self._path_curve
         curve.clear()
         if path:
@@ -253,10 +275,6 @@ class TreeDrawing:
                     self._rack.modify(row * width + col, color=self._vec(colour))
 
 
-def _above(point: tuple[float, float, float]) -> tuple[float, float, float]:
-    return (point[0], point[1] + LAYER * DIFFERS_RISE, point[2])
-
-
 def _label_point(shown: TreeShown, line: tuple[int, ...]) -> tuple[float, float, float]:
     x, y, z = shown.position(line)
     return (x, y + LABEL_RISE, z)
@@ -264,7 +282,8 @@ def _label_point(shown: TreeShown, line: tuple[int, ...]) -> tuple[float, float,
 
 def _focus(shown: TreeShown) -> frozenset[tuple[int, ...]]:
     """The lines drawn strong: the line next_move picks and the path to the item picked, each call on them."""
-    lines = {shown.principal[:depth] for depth in range(len(shown.principal) + 1)}
+    strong = shown.strong_line()
+    lines = {strong[:depth] for depth in range(len(strong) + 1)}
     if shown.selected is not None:
         lines |= {shown.selected[:depth] for depth in range(len(shown.selected) + 1)}
     return frozenset(lines)

@@ -68,6 +68,21 @@ class Fit:
         return tuple(c + (x * right + y * up) * scale for c, x, y in zip(self.centre, x_axis, y_axis, strict=True))  # type: ignore[return-value]
 
 
+def eye(fit_: Fit) -> Point:
+    """Where the camera stands (GlowScript's: ``range * (h / min(w, h)) / tan(fov / 2)`` back from the centre)."""
+    width, height = fit_.size
+    distance = fit_.range * (height / min(width, height)) / math.tan(fit_.fov / 2)
+    ahead = fit_.axes[0]
+    return tuple(c - a * distance for c, a in zip(fit_.centre, ahead, strict=True))  # type: ignore[return-value]
+
+
+def behind(fit_: Fit, point: Point, distance: float) -> Point:
+    """The point ``distance`` world units further from the camera than ``point``, on the line of sight through it:
+    seen exactly where ``point`` is."""
+    sight = _unit(tuple(p - e for p, e in zip(point, eye(fit_), strict=True)))  # type: ignore[arg-type]
+    return tuple(p + s * distance for p, s in zip(point, sight, strict=True))  # type: ignore[return-value]
+
+
 def axes(forward: Point, up: Point = (0.0, 1.0, 0.0)) -> tuple[Point, Point, Point]:
     """The camera's forward, right and up unit vectors (GlowScript's: right = forward x up)."""
     ahead = _unit(forward)
