@@ -1,8 +1,10 @@
 """The link's messages: JSON objects of a few fixed shapes, each at most :data:`MAX_MESSAGE` bytes.
 
     hello    guest -> host, first and only then: {"type": "hello", "token": str}
+    rejoin   guest -> host, first and only then, after a drop: {"type": "rejoin", "token": str, "made": int (the
+             moves made on the guest's board)}
     welcome  host -> guest: {"type": "welcome", "side": "X"|"O" (the guest's), "width": int, "height": int,
-             "rules": "standard", "moves": str (the game code to start from)}
+             "rules": "standard", "moves": str (the game code to start from), "made": int (its moves)}
     move     either way: {"type": "move", "number": int (the moves made after it), "move": int}
 
 A link ends with a websocket close whose reason is one of :data:`REASONS` (the other side's words are never
@@ -23,7 +25,8 @@ STANDARD = "standard"  # the rules a link plays for now
 
 SHAPES: dict[str, dict[str, type]] = {
     "hello": {"token": str},
-    "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str},
+    "rejoin": {"token": str, "made": int},
+    "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str, "made": int},
     "move": {"number": int, "move": int},
 }
 

@@ -26,8 +26,11 @@ __all__ = [
     "help_variant",
     "host_game_result",
     "io_failed",
+    "link_back",
+    "link_dropped",
     "link_ended",
     "link_ended_by_peer",
+    "link_gone",
     "link_label",
     "link_option_problem",
     "listen_failed",
@@ -432,6 +435,15 @@ link_ended_by_peer = choice(
     },
     otherwise=N_("The link ended: the connection to the other side was lost."),
 )
+
+# A dropped link (a process killed, a network gone) waits for the other side to come back with the same token.
+link_dropped = sentence(
+    N_("The link to the other side dropped: waiting up to {seconds:g} s for it to come back."), "seconds"
+)
+
+link_back = sentence(N_("The other side is back: the game goes on."))
+
+link_gone = sentence(N_("The other side did not come back within {seconds:g} s: the game ended."), "seconds")
 
 token_refused = sentence(N_("The host refused the invite: its token is wrong, or was used already."))
 
