@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.sync.server import ServerConnection, serve
 
 from vp_connect4.link import invite_code, listen_address
 from vp_connect4.link.messages import Malformed, read
@@ -397,3 +398,67 @@ def test_a_drop_not_resumed_within_the_wait_ends_the_game_with_its_moves(killed:
     assert left_code == 1, left_out + left_err
     assert DROPPED in left_out and "did not come back within 1 s: the game ended." in left_out, left_out
     assert re.search(r"^Game stopped\. Moves so far: \d$", left_out, re.M) and "Traceback" not in left_err, left_out
+
+
+def test_junk_on_the_wire_after_the_hello_ends_the_link_with_a_reason() -> None:
+    with hosting() as (host, code):
+        peer, _ = joined(code)
+        peer.socket.sendall(b"\x8f\x00junk that is no websocket frame")  # a frame of no known kind
+        closing_reason(peer)
+        host_code, host_out, host_err = finish(host)
+    assert host_code == 1 and f"The link ended: the other side sent {NOT_THE_GAMES}" in host_out, host_out + host_err
+    assert "Game stopped. Moves so far: " in host_out and "Traceback" not in host_err, host_err
+
+
+@pytest.mark.parametrize("first", ["junk", "big", "rejoin"])
+def test_a_first_message_that_is_no_hello_changes_nothing_on_the_host(first: str) -> None:
+    with hosting() as (host, code):
+        address, _, token = code.rpartition("/")
+        forged = connect(f"ws://{address}/", max_size=None, legacy=True)
+        sent = {
+            "junk": "junk",
+            "big": "x" * (2 << 20),
+            "rejoin": json.dumps({"type": "rejoin", "token": token, "made": 0}),
+        }
+        with contextlib.suppress(ConnectionClosed, OSError):
+            forged.send(sent[first])
+        closed = closing_reason(forged)
+        guest = start("--text", "--lang", "en", "--join", code, "--o", "ai", "--seed", "2")
+        guest_code, guest_out, guest_err = finish(guest)
+        host_code, host_out, host_err = finish(host)
+    assert closed[0] in ((4001, 1009) if first == "big" else (4001,)), closed
+    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_err
+    assert re.findall(MOVES, host_out, re.M) == re.findall(MOVES, guest_out, re.M) != []
+    assert host_out.count("Welcome to Connect Four!") == 1 and "Traceback" not in host_err + guest_err
+
+
+def test_a_rejoin_while_the_guest_holds_its_seat_is_refused() -> None:
+    with hosting() as (host, code):
+        peer, _ = joined(code)
+        address, _, token = code.rpartition("/")
+        second = connect(f"ws://{address}/", max_size=None, legacy=True)
+        second.send(json.dumps({"type": "rejoin", "token": token, "made": 1}))
+        assert closing_reason(second)[0] == 4001
+        peer.send(json.dumps({"type": "move", "number": 2, "move": 3}))  # the seated guest plays on
+        peer.close()
+        host_code, host_out, _ = finish(host)
+    assert host_code == 1 and "O (over the link) plays column 3." in host_out, host_out
+
+
+def test_a_forged_host_s_welcome_ends_the_join_in_one_line() -> None:
+    def forged_host(connection: ServerConnection) -> None:
+        connection.recv(timeout=WAIT)
+        connection.send(json.dumps({"type": "welcome", "side": "O", "width": 99, "height": 6}))
+        with contextlib.suppress(ConnectionClosed):
+            connection.recv(timeout=WAIT)
+
+    with serve(forged_host, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, str(MAIN), "--text", "--lang", "en", "--join", f"127.0.0.1:{port}/{'A' * 32}"],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT,
+        )  # fmt: skip
+        server.shutdown()
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert NOT_THE_GAMES in done.stderr and "Welcome" not in done.stdout, done.stdout + done.stderr

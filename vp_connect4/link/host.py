@@ -105,12 +105,13 @@ class Host:
         if not hmac.compare_digest(str(message["token"]).encode(), self.token.encode()):
             return False
         with self._lock:
-            first, self._taken, link = not self._taken, True, self.link
+            first, link = not self._taken, self.link
+            if first and kind == "hello":
+                self._taken = True
+                self._joined.put(connection)
+                return True
         if first:
-            if kind != "hello":
-                return False
-            self._joined.put(connection)
-            return True
+            return False  # a rejoin before anyone joined
         made = message["made"] if kind == "rejoin" else -1
         return link is not None and link.resume(connection, made, self._welcome)  # type: ignore[arg-type]
 
