@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -25,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.sync.server import ServerConnection, serve
 
 from vp_connect4.link import invite_code, listen_address
+from vp_connect4.link.host import MOST_WAITING
 from vp_connect4.link.messages import Malformed, read
 
 MAIN = Path(__file__).resolve().parent.parent / "main.py"
@@ -462,3 +464,52 @@ def test_a_forged_host_s_welcome_ends_the_join_in_one_line() -> None:
         server.shutdown()
     assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
     assert NOT_THE_GAMES in done.stderr and "Welcome" not in done.stdout, done.stdout + done.stderr
+
+
+def closed_among(sockets: list[socket.socket], at_least: int) -> int:
+    """How many of ``sockets`` the other end closed, once ``at_least`` did (or WAIT passed)."""
+    closed: set[socket.socket] = set()
+    while len(closed) < at_least:
+        readable, _, _ = select.select([each for each in sockets if each not in closed], [], [], WAIT)
+        if not readable:
+            break
+        for each in readable:
+            with contextlib.suppress(OSError):
+                if each.recv(1) == b"":
+                    closed.add(each)
+    return len(closed)
+
+
+def test_connections_that_say_nothing_cannot_keep_the_guest_out() -> None:
+    slow = dict(os.environ, VP_CONNECT4_LINK_HELLO="120")  # none closed for its silence within the test
+    with watched_host("--x", "ai", "--o", "remote", "--ply", "2", env=slow) as (host, code):
+        address = code.rpartition("/")[0]
+        where = (address.rpartition(":")[0], int(address.rpartition(":")[2]))
+        silent = [socket.create_connection(where) for _ in range(60)]  # no websocket opening
+        quiet = [connect(f"ws://{address}/", legacy=True) for _ in range(20)]  # open, no hello
+        try:
+            assert closed_among(silent, 80 - MOST_WAITING) >= 80 - MOST_WAITING, "the oldest make room"
+            guest = start("--text", "--lang", "en", "--join", code, "--o", "ai", "--o-ply", "2")
+            guest_code, guest_out, guest_err = finish(guest)
+            host_code, host_out, host_err = host.finish()  # at once: the silent ones do not hold it
+        finally:
+            for each in silent:
+                each.close()
+    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_err
+    assert re.findall(MOVES, host_out, re.M) == re.findall(MOVES, guest_out, re.M) != []
+    assert all(closing_reason(each) for each in quiet), "closed when the host ended"
+
+
+def test_a_connection_that_says_no_hello_is_closed_soon() -> None:
+    short = dict(os.environ, VP_CONNECT4_LINK_HELLO="1")
+    with watched_host("--x", "ai", "--o", "remote", "--ply", "2", env=short) as (host, code):
+        address = code.rpartition("/")[0]
+        silent = socket.create_connection((address.rpartition(":")[0], int(address.rpartition(":")[2])))
+        quiet = connect(f"ws://{address}/", legacy=True)
+        assert closing_reason(quiet)[0] == 1000
+        assert closed_among([silent], 1) == 1
+        silent.close()
+        guest = start("--text", "--lang", "en", "--join", code, "--o", "ai", "--o-ply", "2")
+        guest_code, _, guest_err = finish(guest)
+        host_code, host_out, host_err = host.finish()
+    assert (host_code, guest_code) == (0, 0) and host_out.count("Welcome to Connect Four!") == 1, host_err + guest_err
