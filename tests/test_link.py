@@ -513,3 +513,19 @@ def test_a_connection_that_says_no_hello_is_closed_soon() -> None:
         guest_code, _, guest_err = finish(guest)
         host_code, host_out, host_err = host.finish()
     assert (host_code, guest_code) == (0, 0) and host_out.count("Welcome to Connect Four!") == 1, host_err + guest_err
+
+
+def test_a_person_against_a_player_file_over_the_link() -> None:
+    every_column = "".join(f"{col}\n" * 6 for col in range(7))  # a person who fills the columns in turn
+    with watched_host("--x", "human", "--o", "remote", stdin=subprocess.PIPE) as (host, code):
+        player = str(MAIN.parent / "examples" / "player.py")
+        guest = Watched("--text", "--lang", "en", "--join", code, "--o", player, "--o-ply", "2")
+        host.send(every_column)
+        guest_code, guest_out, guest_err = guest.finish()
+        host_code, host_out, host_err = host.finish()
+    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_out + guest_err
+    assert "O: the player file " in guest_out and re.search(r"^O \(.*player\.py, ply 2\) plays column", guest_out, re.M)
+    assert "O (over the link) plays column" in host_out, host_out
+    played = re.findall(MOVES, host_out, re.M)
+    assert played and played == re.findall(MOVES, guest_out, re.M), host_out + guest_out
+    assert "Traceback" not in host_err + guest_err
