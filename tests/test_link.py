@@ -441,10 +441,11 @@ def test_a_rejoin_while_the_guest_holds_its_seat_is_refused() -> None:
         second = connect(f"ws://{address}/", max_size=None, legacy=True)
         second.send(json.dumps({"type": "rejoin", "token": token, "made": 1}))
         assert closing_reason(second)[0] == 4001
-        peer.send(json.dumps({"type": "move", "number": 2, "move": 3}))  # the seated guest plays on
+        assert json.loads(peer.recv(timeout=WAIT))["number"] == 1  # the host's first move
+        peer.send(json.dumps({"type": "move", "number": 2, "move": 3}))  # the seated guest plays on, and leaves
         peer.close()
         host_code, host_out, _ = finish(host)
-    assert host_code == 1 and "O (over the link) plays column 3." in host_out, host_out
+    assert host_code == 1 and re.search(r"^Game stopped\. Moves so far: \d3\d?$", host_out, re.M), host_out
 
 
 def test_a_forged_host_s_welcome_ends_the_join_in_one_line() -> None:
@@ -528,4 +529,21 @@ def test_a_person_against_a_player_file_over_the_link() -> None:
     assert "O (over the link) plays column" in host_out, host_out
     played = re.findall(MOVES, host_out, re.M)
     assert played and played == re.findall(MOVES, guest_out, re.M), host_out + guest_out
+    assert "Traceback" not in host_err + guest_err
+
+
+def test_a_chance_variant_is_drawn_by_the_host_and_both_sides_end_alike() -> None:
+    with watched_host("--x", "ai", "--o", "remote", "--ply", "2", "--seed", "3", "--variant", "chance:0.5") as (
+        host,
+        code,
+    ):
+        guest = Watched("--text", "--lang", "en", "--join", code, "--o", "ai", "--o-ply", "3", "--seed", "4")
+        guest_code, guest_out, guest_err = guest.finish()
+        host_code, host_out, host_err = host.finish()
+    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_out + guest_err
+    assert "Rules: chance 50%." in guest_out, "the guest plays the host's rules"
+    played = re.findall(MOVES, host_out, re.M)
+    assert played and played == re.findall(MOVES, guest_out, re.M), host_out + guest_out
+    chances = re.findall(r"^Chance! The checker meant for column \d went into column \d\.$", host_out, re.M)
+    assert chances and sorted(chances) == sorted(re.findall(r"^Chance! .*$", guest_out, re.M)), guest_out
     assert "Traceback" not in host_err + guest_err

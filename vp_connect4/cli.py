@@ -40,7 +40,6 @@ from .students.sandbox import keep_apart
 from .text_ui import analysis_text, play_in_terminal
 
 if TYPE_CHECKING:
-    from .link.host import Host
     from .link.peer import Link
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
@@ -295,10 +294,11 @@ def _play_linked(args: argparse.Namespace) -> int:
     line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line. SIGTERM
     and SIGHUP end it as Ctrl-C does (the moves kept, the other side told), also before the guest joined."""
     from .link.guest import JoinFailed, TokenRefused  # the websocket library: only for a link
+    from .link.start import open_link
 
     _end_on_signals()
     try:
-        link, host = _open_link(args)
+        link, host = open_link(args)
     except TokenRefused as error:
         _say_error(str(error))
         return EXIT_BAD_OPTION
@@ -325,28 +325,6 @@ def _play_linked(args: argparse.Namespace) -> int:
         link.close(reason)
         if host is not None:
             host.close()
-
-
-def _open_link(args: argparse.Namespace) -> tuple[Link, Host | None]:
-    """The link of ``--join`` (its host's settings put in ``args``) or of ``--listen`` (and its Host, which prints
-    the invite and waits for the guest)."""
-    from .link.guest import join
-    from .link.host import Host
-
-    if args.join is not None:
-        welcome, link = join(args.join)
-        args.size, args.moves = welcome.size, welcome.moves
-        setattr(args, "x" if welcome.side == "O" else "o", REMOTE)  # the host's side
-        return link, None
-    host = Host(args.listen)
-    try:
-        print(f"invite: {host.invite.code}", flush=True)  # a log line: scripts read it
-        print(wording.waiting_for_guest(), flush=True)
-        remote = "X" if args.x == REMOTE else "O"
-        return host.wait_for_guest(remote, args.size, args.moves), host
-    except BaseException:
-        host.close()
-        raise
 
 
 def _end_on_signals() -> None:
@@ -385,6 +363,7 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
             players[link.remote] = link.player()
         board = _new_board(args)
         linked = {"after_move": link.tell, "take_backs": False} if link is not None else {}
+        rng = rng if link is None or link.draws is None else link.draws  # the guest's chance: the host's draws
         outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng, **linked)  # type: ignore[arg-type]
     finally:
         for student in students:

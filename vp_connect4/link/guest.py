@@ -14,9 +14,11 @@ from ..board import RulesBoard
 from ..errors import Connect4Error
 from ..game import Game
 from ..levels import check_size
+from ..rules import Variant
 from . import messages
+from .chance import HostDraws, link_variant
 from .invite import Invite
-from .messages import CLOSE_LEAVING, CLOSE_POLICY, CLOSE_REFUSED, LEFT, MAX_CODE, MAX_MESSAGE, STANDARD
+from .messages import CLOSE_LEAVING, CLOSE_POLICY, CLOSE_REFUSED, LEFT, MAX_CODE, MAX_MESSAGE
 from .peer import CLOSE_SECONDS, Link, Rejoin, Say, say_now
 
 OPEN_SECONDS = 10.0  # to reach the host
@@ -41,6 +43,7 @@ class Welcome:
     size: tuple[int, int]
     moves: str
     made: int
+    variant: Variant
 
 
 def _connect(invite: Invite, seconds: float) -> ClientConnection:
@@ -79,6 +82,8 @@ def _joined(connection: ClientConnection, invite: Invite, say: Say) -> tuple[Wel
     welcome = _welcome(raw, connection)
     remote = "O" if welcome.side == "X" else "X"
     link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoiner(invite, welcome.side))
+    if welcome.variant.is_random:
+        link.chance, link.draws = True, HostDraws()
     return welcome, link
 
 
@@ -91,20 +96,21 @@ def _welcome(raw: str | bytes, connection: ClientConnection) -> Welcome:
         size = check_size(f"{message['width']}x{message['height']}")
         if side not in ("X", "O") or len(moves) > MAX_CODE:
             raise messages.Malformed("welcome")
-        if message["rules"] == STANDARD and _moves_made(size, moves) != made:
+        variant = link_variant(str(message["rules"]))
+        if variant is not None and _moves_made(size, moves, variant) != made:
             raise messages.Malformed("welcome")
     except (messages.Malformed, Connect4Error):
         connection.close(CLOSE_POLICY, "malformed")
         raise JoinFailed(wording.link_ended("malformed")) from None
-    if message["rules"] != STANDARD:
+    if variant is None:
         connection.close(CLOSE_POLICY, "malformed")
         raise JoinFailed(wording.link_option_problem("standard_only"))
-    return Welcome(side, size, moves, made)
+    return Welcome(side, size, moves, made, variant)
 
 
-def _moves_made(size: tuple[int, int], code: str) -> int:
+def _moves_made(size: tuple[int, int], code: str, variant: Variant) -> int:
     """The moves made by a game code on a board of ``size`` (Connect4Error if it does not play there)."""
-    return Game(RulesBoard(*size), start_moves=code).board.referee.moves_made()
+    return Game(RulesBoard(*size, variant=variant), start_moves=code).board.referee.moves_made()
 
 
 def rejoiner(invite: Invite, side: str) -> Rejoin:

@@ -26,6 +26,7 @@ from websockets.sync.server import ServerConnection, serve
 from ..board import RulesBoard
 from ..game import Game
 from . import messages
+from .chance import link_variant
 from .invite import Address, Invite, new_token
 from .messages import CLOSE_REFUSED, MAX_MESSAGE, REFUSED, STANDARD
 from .options import hello_seconds
@@ -115,17 +116,19 @@ class Host:
         made = message["made"] if kind == "rejoin" else -1
         return link is not None and link.resume(connection, made, self._welcome)  # type: ignore[arg-type]
 
-    def wait_for_guest(self, side: str, size: tuple[int, int], moves: str, say: Say = say_now) -> Link:
-        """The guest, once joined, welcomed with the game's settings; it plays ``side``."""
+    def wait_for_guest(
+        self, side: str, size: tuple[int, int], moves: str, say: Say = say_now, rules: str = STANDARD
+    ) -> Link:
+        """The guest, once joined, welcomed with the game's settings (``rules``: ``standard`` or ``chance:P``);
+        it plays ``side``."""
         width, height = size
 
         def welcome(made: int, code: str) -> str:
-            return messages.write(
-                "welcome", side=side, width=width, height=height, rules=STANDARD, moves=code, made=made
-            )
+            return messages.write("welcome", side=side, width=width, height=height, rules=rules, moves=code, made=made)
 
         self._welcome = welcome
-        made = Game(RulesBoard(*size), start_moves=moves).board.referee.moves_made()
+        variant = link_variant(rules)
+        made = Game(RulesBoard(*size, variant=variant), start_moves=moves).board.referee.moves_made()
         while True:
             try:
                 connection = self._joined.get(timeout=POLL_SECONDS)
@@ -137,6 +140,7 @@ class Host:
                 with self._lock:
                     self._taken = False
         self.link = Link(connection, side, say, made=made, code=moves)
+        self.link.chance = bool(variant and variant.is_random)  # the host draws, and says where each checker went
         return self.link
 
     def close(self) -> None:

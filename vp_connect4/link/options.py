@@ -1,5 +1,5 @@
 """What the command line may ask of a link: which combinations of ``--listen``, ``--join``, a ``remote`` side,
-``--text`` and ``--variant`` make a game over a link (the first step plays the terminal game, standard rules)."""
+``--text`` and ``--variant`` make a game over a link (the terminal game; the standard rules or chance)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import math
 import os
 
 from .. import wording
+from .chance import link_variant, rules_name
 
 REMOTE = "remote"  # --x remote / --o remote: the side played by the guest over the link
 
@@ -25,7 +26,7 @@ def link_problem(args: argparse.Namespace) -> str | None:
         return wording.link_option_problem("remote_needs_listen") if remote else None
     if not args.text:
         return wording.link_option_problem("text_only")
-    if args.listen is not None and args.variant.parts:
+    if args.listen is not None and link_variant(rules_name(args.variant)) is None:
         return wording.link_option_problem("standard_only")
     return None
 

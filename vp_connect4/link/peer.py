@@ -30,6 +30,7 @@ from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
 from . import messages
+from .chance import HostDraws, chosen_of, fits, play_as_drawn
 from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS
 from .options import resume_seconds
 
@@ -82,6 +83,8 @@ class Link:
         self.busy = False  # the game's thread is in the link's code (no interruption needed)
         self.dropped = False  # the connection dropped, and the other side is not back yet
         self.own: dict[int, int] = {}  # this side's moves by number: sent again to a side that comes back
+        self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
+        self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
         self.lock = threading.RLock()
         self.events: queue.Queue[tuple[str, Connection | None, object]] = queue.Queue(QUEUED)
         self._back = threading.Event()  # the host's: the guest came back (set by resume)
@@ -97,20 +100,56 @@ class Link:
     def tell(self, game: Game, move: Move) -> None:
         """Told each move made (a move of this side is sent; the other side's came from it). A connection that
         dropped takes nothing: the move is sent again when the other side is back."""
+        if self.draws is not None:
+            self.draws.chosen = self.draws.landed = None  # the host's draw for this move, used
         with self.lock:
-            self.made, self.code, self.finished = move.number, game.move_string, game.is_over
-            if move.ox == self.remote or self.ended:
+            if self.ended:  # the other side is gone: a move of this side's never reached it, and is taken back
+                if move.ox != self.remote:
+                    game.undo()
+                if move.ox != self.remote or not game.is_over:
+                    raise LinkEnded("")
                 return
-            self.own[move.number] = move.move
+            self.made, self.code, self.finished = move.number, game.move_string, game.is_over
+            sent = [] if move.ox == self.remote else [("move", {"number": move.number, "move": chosen_of(move)})]
+            if self.chance and self.draws is None:  # the host says where its draw sent the checker
+                sent.append(("drawn", {"number": move.number, "landed": move.move}))
+            if move.ox != self.remote:
+                self.own[move.number] = chosen_of(move)
             self.busy = True
             try:
-                self.connection.send(messages.write("move", number=move.number, move=move.move))
+                for kind, fields in sent:
+                    self.connection.send(messages.write(kind, **fields))
             except ConnectionClosed:
                 pass  # the reader says what it was: an end (said, and the game stops) or a drop (sent again)
             finally:
                 self.busy = False
             if self.ended and not self.finished:
                 raise LinkEnded("")
+        if self.draws is not None and move.ox != self.remote:
+            self._as_drawn(game, move)
+
+    def _as_drawn(self, game: Game, move: Move) -> None:
+        """The guest's own ``move``, played as chosen, moved where the host's draw sent it (said in words)."""
+        landed, chosen = self._draw(move.number), chosen_of(move)
+        game.undo()
+        if not fits(game.board, move.ox, chosen, landed):
+            raise self._end("illegal")
+        _, told = play_as_drawn(game, self.draws, chosen, landed)  # type: ignore[arg-type]
+        if told:
+            self.say(told)
+        with self.lock:
+            self.code, self.finished = game.move_string, game.is_over
+
+    def _draw(self, number: int) -> int:
+        """Where the host's draw sent move ``number``'s checker (its next message), or LinkEnded."""
+        _, raw = self._receive()
+        try:
+            message = messages.read(raw, "drawn")
+        except messages.Malformed:
+            raise self._end("malformed") from None
+        if message["number"] != number:
+            raise self._end("turn")
+        return message["landed"]  # type: ignore[return-value]
 
     def receive_move(self, board: RulesBoard, ox: str) -> int:
         """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none."""
@@ -127,7 +166,12 @@ class Link:
                     raise self._end("turn")
                 if board.why_not(message["move"], ox) is not None:
                     raise self._end("illegal")
-                return message["move"]  # type: ignore[return-value]
+            if self.draws is not None:  # the host's move, played where its draw sent it
+                landed = self._draw(message["number"])  # type: ignore[arg-type]
+                if not fits(board, ox, message["move"], landed):  # type: ignore[arg-type]
+                    raise self._end("illegal")
+                self.draws.chosen, self.draws.landed = message["move"], landed  # type: ignore[assignment]
+            return message["move"]  # type: ignore[return-value]
 
     def _receive(self) -> tuple[Connection, str | bytes]:
         """The next message read (and the connection it came on); LinkEnded if the link ended first."""
@@ -189,7 +233,7 @@ class Link:
         with self.lock:
             if connection is not self.connection or self.ended:
                 return
-            self.dropped = _dropped(closed) and not self.finished
+            self.dropped = _dropped(closed) and not self.finished and not self.chance  # chance: no resume yet
         if not self.dropped:
             self._finish(self._lost(closed))
             return
@@ -202,13 +246,14 @@ class Link:
             self._finish(LinkEnded("gone"))
 
     def _finish(self, error: LinkEnded) -> None:
-        """The link ended: the game's thread is told, at once (as by Ctrl-C) if it does not wait for the link and
-        the reason was said."""
+        """The link ended: the game's thread is told, at once (as by Ctrl-C) if it does not wait for the link, has
+        nothing read left to take, and the reason was said."""
         with self.lock:
             self.ended, self.dropped = True, False
             self._stop.set()
+        empty = self.events.empty()  # else the game's thread takes what was read first (maybe the last move)
         self._put("ended", None, error)
-        if error.said and not self.busy and not self.finished:
+        if error.said and empty and not self.busy and not self.finished:
             _interrupt(self._main)
 
     def _lost(self, closed: ConnectionClosed) -> LinkEnded:
