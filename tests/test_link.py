@@ -547,3 +547,36 @@ def test_a_chance_variant_is_drawn_by_the_host_and_both_sides_end_alike() -> Non
     chances = re.findall(r"^Chance! The checker meant for column \d went into column \d\.$", host_out, re.M)
     assert chances and sorted(chances) == sorted(re.findall(r"^Chance! .*$", guest_out, re.M)), guest_out
     assert "Traceback" not in host_err + guest_err
+
+
+FORGED_DRAWS = {  # what a forged host says after its first move (column 3) under chance, what the guest says
+    "a landing off the board": ({"type": "drawn", "number": 1, "landed": 9}, "a move the rules do not allow"),
+    "another move's draw": ({"type": "drawn", "number": 2, "landed": 3}, "a move out of turn"),
+    "no draw": ({"type": "move", "number": 2, "move": 3}, NOT_THE_GAMES),
+}
+
+
+@pytest.mark.parametrize("forged", FORGED_DRAWS, ids=list(FORGED_DRAWS))
+def test_a_forged_host_s_draw_ends_the_link_on_the_guest(forged: str) -> None:
+    draw, said = FORGED_DRAWS[forged]
+
+    def forged_host(connection: ServerConnection) -> None:
+        connection.recv(timeout=WAIT)
+        welcome = {"side": "O", "width": 7, "height": 6, "rules": "chance:0.5", "moves": "", "made": 0}
+        connection.send(json.dumps({"type": "welcome", **welcome}))
+        connection.send(json.dumps({"type": "move", "number": 1, "move": 3}))
+        connection.send(json.dumps(draw))
+        with contextlib.suppress(ConnectionClosed):
+            connection.recv(timeout=WAIT)
+
+    with serve(forged_host, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, str(MAIN), "--text", "--lang", "en", "--join", f"127.0.0.1:{port}/{'A' * 32}",
+             "--o", "ai"],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT,
+        )  # fmt: skip
+        server.shutdown()
+    assert done.returncode == 1 and f"The link ended: the other side sent {said}." in done.stdout, done.stdout
+    assert "Game stopped. Moves so far: (none)" in done.stdout and "Traceback" not in done.stderr, done.stderr
