@@ -196,8 +196,12 @@ def _say_error(message: str) -> None:
 
 
 def _interrupt_once(signum: int, frame: object) -> None:
-    """SIGINT: a KeyboardInterrupt, the first time; from then on Ctrl-C is ignored."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """SIGINT (over a link also SIGTERM, SIGHUP): a KeyboardInterrupt, the first time; from then on these signals
+    are ignored, so none can interrupt the goodbye."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is _interrupt_once:
+            signal.signal(number, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
@@ -287,22 +291,14 @@ def _analyse(args: argparse.Namespace) -> int:
 def _play_linked(args: argparse.Namespace) -> int:
     """A game over a link in the terminal: as the host (``--listen``: the log line ``invite: CODE``, then the game
     once the guest joined) or the guest (``--join``: the host's settings, then the game). A refused token: one
-    line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line."""
-    from .link.guest import JoinFailed, TokenRefused, join  # the websocket library: only for a link
-    from .link.host import Host
+    line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line. SIGTERM
+    and SIGHUP end it as Ctrl-C does (the moves kept, the other side told), also before the guest joined."""
+    from .link.guest import JoinFailed, TokenRefused  # the websocket library: only for a link
+    from .link.start import open_link
 
-    host = None
+    _end_on_signals()
     try:
-        if args.join is not None:
-            welcome, link = join(args.join)
-            args.size, args.moves = welcome.size, welcome.moves
-            setattr(args, "x" if welcome.side == "O" else "o", REMOTE)  # the host's side
-        else:
-            host = Host(args.listen)
-            print(f"invite: {host.invite.code}", flush=True)  # a log line: scripts read it
-            print(wording.waiting_for_guest(), flush=True)
-            remote = "X" if args.x == REMOTE else "O"
-            link = host.wait_for_guest(remote, args.size, args.moves)
+        link, host = open_link(args)
     except TokenRefused as error:
         _say_error(str(error))
         return EXIT_BAD_OPTION
@@ -312,15 +308,31 @@ def _play_linked(args: argparse.Namespace) -> int:
     except OSError as error:  # the address to listen on: taken, or not this machine's
         _say_error(wording.listen_failed(args.listen.shown, error.strerror or str(error)))
         return EXIT_BAD_OPTION
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP before the game began: its moves are the start's
+        print("\n" + wording.stopped(args.moves), flush=True)
+        return EXIT_STOPPED
     reason = LEFT  # told to the other side: the game ended here before its end (Ctrl-C), or it was played out
     try:
         code = _play_text(args, seats_from(args), link)
         reason = OVER if code == EXIT_PLAYED else LEFT
         return code
+    except KeyboardInterrupt:  # a signal before the game's loop (or after its end): the moves so far
+        if link.finished:
+            return EXIT_PLAYED
+        print("\n" + wording.stopped(link.code), flush=True)  # under a line cut short, maybe
+        return EXIT_STOPPED
     finally:
         link.close(reason)
         if host is not None:
             host.close()
+
+
+def _end_on_signals() -> None:
+    """SIGTERM and SIGHUP end the game as Ctrl-C does (from the main thread: a test's call sets nothing)."""
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), _interrupt_once)
 
 
 def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | None = None) -> int:
@@ -351,6 +363,7 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
             players[link.remote] = link.player()
         board = _new_board(args)
         linked = {"after_move": link.tell, "take_backs": False} if link is not None else {}
+        rng = rng if link is None or link.draws is None else link.draws  # the guest's chance: the host's draws
         outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng, **linked)  # type: ignore[arg-type]
     finally:
         for student in students:

@@ -1,25 +1,29 @@
 """The guest's side of a link: connect to the invite's address, say hello with its token, read the welcome (the
-host's settings for the game, checked like any message from the other side)."""
+host's settings for the game, checked like any message from the other side). After a drop the link tries again
+(:func:`rejoiner`): a ``rejoin`` with the same token and the moves made here, answered by a welcome."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import ClientConnection, connect
 
 from .. import wording
 from ..board import RulesBoard
 from ..errors import Connect4Error
 from ..game import Game
 from ..levels import check_size
+from ..rules import Variant
 from . import messages
+from .chance import HostDraws, link_variant
 from .invite import Invite
-from .messages import CLOSE_REFUSED, MAX_CODE, MAX_MESSAGE, STANDARD
-from .peer import Link, Say
+from .messages import CLOSE_LEAVING, CLOSE_POLICY, CLOSE_REFUSED, LEFT, MAX_CODE, MAX_MESSAGE
+from .peer import CLOSE_SECONDS, Link, Rejoin, Say, say_now
 
 OPEN_SECONDS = 10.0  # to reach the host
 WELCOME_SECONDS = 30.0  # for the host's answer to the hello
+TRY_SECONDS = 3.0  # to reach the host again after a drop, and for its answer (then the next try)
 
 
 class JoinFailed(Connect4Error):
@@ -32,22 +36,39 @@ class TokenRefused(JoinFailed):
 
 @dataclass(frozen=True)
 class Welcome:
-    """The host's settings for the game: the guest's side, the board's size, the game code to start from."""
+    """The host's settings for the game: the guest's side, the board's size, the game code to start from, and the
+    moves made on that board."""
 
     side: str
     size: tuple[int, int]
     moves: str
+    made: int
+    variant: Variant
 
 
-def join(invite: Invite, say: Say = print) -> tuple[Welcome, Link]:
+def _connect(invite: Invite, seconds: float) -> ClientConnection:
+    return connect(
+        invite.uri, max_size=MAX_MESSAGE, compression=None, open_timeout=seconds, close_timeout=CLOSE_SECONDS,
+        legacy=True,
+    )  # fmt: skip
+
+
+def join(invite: Invite, say: Say = say_now) -> tuple[Welcome, Link]:
     """Join the game ``invite`` names: the welcome and the link; JoinFailed (TokenRefused) saying why not."""
     try:
-        connection = connect(
-            invite.uri, max_size=MAX_MESSAGE, compression=None, open_timeout=OPEN_SECONDS, legacy=True
-        )  # closed by the Link
-    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+        connection = _connect(invite, OPEN_SECONDS)  # closed by the Link
+    except (OSError, TimeoutError, WebSocketException) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise JoinFailed(wording.cannot_reach(invite.address.shown, reason)) from None
+    try:
+        return _joined(connection, invite, say)
+    except BaseException:  # Ctrl-C (or SIGTERM, SIGHUP) while joining: the host is told this side left
+        connection.close(CLOSE_LEAVING, LEFT)
+        raise
+
+
+def _joined(connection: ClientConnection, invite: Invite, say: Say) -> tuple[Welcome, Link]:
+    """The hello said on ``connection``, the host's welcome read and checked: the game's link."""
     try:
         connection.send(messages.write("hello", token=invite.token))
         raw = connection.recv(timeout=WELCOME_SECONDS)
@@ -58,27 +79,58 @@ def join(invite: Invite, say: Say = print) -> tuple[Welcome, Link]:
     except TimeoutError:
         connection.close()
         raise JoinFailed(wording.link_ended("")) from None
-    link = Link(connection, "", say)
-    welcome = _welcome(raw, link)
-    link.remote = "O" if welcome.side == "X" else "X"
+    welcome = _welcome(raw, connection)
+    remote = "O" if welcome.side == "X" else "X"
+    link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoiner(invite, welcome.side))
+    if welcome.variant.is_random:
+        link.chance, link.draws = True, HostDraws()
     return welcome, link
 
 
-def _welcome(raw: str | bytes, link: Link) -> Welcome:
+def _welcome(raw: str | bytes, connection: ClientConnection) -> Welcome:
     """The welcome in ``raw``, checked: its shape, a side, a size the game plays, the standard rules, a game code
-    that plays on that board; otherwise the link ends (JoinFailed saying why)."""
+    that plays on that board with the moves it says; otherwise the link ends (JoinFailed saying why)."""
     try:
         message = messages.read(raw, "welcome")
-        side, moves = str(message["side"]), str(message["moves"])
+        side, moves, made = str(message["side"]), str(message["moves"]), int(message["made"])  # type: ignore[call-overload]
         size = check_size(f"{message['width']}x{message['height']}")
         if side not in ("X", "O") or len(moves) > MAX_CODE:
             raise messages.Malformed("welcome")
-        if message["rules"] == STANDARD:
-            Game(RulesBoard(*size), start_moves=moves)  # a code that plays on this board, or Connect4Error
+        variant = link_variant(str(message["rules"]))
+        if variant is not None and _moves_made(size, moves, variant) != made:
+            raise messages.Malformed("welcome")
     except (messages.Malformed, Connect4Error):
-        link.close("malformed")
+        connection.close(CLOSE_POLICY, "malformed")
         raise JoinFailed(wording.link_ended("malformed")) from None
-    if message["rules"] != STANDARD:
-        link.close("malformed")
+    if variant is None:
+        connection.close(CLOSE_POLICY, "malformed")
         raise JoinFailed(wording.link_option_problem("standard_only"))
-    return Welcome(side, size, moves)
+    return Welcome(side, size, moves, made, variant)
+
+
+def _moves_made(size: tuple[int, int], code: str, variant: Variant) -> int:
+    """The moves made by a game code on a board of ``size`` (Connect4Error if it does not play there)."""
+    return Game(RulesBoard(*size, variant=variant), start_moves=code).board.referee.moves_made()
+
+
+def rejoiner(invite: Invite, side: str) -> Rejoin:
+    """One try to join again after a drop, as the guest that plays ``side``: the new connection and the moves made
+    on the host's board, or None (the host unreachable, refusing for now, or answering otherwise)."""
+
+    def rejoin(made: int) -> tuple[ClientConnection, int] | None:
+        try:
+            connection = _connect(invite, TRY_SECONDS)
+        except (OSError, TimeoutError, WebSocketException):  # a host gone may still take a connection, and drop it
+            return None
+        try:
+            connection.send(messages.write("rejoin", token=invite.token, made=made))
+            message = messages.read(connection.recv(timeout=TRY_SECONDS), "welcome")
+        except (ConnectionClosed, TimeoutError, messages.Malformed):
+            connection.close()
+            return None
+        if message["side"] != side:
+            connection.close(CLOSE_POLICY, "malformed")
+            return None
+        return connection, message["made"]  # type: ignore[return-value]
+
+    return rejoin

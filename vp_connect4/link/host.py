@@ -1,9 +1,13 @@
 """The host's side of a link: a websocket server of its own on the address the person chose, that lets in one
-guest, the first whose hello carries the invite's token, and no other after it.
+guest, the first whose hello carries the invite's token, and no other while it plays.
 
 The token is checked before anything else is read: a connection whose first message is not a hello with that
-token (or that comes after the guest was let in) is closed with ``token`` (:data:`messages.CLOSE_REFUSED`), and
-nothing changes for the game. The game's thread takes the guest from :meth:`Host.wait_for_guest`.
+token is closed with ``token`` (:data:`messages.CLOSE_REFUSED`), and nothing changes for the game. The same token
+lets the guest in again only while its seat is empty: its connection dropped and the game waits for it
+(:meth:`.peer.Link.resume`): a ``rejoin`` from the guest's process, or a ``hello`` from a new one (which starts
+from the game so far). A connection that does not open and say hello within :func:`.options.hello_seconds` is
+closed; at most :data:`MOST_WAITING` wait for their hello at once (a newer one closes the oldest), so connections
+that say nothing cannot keep the guest out. The game's thread takes the guest from :meth:`Host.wait_for_guest`.
 """
 
 from __future__ import annotations
@@ -11,18 +15,24 @@ from __future__ import annotations
 import hmac
 import queue
 import threading
+from collections.abc import Callable
 from types import TracebackType
+from typing import Any
 
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.connection import Connection
-from websockets.sync.server import serve
+from websockets.protocol import State
+from websockets.sync.server import ServerConnection, serve
 
+from ..board import RulesBoard
+from ..game import Game
 from . import messages
+from .chance import link_variant
 from .invite import Address, Invite, new_token
 from .messages import CLOSE_REFUSED, MAX_MESSAGE, REFUSED, STANDARD
-from .peer import POLL_SECONDS, Link, Say
+from .options import hello_seconds
+from .peer import CLOSE_SECONDS, POLL_SECONDS, Link, Say, say_now
 
-HELLO_SECONDS = 10.0  # how long a connection may take to say hello
+MOST_WAITING = 64  # connections waiting for their hello at once: one more closes the one that waited longest
 
 
 class Host:
@@ -30,56 +40,116 @@ class Host:
 
     def __init__(self, address: Address) -> None:
         self.token = new_token()
-        self._taken = False  # a guest was let in: the token is used
+        self.link: Link | None = None  # the game's link, once the guest joined
+        self._taken = False  # a guest was let in: the token is used (again only while its seat is empty)
         self._lock = threading.Lock()
-        self._joined: queue.Queue[Connection] = queue.Queue()
+        self._joined: queue.Queue[ServerConnection] = queue.Queue()
         self._done = threading.Event()
-        self._server = serve(self._handle, address.host, address.port, max_size=MAX_MESSAGE, compression=None)
+        self._waiting: dict[int, ServerConnection] = {}  # the connections not yet let in, oldest first
+        self._welcome: Callable[[int, str], str] = lambda made, code: ""  # the game's settings: wait_for_guest
+        self._hello = hello_seconds()
+        self._server = serve(
+            self._handle, address.host, address.port, max_size=MAX_MESSAGE, compression=None,
+            open_timeout=self._hello, close_timeout=CLOSE_SECONDS, create_connection=self._connection_class(),
+        )  # fmt: skip
         port = self._server.socket.getsockname()[1]
         self.invite = Invite(Address(address.host, port), self.token)
         self._thread = threading.Thread(target=self._server.serve_forever, name="link-host", daemon=True)
         self._thread.start()
 
-    def _handle(self, connection: Connection) -> None:
-        """One connection: its hello, then (the guest) held open for the game until :meth:`close`."""
+    def _connection_class(self) -> type[ServerConnection]:
+        """The server's connections, each counted among the waiting from its first byte (see MOST_WAITING)."""
+        host = self
+
+        class Counted(ServerConnection):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, **kwargs)
+                host._count(self)
+
+        return Counted
+
+    def _count(self, connection: ServerConnection) -> None:
+        with self._lock:
+            self._waiting[id(connection)] = connection
+            oldest = next(iter(self._waiting.values())) if len(self._waiting) > MOST_WAITING else None
+            if oldest is not None:
+                del self._waiting[id(oldest)]
+        if oldest is not None:
+            oldest.close_socket()  # its handshake or its wait for a hello ends now
+
+    def _handle(self, connection: ServerConnection) -> None:
+        """One connection: its hello, then (the guest) held open for the game until it closes or :meth:`close`."""
         try:
-            raw = connection.recv(timeout=HELLO_SECONDS)
+            raw = connection.recv(timeout=self._hello)
         except (TimeoutError, ConnectionClosed):
             return
-        if not self._admits(raw):
+        finally:
+            with self._lock:
+                self._waiting.pop(id(connection), None)
+        if not self._admits(raw, connection):
             connection.close(CLOSE_REFUSED, REFUSED)
             return
-        self._joined.put(connection)
-        self._done.wait()
+        while not self._done.wait(POLL_SECONDS) and connection.protocol.state is State.OPEN:
+            continue
 
-    def _admits(self, raw: str | bytes) -> bool:
-        """Whether ``raw`` is the hello of the first guest with the token (which it uses up)."""
-        try:
-            token = messages.read(raw, "hello")["token"]
-        except messages.Malformed:
+    def _admits(self, raw: str | bytes, connection: ServerConnection) -> bool:
+        """Whether ``raw`` is the hello of the guest with the token (the first, or one come back to its empty
+        seat); a new guest goes to the game's thread, one come back to the link."""
+        for kind in ("hello", "rejoin"):
+            try:
+                message = messages.read(raw, kind)
+                break
+            except messages.Malformed:
+                continue
+        else:
+            return False
+        if not hmac.compare_digest(str(message["token"]).encode(), self.token.encode()):
             return False
         with self._lock:
-            if self._taken or not hmac.compare_digest(str(token).encode(), self.token.encode()):
-                return False
-            self._taken = True
-            return True
+            first, link = not self._taken, self.link
+            if first and kind == "hello":
+                self._taken = True
+                self._joined.put(connection)
+                return True
+        if first:
+            return False  # a rejoin before anyone joined
+        made = message["made"] if kind == "rejoin" else -1
+        return link is not None and link.resume(connection, made, self._welcome)  # type: ignore[arg-type]
 
-    def wait_for_guest(self, side: str, size: tuple[int, int], moves: str, say: Say = print) -> Link:
-        """The guest, once joined, welcomed with the game's settings; it plays ``side``."""
+    def wait_for_guest(
+        self, side: str, size: tuple[int, int], moves: str, say: Say = say_now, rules: str = STANDARD
+    ) -> Link:
+        """The guest, once joined, welcomed with the game's settings (``rules``: ``standard`` or ``chance:P``);
+        it plays ``side``."""
+        width, height = size
+
+        def welcome(made: int, code: str) -> str:
+            return messages.write("welcome", side=side, width=width, height=height, rules=rules, moves=code, made=made)
+
+        self._welcome = welcome
+        variant = link_variant(rules)
+        made = Game(RulesBoard(*size, variant=variant), start_moves=moves).board.referee.moves_made()
         while True:
             try:
                 connection = self._joined.get(timeout=POLL_SECONDS)
+                connection.send(welcome(made, moves))
                 break
             except queue.Empty:
                 continue
-        width, height = size
-        welcome = messages.write("welcome", side=side, width=width, height=height, rules=STANDARD, moves=moves)
-        connection.send(welcome)
-        return Link(connection, side, say)
+            except ConnectionClosed:  # gone before its welcome: the token lets the next one in
+                with self._lock:
+                    self._taken = False
+        self.link = Link(connection, side, say, made=made, code=moves)
+        self.link.chance = bool(variant and variant.is_random)  # the host draws, and says where each checker went
+        return self.link
 
     def close(self) -> None:
-        """Stop listening and let the guest's connection go."""
+        """Stop listening, let the guest's connection go, and close the connections still waiting."""
         self._done.set()
+        with self._lock:
+            waiting = list(self._waiting.values())
+        for connection in waiting:
+            connection.close_socket()
         self._server.shutdown()
 
     def __enter__(self) -> Host:

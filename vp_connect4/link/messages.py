@@ -1,9 +1,13 @@
 """The link's messages: JSON objects of a few fixed shapes, each at most :data:`MAX_MESSAGE` bytes.
 
     hello    guest -> host, first and only then: {"type": "hello", "token": str}
+    rejoin   guest -> host, first and only then, after a drop: {"type": "rejoin", "token": str, "made": int (the
+             moves made on the guest's board)}
     welcome  host -> guest: {"type": "welcome", "side": "X"|"O" (the guest's), "width": int, "height": int,
-             "rules": "standard", "moves": str (the game code to start from)}
-    move     either way: {"type": "move", "number": int (the moves made after it), "move": int}
+             "rules": "standard" or "chance:P", "moves": str (the game code to start from), "made": int (its moves)}
+    move     either way: {"type": "move", "number": int (the moves made after it), "move": int (as chosen)}
+    drawn    host -> guest under chance, after each move: {"type": "drawn", "number": int, "landed": int (where the
+             host's draw sent the checker: the move itself if chance did nothing)}
 
 A link ends with a websocket close whose reason is one of :data:`REASONS` (the other side's words are never
 shown: only which of these it said). What a peer sends is read by :func:`read`, which accepts exactly one shape.
@@ -19,12 +23,14 @@ CLOSE_NORMAL, CLOSE_LEAVING, CLOSE_POLICY, CLOSE_TOO_BIG = 1000, 1001, 1008, 100
 CLOSE_REFUSED = 4001  # the hello's token was wrong or used already
 REFUSED, LEFT, OVER = "token", "left", "over"
 REASONS = ("malformed", "illegal", "turn", "too_big", LEFT, OVER)  # why a link ended, as its close says
-STANDARD = "standard"  # the rules a link plays for now
+STANDARD = "standard"  # the welcome's rules: these, or chance:P (see chance.link_variant)
 
 SHAPES: dict[str, dict[str, type]] = {
     "hello": {"token": str},
-    "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str},
+    "rejoin": {"token": str, "made": int},
+    "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str, "made": int},
     "move": {"number": int, "move": int},
+    "drawn": {"number": int, "landed": int},
 }
 
 

@@ -1,11 +1,14 @@
 """What the command line may ask of a link: which combinations of ``--listen``, ``--join``, a ``remote`` side,
-``--text`` and ``--variant`` make a game over a link (the first step plays the terminal game, standard rules)."""
+``--text`` and ``--variant`` make a game over a link (the terminal game; the standard rules or chance)."""
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 
 from .. import wording
+from .chance import link_variant, rules_name
 
 REMOTE = "remote"  # --x remote / --o remote: the side played by the guest over the link
 
@@ -23,6 +26,30 @@ def link_problem(args: argparse.Namespace) -> str | None:
         return wording.link_option_problem("remote_needs_listen") if remote else None
     if not args.text:
         return wording.link_option_problem("text_only")
-    if args.listen is not None and args.variant.parts:
+    if args.listen is not None and link_variant(rules_name(args.variant)) is None:
         return wording.link_option_problem("standard_only")
     return None
+
+
+WAIT_ENV = "VP_CONNECT4_LINK_WAIT"  # seconds a dropped link waits for the other side (tests make it short)
+HELLO_ENV = "VP_CONNECT4_LINK_HELLO"  # seconds a connection may take to open and say hello (tests make it short)
+RESUME_SECONDS = 60.0  # a dropped link waits a minute for the other side to come back
+HELLO_SECONDS = 5.0  # a connection that says no hello in this time is closed (it holds no seat meanwhile)
+
+
+def resume_seconds() -> float:
+    """How long a dropped link waits for the other side: :data:`WAIT_ENV` if a number above 0, else a minute."""
+    return _seconds(WAIT_ENV) or RESUME_SECONDS
+
+
+def hello_seconds() -> float:
+    """How long the host waits for a connection's hello (its opening included): :data:`HELLO_ENV` or 5 s."""
+    return _seconds(HELLO_ENV) or HELLO_SECONDS
+
+
+def _seconds(name: str) -> float | None:
+    try:
+        seconds = float(os.environ.get(name, "nan"))
+    except ValueError:
+        return None
+    return seconds if 0 < seconds < math.inf else None

@@ -26,8 +26,11 @@ __all__ = [
     "help_variant",
     "host_game_result",
     "io_failed",
+    "link_back",
+    "link_dropped",
     "link_ended",
     "link_ended_by_peer",
+    "link_gone",
     "link_label",
     "link_option_problem",
     "listen_failed",
@@ -433,6 +436,15 @@ link_ended_by_peer = choice(
     otherwise=N_("The link ended: the connection to the other side was lost."),
 )
 
+# A dropped link (a process killed, a network gone) waits for the other side to come back with the same token.
+link_dropped = sentence(
+    N_("The link to the other side dropped: waiting up to {seconds:g} s for it to come back."), "seconds"
+)
+
+link_back = sentence(N_("The other side is back: the game goes on."))
+
+link_gone = sentence(N_("The other side did not come back within {seconds:g} s: the game ended."), "seconds")
+
 token_refused = sentence(N_("The host refused the invite: its token is wrong, or was used already."))
 
 cannot_reach = sentence(N_("Cannot reach the host at {address}: {reason}"), "address, reason")
@@ -451,6 +463,8 @@ link_option_problem = choice(
         "join_no_remote": N_("--join plays one side here, the other is the host's: no side may be remote"),
         "join_and_listen": N_("--join and --listen cannot go together"),
         "text_only": N_("a game over a link is played in the terminal for now: add --text"),
-        "standard_only": N_("a game over a link plays the standard rules for now: leave out --variant"),
+        "standard_only": N_(
+            "a game over a link plays the standard rules or chance[:p] alone for now: leave out the other rules"
+        ),
     },
 )
