@@ -22,7 +22,9 @@ Changes to VPython's page (:data:`PAGE_FIXES`, each ``(text as shipped, replacem
   the program sees the tab go before the reloaded page asks for ``/`` (see ``restart.keep_serving``);
 - when its websocket opens, the tab remembers that it has the game (:data:`TAB_SCRIPT`,
   ``vp3d/assets/tab_game.js``): if a reload of it meets the old page's websocket not yet closed (the busy
-  page, a refused websocket), it asks again a moment later instead of saying that the game is elsewhere.
+  page, a refused websocket), it asks again a moment later instead of saying that the game is elsewhere;
+- the page does not load Plotly (3.8 MB of JavaScript, the largest part of a page load's work): GlowScript uses it
+  only for a graph made with ``fast=False``, and the one graph, Analyse game's chart, is ``fast=True``.
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ PAGE_FIXES = (
         f"\t\t{CLOSED_FUNCTION}(isopen) // vp_connect4: say that the game has ended\n\t\tisopen = false\n",
     ),
     ("\t\tisopen = true\n", "\t\tisopen = true\n\t\tvp_connect4_tab.opened() // vp_connect4: this tab has the game\n"),
+    ('<script type="text/javascript" src="plotly.min.js"></script>\n', ""),
 )
 # Runs when the page's websocket closes: ``opened`` tells a stopped program from a refused connection; with the
 # handler that closes the websocket before the page unloads. Added before the page's ``</head>``.
