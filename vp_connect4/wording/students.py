@@ -95,7 +95,7 @@ student_raised = sentence(N_("{file}: {call} raised an error (the lines of {file
 student_never_counts_down = sentence(
     N_(
         "{file}: {call} would never end: its {method} asks the opponent with the same look-ahead, so {ply} is never "
-        "counted down. The line below makes that call:"
+        "counted down. It makes that call here:"
     ),
     "file, call, method, ply",
 )
