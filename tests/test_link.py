@@ -17,7 +17,7 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -239,9 +239,9 @@ def test_options_that_make_no_link_are_refused_in_words(options: list[str], said
 
 
 def test_the_address_and_the_invite_are_read_strictly() -> None:
-    assert listen_address("127.0.0.1:0").shown == "127.0.0.1:0"
+    assert str(listen_address("127.0.0.1:0")) == "127.0.0.1:0"
     assert listen_address("0").host == "127.0.0.1", "the port alone: this machine, never all interfaces"
-    assert listen_address("[::1]:80").shown == "[::1]:80"
+    assert str(listen_address("[::1]:80")) == "[::1]:80"
     token = "A" * 32
     assert invite_code(f" [::1]:5000/{token} ").uri == "ws://[::1]:5000/"
     for bad in (f"127.0.0.1:0/{token}", f"127.0.0.1:5000/{token}x", f"::1:5000/{token}", "127.0.0.1:5000"):
@@ -448,6 +448,19 @@ def test_a_rejoin_while_the_guest_holds_its_seat_is_refused() -> None:
     assert host_code == 1 and re.search(r"^Game stopped\. Moves so far: \d3\d?$", host_out, re.M), host_out
 
 
+def joined_to(forged_host: Callable[[ServerConnection], None], *options: str) -> subprocess.CompletedProcess[str]:
+    """A guest (``--join``, with ``options``) run to its end against ``forged_host``, a host's side written by hand."""
+    with serve(forged_host, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        port = server.socket.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, str(MAIN), "--text", "--lang", "en", "--join", f"127.0.0.1:{port}/{'A' * 32}", *options],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT,
+        )  # fmt: skip
+        server.shutdown()
+    return done
+
+
 def test_a_forged_host_s_welcome_ends_the_join_in_one_line() -> None:
     def forged_host(connection: ServerConnection) -> None:
         connection.recv(timeout=WAIT)
@@ -455,14 +468,7 @@ def test_a_forged_host_s_welcome_ends_the_join_in_one_line() -> None:
         with contextlib.suppress(ConnectionClosed):
             connection.recv(timeout=WAIT)
 
-    with serve(forged_host, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        port = server.socket.getsockname()[1]
-        done = subprocess.run(
-            [sys.executable, str(MAIN), "--text", "--lang", "en", "--join", f"127.0.0.1:{port}/{'A' * 32}"],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT,
-        )  # fmt: skip
-        server.shutdown()
+    done = joined_to(forged_host)
     assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
     assert NOT_THE_GAMES in done.stderr and "Welcome" not in done.stdout, done.stdout + done.stderr
 
@@ -569,14 +575,6 @@ def test_a_forged_host_s_draw_ends_the_link_on_the_guest(forged: str) -> None:
         with contextlib.suppress(ConnectionClosed):
             connection.recv(timeout=WAIT)
 
-    with serve(forged_host, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        port = server.socket.getsockname()[1]
-        done = subprocess.run(
-            [sys.executable, str(MAIN), "--text", "--lang", "en", "--join", f"127.0.0.1:{port}/{'A' * 32}",
-             "--o", "ai"],
-            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=WAIT,
-        )  # fmt: skip
-        server.shutdown()
+    done = joined_to(forged_host, "--o", "ai")
     assert done.returncode == 1 and f"The link ended: the other side sent {said}." in done.stdout, done.stdout
     assert "Game stopped. Moves so far: (none)" in done.stdout and "Traceback" not in done.stderr, done.stderr

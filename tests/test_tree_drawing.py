@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import math
 import sys
-import types
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from fake_vpython import FakeVpython, Vec
 
 from vp_connect4.board import RulesBoard
 from vp_connect4.think.reference import reference_tree
@@ -23,52 +22,9 @@ FOV = 0.9  # view.FOV
 SIZE = (828, 704)  # the canvas of the pictures of docs/teachers.md (a 1280 x 800 window)
 
 
-@dataclass(frozen=True)
-class Vec:
-    x: float
-    y: float
-    z: float
-
-
-class Thing:
-    """A VPython object: its attributes as given; a ``points`` or ``curve`` keeps its points as dicts."""
-
-    def __init__(self, kind: str, **attrs: Any) -> None:
-        self.kind, self.visible, self.yoffset, self.color = kind, True, 0, None
-        self.__dict__.update(attrs)
-        self.points: list[dict[str, Any]] = []
-
-    def append(self, points: Any) -> None:
-        for point in points if isinstance(points, list) else [points]:
-            self.points.append(dict(point) if isinstance(point, dict) else {"pos": point})
-
-    def modify(self, index: int, **attrs: Any) -> None:
-        self.points[index].update(attrs)
-
-    def clear(self) -> None:
-        self.points = []
-
-
-class FakeVpython(types.ModuleType):
-    def __init__(self) -> None:
-        super().__init__("vpython")
-        self.made: list[Thing] = []
-        self.vector = Vec
-        for kind in ("points", "curve", "label"):
-            setattr(self, kind, self._maker(kind))
-
-    def _maker(self, kind: str) -> Any:
-        def make(**attrs: Any) -> Thing:
-            thing = Thing(kind, **attrs)
-            self.made.append(thing)
-            return thing
-
-        return make
-
-
 @pytest.fixture
 def vp(monkeypatch: pytest.MonkeyPatch) -> FakeVpython:
-    fake = FakeVpython()
+    fake = FakeVpython("points", "curve", "label")
     monkeypatch.setitem(sys.modules, "vpython", fake)
     return fake
 

@@ -7,51 +7,14 @@ pulsing), changes with its colour (a swap) and goes with it.
 from __future__ import annotations
 
 import sys
-import types
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
+from fake_vpython import FakeVpython, Thing, Vec
 
 from vp_connect4.vp3d.view.checkers import MARK_OUT, MARK_RADIUS, PULSE_SECONDS, WIN_SIZE, Checkers, Pose
 from vp_connect4.vp3d.view.rack import CHECKER_RADIUS, RackLayout
 
 LAYOUT = RackLayout()
-
-
-@dataclass(frozen=True)
-class Vec:
-    x: float
-    y: float
-    z: float
-
-
-class Thing:
-    """A VPython object: its attributes as given."""
-
-    def __init__(self, kind: str, **attrs: Any) -> None:
-        self.kind = kind
-        self.visible = True
-        self.emissive = False
-        self.__dict__.update(attrs)
-        self.born = dict(attrs)  # as made
-
-
-class FakeVpython(types.ModuleType):
-    def __init__(self) -> None:
-        super().__init__("vpython")
-        self.made: list[Thing] = []
-        self.vector = Vec
-        for kind in ("sphere", "ring"):
-            setattr(self, kind, self._maker(kind))
-
-    def _maker(self, kind: str) -> Any:
-        def make(**attrs: Any) -> Thing:
-            thing = Thing(kind, **attrs)
-            self.made.append(thing)
-            return thing
-
-        return make
 
 
 class Clock:
@@ -63,7 +26,7 @@ class Clock:
 
 @pytest.fixture
 def vp(monkeypatch: pytest.MonkeyPatch) -> FakeVpython:
-    fake = FakeVpython()
+    fake = FakeVpython("sphere", "ring")
     monkeypatch.setitem(sys.modules, "vpython", fake)
     return fake
 

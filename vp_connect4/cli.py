@@ -306,7 +306,7 @@ def _play_linked(args: argparse.Namespace) -> int:
         _say_error(str(error))
         return EXIT_STOPPED
     except OSError as error:  # the address to listen on: taken, or not this machine's
-        _say_error(wording.listen_failed(args.listen.shown, error.strerror or str(error)))
+        _say_error(wording.listen_failed(str(args.listen), error.strerror or str(error)))
         return EXIT_BAD_OPTION
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP before the game began: its moves are the start's
         print("\n" + wording.stopped(args.moves), flush=True)

@@ -3,11 +3,11 @@ docs/teachers.md: ``make screenshot-bugs``.
 
 Each picture: a Hanze file with one of the seven bugs students make (``player_sources.BUGS``; saved as ``mine.py``
 in a folder of its own) plays X, Think opens on X's tree at a position and ply where that bug shows (or, where the
-tree cannot show it, where it shows what it does), and the page is saved at :data:`VIEWPORT`: the status line with
-the diagnosis' sentence above the canvas, the tree opened on the first call that differs (ringed in red), the small rack
-showing that call's position. Saved as ``docs/think-bug-<name>.png`` (:data:`SHOTS`), made smaller by ``pngquant``
-(a palette of at most 256 colours: about a third of the size, the same to the eye) where it is installed, else by
-``optipng`` (lossless, a few per cent) where that is.
+tree cannot show it, where it shows what it does), and the page is saved at ``screenshot.VIEWPORT`` (1280 x 800):
+the status line with the diagnosis' sentence above the canvas, the tree opened on the first call that differs
+(ringed in red), the small rack showing that call's position. Saved as ``docs/think-bug-<name>.png``
+(:data:`SHOTS`), made smaller by ``pngquant`` (a palette of at most 256 colours: about a third of the size, the same
+to the eye) where it is installed, else by ``optipng`` (lossless, a few per cent) where that is.
 
 ``python -m tests.browser.bug_screenshots [FOLDER] [--lang nl]`` from the repo root (default: ``docs``, English).
 """
@@ -26,9 +26,8 @@ from player_sources import planted
 
 from .scene_page import ScenePage
 from .scene_process import SceneProcess
-from .screenshot import DOCS, DUEL_TIMEOUT
+from .screenshot import DOCS, DUEL_TIMEOUT, take
 
-VIEWPORT = {"width": 1280, "height": 800}  # as the README's pictures: the status line wide enough to read
 SEED_EXAMPLE = "1211244445"  # the seed text's example: X to move
 FILE = "mine.py"  # the name the sentences give the student's file
 
@@ -83,29 +82,15 @@ def _optimised(path: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from playwright.sync_api import sync_playwright
-
-    from .conftest import CHROMIUM, CHROMIUM_ARGS
-
     lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
     folders = [arg for index, arg in enumerate(argv) if not arg.startswith("--") and argv[index - 1] != "--lang"]
     folder = Path(folders[0]) if folders else DOCS
     suffix = "" if lang == "en" else f"-{lang}"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            for name, shot in SHOTS.items():
-                path = folder / f"think-bug-{name}{suffix}.png"
-                context = browser.new_context(viewport=VIEWPORT)
-                try:  # a page left open keeps drawing (software WebGL) and starves the next scene's page
-                    logged = make_bug_screenshot(context, shot, path, lang)
-                finally:
-                    context.close()
-                print(f"{path}: {path.stat().st_size // 1024} KB, {logged}", flush=True)
-        finally:
-            browser.close()
-    return 0
-
+    return take(
+        (lambda context, path, shot=shot: make_bug_screenshot(context, shot, path, lang),
+         folder / f"think-bug-{name}{suffix}.png")
+        for name, shot in SHOTS.items()
+    )  # fmt: skip
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

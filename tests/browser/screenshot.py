@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -108,10 +109,6 @@ def make_variant_screenshot(context: Any, scene: VariantScene, path: Path) -> st
 
 
 def main(argv: list[str]) -> int:
-    from playwright.sync_api import sync_playwright
-
-    from .conftest import CHROMIUM, CHROMIUM_ARGS
-
     folder = Path(argv[0]) if argv else DOCS
     pictures = (
         (make_screenshot, folder / "screenshot.png"),
@@ -130,6 +127,15 @@ def main(argv: list[str]) -> int:
             for name, scene in SCENES.items()
         ),
     )
+    return take(pictures)
+
+
+def take(pictures: Iterable[tuple[Callable[[Any, Path], str], Path]]) -> int:
+    """Make each picture (``make(context, path)``, which returns a line to print) in a browser context of its own."""
+    from playwright.sync_api import sync_playwright
+
+    from .conftest import CHROMIUM, CHROMIUM_ARGS
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
@@ -143,7 +149,6 @@ def main(argv: list[str]) -> int:
         finally:
             browser.close()
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

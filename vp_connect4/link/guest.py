@@ -59,7 +59,7 @@ def join(invite: Invite, say: Say = say_now) -> tuple[Welcome, Link]:
         connection = _connect(invite, OPEN_SECONDS)  # closed by the Link
     except (OSError, TimeoutError, WebSocketException) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        raise JoinFailed(wording.cannot_reach(invite.address.shown, reason)) from None
+        raise JoinFailed(wording.cannot_reach(str(invite.address), reason)) from None
     try:
         return _joined(connection, invite, say)
     except BaseException:  # Ctrl-C (or SIGTERM, SIGHUP) while joining: the host is told this side left

@@ -28,8 +28,8 @@ class Address:
     host: str
     port: int
 
-    @property
-    def shown(self) -> str:
+    def __str__(self) -> str:
+        """As a person writes it: ``127.0.0.1:5000``, an IPv6 host in brackets (``[::1]:5000``)."""
         return f"[{self.host}]:{self.port}" if ":" in self.host else f"{self.host}:{self.port}"
 
 
@@ -40,13 +40,13 @@ class Invite:
     address: Address
     token: str
 
-    @property
-    def code(self) -> str:
-        return f"{self.address.shown}/{self.token}"
+    def __str__(self) -> str:
+        """The invite's code, one string to paste: ``127.0.0.1:5000/TOKEN``."""
+        return f"{self.address}/{self.token}"
 
     @property
     def uri(self) -> str:
-        return f"ws://{self.address.shown}/"
+        return f"ws://{self.address}/"
 
 
 def new_token() -> str:

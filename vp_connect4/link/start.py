@@ -23,7 +23,7 @@ def open_link(args: argparse.Namespace) -> tuple[Link, Host | None]:
         return link, None
     host = Host(args.listen)
     try:
-        print(f"invite: {host.invite.code}", flush=True)  # a log line: scripts read it
+        print(f"invite: {host.invite}", flush=True)  # a log line: scripts read it
         print(wording.waiting_for_guest(), flush=True)
         remote = "X" if args.x == REMOTE else "O"
         return host.wait_for_guest(remote, args.size, args.moves, rules=rules_name(args.variant)), host
