@@ -533,6 +533,7 @@ def test_a_person_against_a_player_file_over_the_link() -> None:
     assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_out + guest_err
     assert "O: the player file " in guest_out and re.search(r"^O \(.*player\.py, ply 2\) plays column", guest_out, re.M)
     assert "O (over the link) plays column" in host_out, host_out
+    assert "O wins -- your opponent on the other machine wins this time." in host_out, host_out  # not "the computer"
     played = re.findall(MOVES, host_out, re.M)
     assert played and played == re.findall(MOVES, guest_out, re.M), host_out + guest_out
     assert "Traceback" not in host_err + guest_err

@@ -265,16 +265,19 @@ def stopped(moves: str) -> str:
 moves_played = sentence(N_("Moves: {moves}"), "moves")
 
 
-def result_in_terminal(winner: str | None, humans: list[str], termination: str = "full") -> str:
+def result_in_terminal(winner: str | None, humans: list[str], termination: str = "full", linked: str = "") -> str:
     """The closing line of a terminal game (``winner`` None: a draw), worded for the people who played.
 
-    ``termination``: why a draw ended the game (``Termination``'s values: full, both fours, move limit, no move).
+    ``termination``: why a draw ended the game (``Termination``'s values: full, both fours, move limit, no move);
+    ``linked``: the side played on the other machine (over a link), if any.
     """
     if winner is None:
         return draw_reason(termination)
     if len(humans) == 1:
         if winner in humans:
             return _("{ox} wins -- you win, congratulations!").format(ox=winner)
+        if winner == linked:
+            return _("{ox} wins -- your opponent on the other machine wins this time.").format(ox=winner)
         return _("{ox} wins -- the computer beats you this time.").format(ox=winner)
     return _("{ox} wins!").format(ox=winner)
 
