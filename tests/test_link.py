@@ -526,7 +526,7 @@ def test_a_person_against_a_player_file_over_the_link() -> None:
     every_column = "".join(f"{col}\n" * 6 for col in range(7))  # a person who fills the columns in turn
     with watched_host("--x", "human", "--o", "remote", stdin=subprocess.PIPE) as (host, code):
         player = str(MAIN.parent / "examples" / "player.py")
-        guest = Watched("--text", "--lang", "en", "--join", code, "--o", player, "--o-ply", "2")
+        guest = Watched("--text", "--lang", "en", "--join", code, "--o", player, "--o-ply", "2", "--tiebreak", "LEFT")
         host.send(every_column)
         guest_code, guest_out, guest_err = guest.finish()
         host_code, host_out, host_err = host.finish()
