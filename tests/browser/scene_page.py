@@ -5,11 +5,12 @@ rendering (SwiftShader) on a busy 2-core CI machine one redraw of the rack can c
 the GPU process falls minutes behind and screenshots time out. :data:`PACE_SCRIPT` (added before the
 page loads) lets at most one redraw through every :data:`REDRAW_GAP_MS` and none while a screenshot
 is taken; the scene, its protocol and its timing are untouched (VPython's picking renders still run).
-A redraw is drawn only when something changed since the last one (the program sent objects or attributes, or
-the camera moved) or after :data:`STALE_REDRAW_MS`: an unchanged frame costs the GPU process as much as any
-(about 0.1 s of a core at 1000 x 1000), and most of a browser test's time is spent waiting with nothing to draw
-(an idle page: 0.45 of a core before, 0.04 now). A skipped frame still counts as a redraw: the canvas shows
-the scene as it is.
+A redraw is drawn only when something changed since the last one (the program sent objects or attributes, the
+camera moved, or a pick drew its colours on the canvas) or after :data:`STALE_REDRAW_MS`: an unchanged frame costs
+the GPU process as much as any (about 0.1 s of a core at 1000 x 1000), and most of a browser test's time is spent
+waiting with nothing to draw (an idle page: 0.45 of a core before, 0.04 now). A skipped frame still counts as a
+redraw: the canvas shows the scene as it is. (A pick, GlowScript's ``render(1)``, draws false colours into the
+visible canvas: as shipped the next frame 17 ms later covers them, so the frame after a pick is always drawn.)
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ PACE_SCRIPT = """
           seen = view;
           window.__pace.drawn++;
           window.__pace.drawnAt = now;
+        } else {
+          changed = true;  // a pick draws its colours on the canvas: the next frame must be drawn over them
         }
         return render(mode);
       };
