@@ -56,11 +56,6 @@ def is_outside_player(seat: object) -> bool:
     return not isinstance(seat, (str, Player)) and callable(getattr(seat, "next_move", None)) and hasattr(seat, "label")
 
 
-def is_linked(seat: object) -> bool:
-    """A seat played on another machine, over a link (``link.RemotePlayer``): from outside, with no file."""
-    return is_outside_player(seat) and getattr(seat, "source", None) is None
-
-
 def ask_column(
     game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game", take_backs: bool = True
 ) -> int | None:
@@ -158,7 +153,7 @@ def introduction(game: Game, players: dict[str, PlayerOrHuman], take_backs: bool
     commands the people at the keyboard have (only those that do something here: no ``u`` without
     ``take_backs``). A player from outside with no file (``link.RemotePlayer``) plays over a link."""
     board = game.board
-    linked = [ox for ox, seat in players.items() if is_linked(seat)]
+    linked = [ox for ox, seat in players.items() if is_outside_player(seat) and getattr(seat, "source", None) is None]
     levels = {ox: Level.parse(seat.ply).label_on(board) if _plays_itself(seat) else None
               for ox, seat in players.items()}  # fmt: skip
     files = {ox: (str(seat.source.name), Level.parse(seat.ply).label) for ox, seat in players.items()
@@ -351,7 +346,8 @@ class _Transcript:
             humans = [ox for ox, seat in self.players.items() if seat == "human"]
             played = {move.ox for move in game.history}
             addressed = humans if played.issuperset(humans) else []  # nobody is told "you" who made no move
-            linked = "".join(ox for ox, seat in self.players.items() if is_linked(seat))
+            linked = "".join(ox for ox, seat in self.players.items()  # the side played over a link, if any
+                             if is_outside_player(seat) and getattr(seat, "source", None) is None)
             out(wording.result_in_terminal(outcome.winner, addressed, outcome.termination.value, linked))
             out(wording.moves_played(game.move_string))
         elif self.style == "host_game":
