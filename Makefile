@@ -35,7 +35,7 @@ test: $(STAMP)
 # while working: lint and every test but the browser's (`make test` stays the whole suite, and CI's)
 test-quick: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser
+	$(PY) -m pytest $(PARALLEL) --ignore=tests/browser -m "not slow"
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -104,17 +104,20 @@ def test_the_wheel_holds_the_package_only_and_names_its_dependencies(wheel: Path
     assert "vp-connect4 = vp_connect4.cli:main" in scripts
 
 
+@pytest.mark.slow
 def test_the_installed_command_plays_a_game_to_its_result(venv: Path, tmp_path: Path) -> None:
     out = run(venv / "bin" / "vp-connect4", *GAME, "--seed", "1", cwd=tmp_path)
     assert "wins!" in out or "draw" in out.lower()
     assert "Moves: " in out
 
 
+@pytest.mark.slow
 def test_the_installed_game_speaks_dutch(venv: Path, tmp_path: Path) -> None:
     out = run(venv / "bin" / "vp-connect4", *GAME, "--seed", "1", "--lang", "nl", cwd=tmp_path)
     assert "Welkom bij Vier op een rij!" in out and "Zetten: " in out
 
 
+@pytest.mark.slow
 def test_python_m_runs_the_installed_package(venv: Path, tmp_path: Path) -> None:
     python = venv / "bin" / "python"
     where = run(python, "-c", "import vp_connect4; print(vp_connect4.__file__)", cwd=tmp_path)
@@ -123,6 +126,7 @@ def test_python_m_runs_the_installed_package(venv: Path, tmp_path: Path) -> None
     assert "Moves: " in run(python, "-m", "vp_connect4", *GAME, "--tiebreak", "LEFT", cwd=tmp_path)
 
 
+@pytest.mark.slow
 def test_the_installed_scene_reads_its_page_assets(venv: Path, tmp_path: Path) -> None:
     """The page's HTML, JavaScript and CSS come from the installed package's files (``importlib.resources``)."""
     code = (

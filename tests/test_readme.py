@@ -52,6 +52,7 @@ def test_the_readmes_have_commands_of_every_kind() -> None:
     assert any(not any(kind in command for kind in TERMINAL) for command in commands)  # scenes too
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize(("readme", "command"), COMMANDS, ids=[f"{r}: {c}" for r, c in COMMANDS])
 def test_a_readme_command_runs_as_written(readme: str, command: str, tmp_path: Path) -> None:

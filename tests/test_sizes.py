@@ -4,6 +4,7 @@ analysis gives outcomes or says why not; on small boards its outcomes are a plai
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from negamax import brute_force_columns
 
-from vp_connect4 import Board
+from vp_connect4 import Board, cli
 from vp_connect4.engine.exact import perfect, solver
 from vp_connect4.engine.position import Position, geometry
 from vp_connect4.text_ui import analysis_text
@@ -25,14 +26,33 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
 SIZES = [f"{w}x{h}" for w in range(4, 11) for h in range(4, 11)]
 
 
+def first_move_command(size: str) -> list[str]:
+    return ["--text", "--size", size, "--x", "human", "--o", "ai", "--o-ply", "perfect"]
+
+
+def said_the_first_move(out: str) -> bool:
+    return "O (perfect) plays" in out or "O (deepest search) plays" in out
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
-def test_the_perfect_level_plays_a_first_move_on_every_size(size: str) -> None:
-    command = [sys.executable, "-m", "vp_connect4", "--text", "--size", size, "--x", "human", "--o", "ai",
-               "--o-ply", "perfect"]  # fmt: skip
+def test_the_perfect_level_plays_a_first_move_on_every_size(size: str, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """The program's own entry point in this process (one interpreter for all 49 sizes): a person's 0, then the
+    perfect level's answer; the input then ends, which stops the game (exit code 1)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("0\n"))
+    assert cli.main(first_move_command(size)) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and said_the_first_move(out), (out + err)[-2000:]
+
+
+@pytest.mark.parametrize("size", ["7x6", "9x7", "10x10"])
+def test_the_perfect_level_plays_a_first_move_as_a_program(size: str) -> None:
+    """The same as a program of its own, on the book's size, the first the solver does not take, the largest."""
+    command = [sys.executable, "-m", "vp_connect4", *first_move_command(size)]
     done = subprocess.run(command, input=b"0\n", capture_output=True, timeout=90, env=ENV, cwd=ROOT)
     out, err = done.stdout.decode(), done.stderr.decode()
-    assert "Traceback" not in err, err[-2000:]
-    assert "O (perfect) plays" in out or "O (deepest search) plays" in out, out[-2000:]
+    assert "Traceback" not in err and said_the_first_move(out), (out + err)[-2000:]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -53,6 +73,7 @@ def test_the_analysis_on_every_size_gives_outcomes_or_the_sentence_for_the_size(
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["4x4", "4x6", "5x5", "7x6", "8x7", "9x7", "10x6", "10x10"])
 def test_the_analysis_of_an_opening_position_gives_outcomes_or_says_why_not(size: str) -> None:
     """A sample of the sizes (one the solver works out at once, the book's, the largest it takes, the first it

@@ -37,6 +37,7 @@ def check(*arguments: str, timeout: float = 180) -> tuple[int, str, str]:
     return result.returncode, result.stdout.decode(), result.stderr.decode()
 
 
+@pytest.mark.slow
 def test_the_correct_example_agrees_everywhere() -> None:
     code, out, err = check("examples/player.py")
     assert code == 0, out + err
@@ -160,6 +161,7 @@ TOURNEY = """
         ("scores_for_tourney", "scores[::-1]", False),
     ],
 )
+@pytest.mark.slow
 def test_scores_for_tourney_is_held_to_the_seeds_recursion_with_the_students_own_evaluation(
     tmp_path: Path, below: str, result: str, agrees: bool
 ) -> None:
@@ -174,6 +176,7 @@ def test_scores_for_tourney_is_held_to_the_seeds_recursion_with_the_students_own
         assert ").scores_for_tourney(b)\n" in out, out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", ["recursing_player.py", "hanging_player.py"])
 def test_a_player_that_recurses_forever_or_loops_fails_in_words_naming_the_file(example: str) -> None:
     code, out, err = check(f"examples/{example}", "--move-time", "3", timeout=60)
@@ -254,6 +257,7 @@ MIN_FOR_MAX = player_sources.correct().replace(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "nl"])
 def test_the_suggested_think_command_runs_in_the_language_of_the_check_and_says_the_file_differs(
     tmp_path: Path, language: str

@@ -219,6 +219,7 @@ def test_a_game_played_as_a_task_is_the_game_played_here_with_the_same_traceback
         assert str(remote.error) == str(local.error) and 'File "raising.py", line' in str(local.error)
 
 
+@pytest.mark.slow
 def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(cluster: Cluster, local: Local) -> None:
     code, out, err = tourney(local.folder, *SETUP, *cluster.options(), "--out", "cluster.csv")
     assert code == 0, out + err
@@ -232,6 +233,7 @@ def test_the_cluster_plays_the_same_games_to_the_same_table_as_this_machine(clus
     assert len(rows) == TOTAL and by_game(rows) == by_game(csv_rows(local.folder / "local.csv"))
 
 
+@pytest.mark.slow
 def test_sigterm_stops_a_tournament_on_the_cluster_at_once_with_every_finished_game(
     cluster: Cluster, local: Local
 ) -> None:
@@ -257,6 +259,7 @@ def test_sigterm_stops_a_tournament_on_the_cluster_at_once_with_every_finished_g
     assert f"{stopped} The same command with --resume stopped.csv plays the rest." in said.read_text()
 
 
+@pytest.mark.slow
 def test_a_worker_killed_half_way_loses_no_game_and_plays_none_twice(cluster: Cluster, local: Local) -> None:
     results = local.folder / "killed.csv"
     said = local.folder / "killed.txt"
@@ -344,6 +347,7 @@ def connects(address: str, **options: object) -> bool:
     return True
 
 
+@pytest.mark.slow
 def test_a_client_without_the_keys_is_refused(cluster: Cluster, tmp_path: Path) -> None:
     """Dask's client as the old commands had it (no TLS, no keys), TLS without a client's key (at the scheduler and
     at each worker), and another authority's keys: all refused; the tourney with those keys says so in one line."""

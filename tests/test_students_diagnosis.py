@@ -38,6 +38,7 @@ def run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
                           timeout=240, env=ENV, cwd=cwd, stdin=subprocess.DEVNULL)  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bug", "flavour"), CASES)
 def test_every_report_names_the_method_that_holds_the_planted_bug(tmp_path: Path, bug: str, flavour: str) -> None:
     text, culprit = planted(bug, flavour)
@@ -127,6 +128,7 @@ def test_next_move_after_wrong_scores_points_at_scores_for_not_the_tiebreak(tmp_
         assert "Look at scores_for first." in output and "tiebreak_move" not in output, output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flavour", ["hanze", "cs111"])
 def test_think_says_the_diagnosis_of_the_first_call_that_differs_below_a_top_call_that_agrees(
     tmp_path: Path, flavour: str

@@ -117,6 +117,7 @@ ROUNDS = 4
 GAMES = ROUNDS * (len(GROUPS) * PER_GROUP // 2) * 2  # a pair a round plays one game with each colour
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_rounds_ranks_files_of_four_strengths_in_order_with_their_uncertainty(tmp_path: Path):
     names = []
@@ -154,6 +155,7 @@ def example_players(folder: Path, count: int) -> list[str]:
     return names
 
 
+@pytest.mark.slow
 def test_sigkill_in_a_swiss_round_then_resume_gives_the_table_and_file_of_an_uninterrupted_run(tmp_path: Path):
     setup = [*example_players(tmp_path, 3), "--with-builtin", "--builtin-levels", "1", "--ply", "1", "--rounds", "2"]
     setup += ["--games", "2", "--seed", "8"]
@@ -173,6 +175,7 @@ def test_sigkill_in_a_swiss_round_then_resume_gives_the_table_and_file_of_an_uni
     assert (tmp_path / "cut.csv").read_text() == (tmp_path / "whole.csv").read_text()
 
 
+@pytest.mark.slow
 def test_gauntlet_says_the_level_each_file_plays_like(tmp_path: Path):
     (tmp_path / "like0.py").write_text(player_sources.like_ply(0, 5))
     (tmp_path / "strong.py").write_text(player_sources.strong(5, 6))

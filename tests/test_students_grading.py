@@ -175,6 +175,7 @@ def test_a_file_without_a_player_says_so(bundle: Path, tmp_path: Path) -> None:
         "after the file: mine.py:ClassName."  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_hanging_file_fails_within_a_few_move_times(bundle: Path, tmp_path: Path) -> None:
     results, _, took = autograde(bundle, tmp_path, submitted("hanging_player.py"))
     assert list(statuses(results, required=True)) == NAMES

@@ -127,6 +127,7 @@ def test_the_processes_a_file_starts_are_held_to_a_few(classroom: Path) -> None:
     assert code == 0 and "Resource temporarily unavailable" in out, out
 
 
+@pytest.mark.slow
 @needs_the_tool
 @pytest.mark.timeout(300)
 def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: Path) -> None:
@@ -139,6 +140,7 @@ def test_a_file_that_sleeps_at_import_forfeits_after_the_load_limit(classroom: P
 @pytest.mark.parametrize("name", ["a_child_that_leaves_its_session", "stops_its_parent", "kills_its_parent",
                                   "interrupts_its_parent", "memory_in_a_move", "forges_ok_abc",
                                   "writes_the_kernels_settings"])  # fmt: skip
+@pytest.mark.slow
 def test_check_and_the_terminal_game_contain_it_too(name: str, classroom: Path) -> None:
     mark = f"hostile-{uuid.uuid4().hex}"
     (classroom / "h.py").write_text(hostile_players.source(name, mark=mark))
@@ -223,6 +225,7 @@ class Player:
 """
 
 
+@pytest.mark.slow
 @needs_the_tool
 @needs_whole_limits
 def test_a_file_that_keeps_processes_busy_cannot_make_its_opponent_lose_on_time(classroom: Path) -> None:

@@ -36,6 +36,7 @@ def tourney(*arguments: str, cwd: Path = ROOT) -> tuple[int, str, str]:
     return result.returncode, result.stdout.decode(), result.stderr.decode()
 
 
+@pytest.mark.slow
 def test_three_examples_and_our_levels_play_to_a_table_and_a_file_and_the_hanging_one_forfeits(tmp_path: Path) -> None:
     for name in ("player.py", "wrong_player.py", "hanging_player.py"):
         (tmp_path / name).write_text((EXAMPLES / name).read_text())
@@ -133,6 +134,7 @@ def test_bad_command_lines_are_one_line_errors() -> None:
     assert code == 2 and "must be a file name ending in .csv, .jsonl or .json, got 'results.txt'" in err
 
 
+@pytest.mark.slow
 def test_a_file_that_runs_out_of_time_is_waited_for_once_then_forfeits_its_later_games_at_once(tmp_path: Path) -> None:
     for name, example in (("a.py", "player.py"), ("b.py", "player.py"), ("hangs.py", "hanging_player.py")):
         (tmp_path / name).write_text((EXAMPLES / example).read_text())
@@ -181,6 +183,7 @@ def test_tiebreak_sets_every_players_tiebreak_and_is_part_of_the_tournament(tmp_
     assert code == 2 and "1.csv holds the results of another tournament" in err
 
 
+@pytest.mark.slow
 def test_check_runs_the_check_on_every_file_first_and_shows_its_verdict_as_a_column(tmp_path: Path) -> None:
     for name, example in (("right.py", "player.py"), ("wrong.py", "wrong_player.py")):
         (tmp_path / name).write_text((EXAMPLES / example).read_text())
@@ -245,6 +248,7 @@ def _two_faced() -> str:
     return text + TWO_FACED
 
 
+@pytest.mark.slow
 def test_a_file_whose_moves_do_not_follow_its_own_scores_is_reported_and_its_check_does_not_agree(
     tmp_path: Path,
 ) -> None:

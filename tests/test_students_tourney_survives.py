@@ -140,6 +140,7 @@ def test_sigterm_and_sighup_keep_every_finished_game(tmp_path: Path, signum: int
     assert f"{stopped} The same command with --resume r.csv plays the rest." in out.read_text()
 
 
+@pytest.mark.slow
 def test_sigkill_half_way_then_resume_gives_the_table_of_an_uninterrupted_run(tmp_path: Path) -> None:
     setup = [*players(tmp_path), "--games", "2", "--seed", "17"]
     code, whole, err = tourney(tmp_path, *setup, "--out", "whole.jsonl")
@@ -203,6 +204,7 @@ def test_a_resumed_forfeits_reason_ends_with_the_students_error(tmp_path: Path) 
     assert reason.endswith("below): ValueError: 100.0 is not in list"), resumed  # the error, not nothing
 
 
+@pytest.mark.slow
 def test_a_resumed_tournament_does_not_wait_again_for_a_file_that_ran_out_of_time(tmp_path: Path) -> None:
     """The results file says what kind of failure a forfeit was: resumed after the game in which a file hung, its
     later games are forfeited at once, as in the run that was stopped (the time limit is waited for once)."""

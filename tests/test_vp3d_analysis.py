@@ -433,6 +433,7 @@ def test_analyse_game_is_refused_on_an_empty_board_in_a_variant_and_while_a_chec
     assert log[-1] == "ignored: Analyse game knows the standard rules only"
 
 
+@pytest.mark.slow
 def test_analyse_game_is_refused_in_words_on_a_board_the_solver_does_not_take() -> None:
     for size, taken in [((9, 7), False), ((8, 7), True)]:  # 9 x 8 = 72 bits; 8 x 8 = 64
         game = Game(RulesBoard(*size), {"X": Seat(HUMAN), "O": Seat(HUMAN)}, start_moves="4")

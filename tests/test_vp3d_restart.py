@@ -86,6 +86,7 @@ def connect(scene: SceneProcess, ws_port: int) -> tuple[WebSocketClient, int]:
     return page, scene.wait_for("^scene ready$", READY_TIMEOUT, start)[0]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_page_that_comes_back_late_gets_the_same_program_and_none_ends_it(kept: SceneProcess) -> None:
     pid = kept.process.pid
@@ -114,6 +115,7 @@ def test_a_page_that_comes_back_late_gets_the_same_program_and_none_ends_it(kept
     assert "Traceback" not in kept.stderr, kept.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(120)
 def test_a_page_that_is_still_loading_is_waited_for_past_the_grace(kept: SceneProcess) -> None:
     page, ready = connect(kept, load_page(kept))

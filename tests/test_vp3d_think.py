@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from test_vp3d_controller import HandRunner, make, settle
 
 from vp_connect4 import wording
@@ -300,6 +301,7 @@ NEVER_ENDS = {  # each course's file with the look-ahead never counted down: its
 }
 
 
+@pytest.mark.slow
 def test_a_recursion_never_counted_down_is_said_in_the_courses_names_with_the_line_that_fails(tmp_path: object) -> None:
     """Think's status line for the look-ahead never counted down: the call that did not return named (the view opens
     on it) as terminal think names it, check's sentence with the file's name of the look-ahead (Hanze: ply, CS111:
