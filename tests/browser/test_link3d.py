@@ -1,0 +1,95 @@
+"""A game over a link in 3D (issue 39): two programs on 127.0.0.1, each with its own page.
+
+The host (``--o remote --listen 127.0.0.1:0``) prints ``invite: CODE`` and opens its scene at once; the guest
+(``--join CODE``) opens its scene on the host's game. Each person's move is seen on the other page (the other
+side's checker falls there, as an AI's does), both logs say the same moves; a reload of the guest's page resumes
+the linked game (the program restarts in place and rejoins: the host keeps the seat); SIGTERM of one side is said
+on the other page, and both keep their moves. Every wait is for a line of a log or a text of a page.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from browser.scene_page import CANVAS_JS, READY_TIMEOUT, ScenePage
+from browser.scene_process import SceneProcess, descendants, wait_gone
+from vp_connect4 import wording
+
+STATUS_JS = "() => document.getElementById('c4-status').textContent"
+TEXT_WAIT_MS = 30_000
+HOST = ("--lang", "en", "--x", "human", "--o", "remote", "--listen", "127.0.0.1:0")
+
+
+@contextmanager
+def linked(context: Any) -> Iterator[tuple[ScenePage, ScenePage]]:
+    """The host's page and the guest's (X: the host's person, O: the guest's), both scenes stopped after."""
+    with SceneProcess.main(*HOST) as host:
+        code = host.wait_for(r"^invite: (\S+)$", READY_TIMEOUT)[1].group(1)
+        host_page = ScenePage.open(context, host)
+        with SceneProcess.main("--lang", "en", "--join", code) as guest:
+            guest_page = ScenePage.open(context, guest)
+            yield host_page, guest_page
+
+
+def play_both(mover: ScenePage, other: ScenePage, number: int, ox: str, col: int) -> None:
+    """Move ``number`` (``ox`` in ``col``) by a key on ``mover``'s page, then seen on ``other``'s: its log says it."""
+    mover.play(number, ox, col, lambda: mover.press(str(col)))
+    other.wait_log(rf"^move {number}: {ox} column {col}$")
+
+
+def status_says(view: ScenePage, text: str) -> None:
+    view.page.wait_for_function(f"() => ({STATUS_JS})().includes({text!r})", timeout=TEXT_WAIT_MS)
+
+
+def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_the_guests_page(context: Any) -> None:
+    with linked(context) as (host, guest):
+        status_says(guest, wording.link_waiting_for_move("X"))  # the guest waits for the host's X
+        play_both(host, guest, 1, "X", 0)
+        status_says(host, wording.link_waiting_for_move("O"))
+        play_both(guest, host, 2, "O", 1)
+        play_both(host, guest, 3, "X", 0)
+
+        guest.page.press("body", "n")  # New game over a link: refused in words, the game goes on
+        guest.wait_log(r"^ignored: New game does not work over a link")
+
+        pid = guest.scene.process.pid
+        guest.page.reload()
+        guest.wait_log(r"^scene ready$", READY_TIMEOUT)
+        guest.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+        assert guest.scene.process.pid == pid and "resumed: 3 checkers down" in guest.scene.lines
+        host.wait_log(r"^The other side is back: the game goes on\.$")
+
+        play_both(guest, host, 4, "O", 1)
+        play_both(host, guest, 5, "X", 0)
+        play_both(guest, host, 6, "O", 1)
+        play_both(host, guest, 7, "X", 0)  # four in column 0
+        for view in (host, guest):
+            view.wait_log(r"^result: X wins")
+            assert view.wait_log(r"^moves: ") == "moves: 0101010"
+            view.scene.assert_no_traceback()
+
+
+def test_sigterm_of_one_side_is_said_on_the_other_page_and_both_keep_their_moves(context: Any) -> None:
+    with linked(context) as (host, guest):
+        play_both(host, guest, 1, "X", 3)
+        play_both(guest, host, 2, "O", 4)
+        family = descendants(guest.scene.process.pid) | descendants(host.scene.process.pid)
+
+        guest.scene.process.send_signal(signal.SIGTERM)
+        assert guest.scene.wait_exit() == 128 + signal.SIGTERM, guest.scene.describe()
+        assert guest.wait_log(r"^moves: ") == "moves: 34"
+
+        status_says(host, wording.link_ended_by_peer("left"))
+        assert host.wait_log(r"^moves: ") == "moves: 34"
+        host.press("5")  # the game stopped: a move is refused in words
+        host.wait_log(r"^ignored: the link ended")
+
+        host.scene.process.send_signal(signal.SIGTERM)
+        assert host.scene.wait_exit() == 128 + signal.SIGTERM, host.scene.describe()
+        assert not wait_gone(family), "the scenes' workers outlive them"
+        for view in (host, guest):
+            view.scene.assert_no_traceback()
+            assert "Traceback" not in "\n".join(view.scene.lines)
