@@ -23,8 +23,10 @@ the flip), :class:`.games.Results` (the result announced, the score) and :class:
 Undo, Redo, Pause, Reset view, the rules and size menus), :class:`.settings.Settings`, :class:`.hinting.Hints`
 (Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game), :class:`.think.part.Think` (Think: a
 side's ``scores_for`` as a tree) and :class:`.player_files.PlayerFiles`
-(a player file's failure, Try again, the Player file field). One table (``Controller.handlers``) routes each
-intent to its part's handler; the controller itself runs the AI's work and says the status line.
+(a player file's failure, Try again, the Player file field), and over a link :class:`.linked.Linked` (the other
+machine's moves as they come; what a link cannot do yet refused in words; its end said). One table
+(``Controller.handlers``) routes each intent to its part's handler; the controller itself runs the AI's work and
+says the status line.
 """
 
 from __future__ import annotations
