@@ -24,14 +24,25 @@ HOST = ("--lang", "en", "--x", "human", "--o", "remote", "--listen", "127.0.0.1:
 
 
 @contextmanager
-def linked(context: Any) -> Iterator[tuple[ScenePage, ScenePage]]:
-    """The host's page and the guest's (X: the host's person, O: the guest's), both scenes stopped after."""
+def linked(context: Any, *guest_side: str) -> Iterator[tuple[ScenePage, ScenePage]]:
+    """The host's page and the guest's (X: the host's person, O: the guest's, or ``guest_side``'s options), both
+    scenes stopped after."""
     with SceneProcess.main(*HOST) as host:
         code = host.wait_for(r"^invite: (\S+)$", READY_TIMEOUT)[1].group(1)
         host_page = ScenePage.open(context, host)
-        with SceneProcess.main("--lang", "en", "--join", code) as guest:
+        with SceneProcess.main("--lang", "en", "--join", code, *guest_side) as guest:
             guest_page = ScenePage.open(context, guest)
             yield host_page, guest_page
+
+
+def reload(view: ScenePage, other: ScenePage, checkers: int) -> None:
+    """Reload ``view``'s page: the same program (pid) resumes the game, and the other side says the link is back."""
+    pid = view.scene.process.pid
+    view.page.reload()
+    view.wait_log(r"^scene ready$", READY_TIMEOUT)
+    view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
+    assert view.scene.process.pid == pid and f"resumed: {checkers} checkers down" in view.scene.lines
+    other.wait_log(r"^The other side is back: the game goes on\.$")
 
 
 def play_both(mover: ScenePage, other: ScenePage, number: int, ox: str, col: int) -> None:
@@ -44,7 +55,7 @@ def status_says(view: ScenePage, text: str) -> None:
     view.page.wait_for_function(f"() => ({STATUS_JS})().includes({text!r})", timeout=TEXT_WAIT_MS)
 
 
-def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_the_guests_page(context: Any) -> None:
+def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_each_page(context: Any) -> None:
     with linked(context) as (host, guest):
         status_says(guest, wording.link_waiting_for_move("X"))  # the guest waits for the host's X
         play_both(host, guest, 1, "X", 0)
@@ -55,20 +66,30 @@ def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_the_guests
         guest.page.press("body", "n")  # New game over a link: refused in words, the game goes on
         guest.wait_log(r"^ignored: New game does not work over a link")
 
-        pid = guest.scene.process.pid
-        guest.page.reload()
-        guest.wait_log(r"^scene ready$", READY_TIMEOUT)
-        guest.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
-        assert guest.scene.process.pid == pid and "resumed: 3 checkers down" in guest.scene.lines
-        host.wait_log(r"^The other side is back: the game goes on\.$")
-
-        play_both(guest, host, 4, "O", 1)
+        reload(guest, host, 3)
+        status_says(host, wording.link_waiting_for_move("O"))
+        play_both(guest, host, 4, "O", 1)  # the reloaded page's move, right after the reload, is seen
         play_both(host, guest, 5, "X", 0)
-        play_both(guest, host, 6, "O", 1)
+        reload(host, guest, 5)
+        status_says(host, wording.link_waiting_for_move("O"))  # the reloaded host waits for O, as before
+        play_both(guest, host, 6, "O", 2)
         play_both(host, guest, 7, "X", 0)  # four in column 0
         for view in (host, guest):
             view.wait_log(r"^result: X wins")
-            assert view.wait_log(r"^moves: ") == "moves: 0101010"
+            assert view.wait_log(r"^moves: ") == "moves: 0101020"
+            view.scene.assert_no_traceback()
+
+
+def test_the_guests_side_can_be_a_player_file_its_moves_seen_on_the_hosts_page(context: Any) -> None:
+    with linked(context, "--o", "examples/player.py", "--o-ply", "1", "--tiebreak", "LEFT") as (host, guest):
+        seat = "document.querySelector('#c4-o-player option:checked').textContent"
+        guest.page.wait_for_function(f"() => {seat} === 'O (blue): examples/player.py'", timeout=TEXT_WAIT_MS)
+        for number, col in ((1, 3), (3, 3)):
+            host.play(number, "X", col, lambda col=col: host.press(str(col)))
+            guest.wait_log(rf"^move {number}: X column {col}$")
+            answer = guest.wait_log(rf"^move {number + 1}: O column \d$")  # the file's, on the guest's machine
+            assert host.wait_log(rf"^move {number + 1}: O column \d$") == answer
+        for view in (host, guest):
             view.scene.assert_no_traceback()
 
 

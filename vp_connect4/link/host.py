@@ -173,6 +173,10 @@ class Host:
             self.link = Link(None, self._side, say, made=made, code=code, on_end=on_end, own=own)
         return self.link
 
+    @property
+    def closed(self) -> bool:
+        return self._done.is_set()
+
     def close(self) -> None:
         """Stop listening, let the guest's connection go, and close the connections still waiting."""
         self._done.set()

@@ -1,8 +1,9 @@
 """A link as the 3D scene uses it (``--listen`` or ``--join`` without ``--text``): asked once a frame, never waited
 for; what it says printed and kept for the page; kept through a restart in place (a reloaded page).
 
-The scene's loop never blocks: :meth:`SceneLink.joined` takes the guest if it has joined (the host's scene opens at
-once and waits for it), :meth:`SceneLink.poll_move` the other side's move if it was read. The link's end is no
+The scene's loop never blocks: the host's scene opens at once, and a thread of its own welcomes the guest when it
+joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_move` takes the other side's move if
+it was read. The link's end is no
 interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
 
 A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
@@ -21,6 +22,7 @@ import json
 import os
 import queue
 import socket
+import threading
 
 from .. import wording
 from ..game import Game, Move
@@ -30,7 +32,7 @@ from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
 from .options import REMOTE
-from .peer import Link, LinkEnded
+from .peer import POLL_SECONDS, Link, LinkEnded
 
 LINK_ENV = "VP_CONNECT4_LINK"  # the link kept through a restart in place: JSON (see SceneLink.saved)
 
@@ -70,10 +72,20 @@ class SceneLink:
         """The invite's code, while the host waits for the guest (None: the guest's, or joined)."""
         return str(self.host.invite) if self.host is not None and self.link is None else None
 
+    def welcome(self, moves: str) -> None:
+        """The host's: a thread takes the guest when it joins, welcomed to the game of the code ``moves`` (nobody
+        moves before), whether the scene's page is open yet or not (the guest waits for its welcome)."""
+        host = self.host
+        assert host is not None
+
+        def take() -> None:
+            while self.link is None and not self.ended and not host.closed:
+                self.link = host.take_guest(moves, self.say, seconds=POLL_SECONDS, on_end=_nothing)
+
+        threading.Thread(target=take, name="link-welcome", daemon=True).start()
+
     def joined(self, game: Game) -> bool:
-        """Whether the other side is in the game (the host: takes it if it joined, welcomed to ``game`` so far)."""
-        if self.link is None and self.host is not None and not self.ended:
-            self.link = self.host.take_guest(game.move_string, self.say, on_end=_nothing)
+        """Whether the other side is in the game (nobody moves before)."""
         return self.link is not None
 
     def poll_move(self, game: Game) -> int | None:
@@ -157,7 +169,9 @@ def open_scene_link(args: argparse.Namespace) -> SceneLink:
     print(f"invite: {host.invite}", flush=True)  # a log line: scripts read it
     remote = "X" if args.x == REMOTE else "O"
     host.expect(remote, args.size, rules_name(args.variant))
-    return SceneLink(remote, host=host)
+    scene_link = SceneLink(remote, host=host)
+    scene_link.welcome(args.moves)
+    return scene_link
 
 
 def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
@@ -178,7 +192,9 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
         scene_link.ended = True
         return scene_link
     if "made" not in state:
-        return scene_link  # the host: no guest had joined yet
+        if host is not None:  # no guest had joined yet
+            scene_link.welcome(args.moves)
+        return scene_link
     made, code = int(state["made"]), str(state["code"])  # type: ignore[call-overload]
     own = {int(number): int(move) for number, move in state["own"].items()}  # type: ignore[attr-defined]
     if host is not None:
