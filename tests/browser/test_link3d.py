@@ -2,17 +2,23 @@
 
 The host (``--o remote --listen 127.0.0.1:0``) prints ``invite: CODE`` and opens its scene at once; the guest
 (``--join CODE``) opens its scene on the host's game. Each person's move is seen on the other page (the other
-side's checker falls there, as an AI's does), both logs say the same moves; a reload of the guest's page resumes
-the linked game (the program restarts in place and rejoins: the host keeps the seat); SIGTERM of one side is said
-on the other page, and both keep their moves. Every wait is for a line of a log or a text of a page.
+side's checker falls there, as an AI's does), both logs say the same moves; a reload of either page resumes the
+linked game (the program restarts in place; the guest rejoins, the host keeps the seat); SIGTERM of one side is said
+on the other page, and both keep their moves; an illegal move from a forged guest is said on the host's page.
+Every wait is for a line of a log or a text of a page.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from browser.scene_page import CANVAS_JS, READY_TIMEOUT, ScenePage
 from browser.scene_process import SceneProcess, descendants, wait_gone
@@ -114,3 +120,27 @@ def test_sigterm_of_one_side_is_said_on_the_other_page_and_both_keep_their_moves
         for view in (host, guest):
             view.scene.assert_no_traceback()
             assert "Traceback" not in "\n".join(view.scene.lines)
+
+
+def test_an_illegal_move_from_a_forged_guest_is_said_on_the_hosts_page_and_the_game_stops(context: Any) -> None:
+    with SceneProcess.main(*HOST) as scene:
+        code = scene.wait_for(r"^invite: (\S+)$", READY_TIMEOUT)[1].group(1)
+        host = ScenePage.open(context, scene)
+        status_says(host, wording.link_waiting_for_join(code))
+        address, _, token = code.rpartition("/")
+        with connect(f"ws://{address}/", legacy=True) as peer:  # a guest of the test's own
+            peer.send(json.dumps({"type": "hello", "token": token}))
+            welcome = json.loads(peer.recv(timeout=READY_TIMEOUT))
+            assert (welcome["side"], welcome["moves"], welcome["rules"]) == ("O", "", "standard")
+            host.play(1, "X", 3, lambda: host.press("3"))
+            assert json.loads(peer.recv(timeout=READY_TIMEOUT)) == {"type": "move", "number": 1, "move": 3}
+            peer.send(json.dumps({"type": "move", "number": 2, "move": 9}))  # no column 9
+            with contextlib.suppress(ConnectionClosed):
+                peer.recv(timeout=READY_TIMEOUT)
+            assert (peer.close_code, peer.close_reason) == (1008, "illegal")
+        said = wording.link_ended("illegal")
+        status_says(host, wording.link_stopped_in_scene(said, "3"))
+        assert host.wait_log(r"^moves: ") == "moves: 3"
+        host.press("4")
+        host.wait_log(r"^ignored: the link ended")
+        scene.assert_no_traceback()
