@@ -53,6 +53,7 @@ class FakeLink:
 def test_the_other_machines_move_falls_as_it_comes_and_each_move_is_told() -> None:
     link = FakeLink()
     controller, view, runner, log, clock = make(o=AI, link=link)  # the remote side is an AI seat here
+    assert view.remote == "O", "its widgets and the rules and size menus are greyed"
     controller.handle(PlayColumn(3))
     settle(controller, clock)
     assert view.status == wording.link_waiting_for_move("O")

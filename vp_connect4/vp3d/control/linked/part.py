@@ -65,6 +65,7 @@ class Linked:
         if side is not None:
             ctx.after_move = self._told
             ctx.link_hold = self.why_not
+            ctx.view.show_linked(side.remote)
             self.logged = side.link_ended()  # it ended before this program restarted: the moves were logged then
 
     def refusal(self, intent: intents.Intent) -> wording.Phrase | None:
