@@ -63,11 +63,13 @@ def status_says(view: ScenePage, text: str) -> None:
 
 def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_each_page(context: Any) -> None:
     with linked(context) as (host, guest):
-        for view, remote, own in ((host, "o", "x"), (guest, "x", "o")):  # greyed: the other machine's, the host's
-            greyed = [f"#c4-{remote}-player", "#c4-variant", "#c4-size"]
+        for view, remote, own in ((host, "O", "x"), (guest, "X", "o")):  # greyed: the other machine's, the host's
+            menu = f"#c4-{remote.lower()}-player"
+            greyed = [menu, "#c4-variant", "#c4-size"]
             view.page.wait_for_function(
                 f"() => {greyed}.every((id) => document.querySelector(id).disabled)"
-                f" && !document.querySelector('#c4-{own}-player').disabled",
+                f" && !document.querySelector('#c4-{own}-player').disabled"
+                f" && document.querySelector('{menu} option:checked').textContent === {wording.link_seat(remote)!r}",
                 timeout=TEXT_WAIT_MS,
             )
         status_says(guest, wording.link_waiting_for_move("X"))  # the guest waits for the host's X

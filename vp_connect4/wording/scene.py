@@ -34,6 +34,7 @@ __all__ = [
     "hint_working",
     "human_to_move",
     "link_refusal",
+    "link_seat",
     "link_stopped_in_scene",
     "link_waiting_for_join",
     "link_waiting_for_move",
@@ -539,6 +540,11 @@ link_refusal = choice(
 link_waiting_for_join = sentence(
     N_("Waiting for the other side to join with the invite {code} (the terminal shows it too)."), "code"
 )
+
+
+def link_seat(ox: str) -> str:
+    """The only choice of the X or O menu of the side played on the other machine: ``O (blue): the other machine``."""
+    return _("{side}: the other machine").format(side=side(ox))
 
 
 def link_waiting_for_move(ox: str) -> str:

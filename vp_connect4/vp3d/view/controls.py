@@ -206,7 +206,7 @@ class Controls:
         self.buttons = {row.label: w[row.id] for row in ROWS if row.kind == BUTTON and row.id not in own}
 
     def kinds(self, ox: str) -> list[str]:
-        return seat_choices(ox, self.files)
+        return [wording.link_seat(ox)] if ox == self.remote else seat_choices(ox, self.files)
 
     def show_player_files(self, files: list[str]) -> None:
         """The player files the X and O menus offer after human and AI."""
@@ -327,7 +327,7 @@ class Controls:
         for ox, seat in game.seats.items():
             if seat.source not in (None, *self.files):
                 self.show_player_files([*self.files, seat.source])  # type: ignore[list-item]
-            _set(self.kind[ox], "index", seat_index(seat, self.files))
+            _set(self.kind[ox], "index", 0 if ox == self.remote else seat_index(seat, self.files))
             if ox != held:
                 _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
             value = wording.level_value(seat.level.ply, exact_on(game.board))
@@ -351,9 +351,11 @@ class Controls:
             _set(menu, "disabled", self.remote is not None)
 
     def show_linked(self, remote: str) -> None:
-        """A game over a link, ``remote`` played on the other machine: its menu and slider, and the rules and size
-        menus, greyed from the next :meth:`show_settings` on."""
+        """A game over a link, ``remote`` played on the other machine: its menu says so; it and its slider, and the
+        rules and size menus, are greyed from the next :meth:`show_settings` on."""
         self.remote = remote
+        menu, choices = self.kind[remote], self.kinds(remote)
+        menu.choices, menu.selected = choices, choices[0]
 
     def show_rules(self, board: RulesBoard) -> None:
         """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed
