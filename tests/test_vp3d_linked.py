@@ -9,18 +9,19 @@ from test_vp3d_controller import make, settle
 
 from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Move
-from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetSeat
+from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
 
 
 class FakeLink:
     """The other machine plays ``remote``: ``incoming`` its moves as read; ``told`` what the scene told."""
 
     def __init__(self, remote: str = "O", joined: bool = True) -> None:
-        self.remote, self.reason, self.is_joined = remote, "", joined
+        self.remote, self.is_joined = remote, joined
+        self.reason: str | wording.Phrase = ""
         self.incoming: list[int] = []
         self.told: list[tuple[str, int]] = []
         self.ended = False
-        self.lines: list[str] = []
+        self.lines: list[str | wording.Phrase] = []
 
     @property
     def code(self) -> str | None:
@@ -38,14 +39,14 @@ class FakeLink:
     def tell(self, game: Game, move: Move) -> None:
         self.told.append((move.ox, move.move))
 
-    def said(self) -> list[str]:
+    def said(self) -> list[str | wording.Phrase]:
         lines, self.lines = self.lines, []
         return lines
 
     def saved(self) -> dict[str, str]:
         return {}
 
-    def end(self, reason: str) -> None:
+    def end(self, reason: wording.Phrase) -> None:
         self.ended, self.reason = True, reason
         self.lines.append(reason)
 
@@ -96,12 +97,18 @@ def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_
     link.is_joined = True
     controller.handle(PlayColumn(3))
     settle(controller, clock)
-    link.end(wording.link_ended_by_peer("left"))
+    link.end(wording.phrase(wording.link_ended_by_peer, "left"))
     settle(controller, clock)
     stopped = wording.link_stopped_in_scene(wording.link_ended_by_peer("left"), "3")
     assert view.banner == stopped and view.status == stopped and log[-1] == "moves: 3"
     assert wording.link_ended_by_peer("left") in view.cues
     controller.handle(PlayColumn(4))
     assert log[-1] == "ignored: " + wording.link_refusal("stopped")
+    controller.handle(SetLanguage("nl"))  # said again in the language spoken, the link's own words too
+    try:
+        assert view.banner == view.status == wording.link_stopped_in_scene(wording.link_ended_by_peer("left"), "3")
+        assert view.banner.startswith("De andere kant heeft het spel verlaten. Het spel is hier gestopt")
+    finally:
+        controller.handle(SetLanguage("en"))
     controller.close()
     assert log.count("moves: 3") == 1, "the moves are logged once"

@@ -39,7 +39,7 @@ QUEUED = 8  # messages read and not yet taken by the game: more wait in the conn
 CLOSE_SECONDS = 2.0  # how long a closing waits for the other side's answer
 KEEPALIVE_FAILED = 1011  # the close code the library sends when pings go unanswered: the link dropped
 NOT_TEXT = (1002, 1003, 1007)  # close codes the library sends for frames that are no message of ours
-Say = Callable[[str], None]
+Say = Callable[["str | wording.Phrase"], None]  # a sentence of the link (a Phrase: said as shown)
 Rejoin = Callable[[int], "tuple[Connection, int] | None"]  # the guest's: a connection again, and the host's made
 
 
@@ -62,7 +62,7 @@ class RemotePlayer:
         return self.link.receive_move(board, self.ox)
 
 
-def say_now(text: str) -> None:
+def say_now(text: str | wording.Phrase) -> None:
     """A line of the link, written at once (said from the link's thread too, under a person's prompt)."""
     print(text, flush=True)
 
@@ -207,14 +207,14 @@ class Link:
                     return connection, value  # type: ignore[return-value]
                 if kind == "ended":
                     if not getattr(value, "said", True):
-                        self.say(wording.link_ended_by_peer(""))
+                        self.say(wording.phrase(wording.link_ended_by_peer, ""))
                     raise value  # type: ignore[misc]
         finally:
             self.busy = False
 
     def _end(self, reason: str) -> LinkEnded:
         """This side ends the link for ``reason`` (one of messages.REASONS): says so, tells the other side."""
-        self.say(wording.link_ended(reason))
+        self.say(wording.phrase(wording.link_ended, reason))
         self.close(reason)
         return LinkEnded(reason)
 
@@ -264,11 +264,11 @@ class Link:
     def _await_return(self) -> None:
         """The connection dropped: wait for the other side to come back (said), or end the link."""
         seconds = resume_seconds()
-        self.say(wording.link_dropped(seconds))
+        self.say(wording.phrase(wording.link_dropped, seconds))
         if self._come_back(time.monotonic() + seconds):
-            self.say(wording.link_back())
+            self.say(wording.phrase(wording.link_back))
         elif not self.ended:
-            self.say(wording.link_gone(seconds))
+            self.say(wording.phrase(wording.link_gone, seconds))
             self._finish(LinkEnded("gone"))
 
     def _finish(self, error: LinkEnded) -> None:
@@ -287,12 +287,12 @@ class Link:
         ended it (its reason said, unless it was ``over``: then the game's thread says it, if it asks again)."""
         if closed.sent is not None and closed.sent.code in (CLOSE_TOO_BIG, *NOT_TEXT):  # the library refused it
             reason = "too_big" if closed.sent.code == CLOSE_TOO_BIG else "malformed"
-            self.say(wording.link_ended(reason))
+            self.say(wording.phrase(wording.link_ended, reason))
             return LinkEnded(reason, said=True)
         reason = closed.rcvd.reason if closed.rcvd is not None else ""
         if reason == OVER or self.finished:
             return LinkEnded(reason, said=False)
-        self.say(wording.link_ended_by_peer(reason if reason in REASONS else ""))
+        self.say(wording.phrase(wording.link_ended_by_peer, reason if reason in REASONS else ""))
         return LinkEnded(reason, said=True)
 
     def _come_back(self, deadline: float) -> bool:

@@ -46,19 +46,20 @@ class SceneLink:
         self.remote, self.host, self.invite = remote, host, invite
         self.link: Link | None = None
         self.ended = False
-        self.reason = ""
-        self._said: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.reason: str | wording.Phrase = ""
+        self._said: queue.SimpleQueue[str | wording.Phrase] = queue.SimpleQueue()
 
     def use(self, link: Link) -> None:
         self.link = link
 
-    def say(self, text: str) -> None:
-        """A sentence of the link: in the terminal, and kept for the page (from the link's threads too)."""
+    def say(self, text: str | wording.Phrase) -> None:
+        """A sentence of the link: in the terminal, and kept for the page, said there in the language spoken then
+        (from the link's threads too)."""
         print(text, flush=True)
         self.reason = text
         self._said.put(text)
 
-    def said(self) -> list[str]:
+    def said(self) -> list[str | wording.Phrase]:
         """What the link said since last asked."""
         lines = []
         while True:
@@ -119,7 +120,7 @@ class SceneLink:
     def _end(self) -> None:
         if not self.ended:
             self.ended = True
-            self.reason = self.reason or wording.link_ended("")
+            self.reason = self.reason or wording.phrase(wording.link_ended, "")
 
     def close(self) -> None:
         """The scene ends: the other side is told (``over`` after the game's end, else ``left``); the host stops."""
@@ -132,7 +133,7 @@ class SceneLink:
         """What a restart in place keeps of the link (:data:`LINK_ENV`); the host's listening socket is made
         inheritable (the restart replaces this program at once)."""
         ended = self.ended or (self.link is not None and self.link.ended)  # or the game is over
-        state: dict[str, object] = {"remote": self.remote, "ended": ended, "reason": self.reason}
+        state: dict[str, object] = {"remote": self.remote, "ended": ended, "reason": str(self.reason)}
         if self.link is not None:
             state.update(made=self.link.made, code=self.link.code, own=self.link.own)
         if self.host is not None:

@@ -552,9 +552,9 @@ def link_waiting_for_move(ox: str) -> str:
     return _("{side} is played on the other machine: waiting for its move.").format(side=side(ox))
 
 
-def link_stopped_in_scene(why: str, moves: str) -> str:
-    """The banner and status line once the link ended before the game did: ``why`` (the link's own sentence) and the
-    game's moves, kept."""
+def link_stopped_in_scene(why: object, moves: str) -> str:
+    """The banner and status line once the link ended before the game did: ``why`` (the link's own sentence, a
+    Phrase said now) and the game's moves, kept."""
     return _("{why} The game stopped here; its moves are kept: {moves}").format(why=why, moves=moves or _("(none)"))
 
 

@@ -307,6 +307,7 @@ class Controller:
         """The language changed: what depends on the game said again (the widgets were, by the view's relabel)."""
         self.view.show_tally(self.results.tally.text())
         self.results.show_again()
+        self.linked.show_again()
         self.playing.show_told()
         self.hints.show()  # the perfect level's labels are words
         self.status = ""  # _refresh says the status line again

@@ -37,7 +37,7 @@ class LinkSide(Protocol):
     """What the scene asks of a link (``link.scene.SceneLink``)."""
 
     remote: str  # the side played on the other machine
-    reason: str  # what the link said last (why it ended, once it has)
+    reason: str | wording.Phrase  # what the link said last (why it ended, once it has)
 
     @property
     def code(self) -> str | None: ...  # the invite, while the host waits for the guest
@@ -50,7 +50,7 @@ class LinkSide(Protocol):
 
     def tell(self, game: Game, move: Move) -> None: ...
 
-    def said(self) -> list[str]: ...
+    def said(self) -> list[str | wording.Phrase]: ...
 
     def saved(self) -> dict[str, str]: ...  # what a restart in place keeps (environment variables)
 
@@ -60,7 +60,7 @@ class Linked:
 
     def __init__(self, ctx: Context, playing: Playing, side: LinkSide | None) -> None:
         self.ctx, self.playing, self.side = ctx, playing, side
-        self.stopped: str | None = None  # the link ended before the game: why, and the moves kept
+        self.stopped: wording.Phrase | None = None  # the link ended before the game: why, and the moves kept
         self.logged = False  # the stopped game's moves are in the log
         if side is not None:
             ctx.after_move = self._told
@@ -101,7 +101,7 @@ class Linked:
         if side is None:
             return
         for line in side.said():
-            self.ctx.view.cue(line)
+            self.ctx.view.cue(wording.said(line))
         if self.stopped is not None or game.is_over:
             return
         if side.joined(game) and game.to_move == side.remote:
@@ -120,13 +120,18 @@ class Linked:
         if side is None or game.is_over:
             return None
         if self.stopped is not None:
-            return self.stopped
+            return self.stopped()
         code = side.code
         if code is not None:
             return wording.link_waiting_for_join(code)
         if game.to_move == side.remote:
             return wording.link_waiting_for_move(side.remote)
         return None
+
+    def show_again(self) -> None:
+        """The banner of a game stopped with its link, in the language spoken (it changed: said again)."""
+        if self.stopped is not None:
+            self.ctx.view.announce(self.stopped())
 
     def _told(self, move: Move) -> None:
         """A move was made here (``ctx.after_move``): the link is told; it ended meanwhile: the game stops."""
@@ -143,8 +148,8 @@ class Linked:
         """The link ended before the game: the page says so, the log has the moves; nobody moves from now on."""
         assert self.side is not None
         game = self.ctx.game
-        self.stopped = wording.link_stopped_in_scene(self.side.reason, game.move_string)
-        self.ctx.view.announce(self.stopped)
+        self.stopped = wording.phrase(wording.link_stopped_in_scene, self.side.reason, game.move_string)
+        self.show_again()
         if not self.logged:
             self.logged = True
             self.ctx.log(log_lines.Line.MOVES(game.move_string))
