@@ -122,9 +122,13 @@ def test_sigterm_of_one_side_is_said_on_the_other_page_and_both_keep_their_moves
         assert host.wait_log(r"^moves: ") == "moves: 34"
         host.press("5")  # the game stopped: a move is refused in words
         host.wait_log(r"^ignored: the link ended")
+        host.page.reload()  # and stays stopped after a reload
+        host.wait_log(r"^scene ready$", READY_TIMEOUT)
+        status_says(host, wording.link_stopped_in_scene(wording.link_ended_by_peer("left"), "34"))
 
         host.scene.process.send_signal(signal.SIGTERM)
         assert host.scene.wait_exit() == 128 + signal.SIGTERM, host.scene.describe()
+        assert host.scene.lines.count("moves: 34") == 1, host.scene.describe()
         assert not wait_gone(family), "the scenes' workers outlive them"
         for view in (host, guest):
             view.scene.assert_no_traceback()

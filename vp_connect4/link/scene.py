@@ -179,19 +179,21 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     """The link as the program before the restart kept it (see :meth:`SceneLink.saved`)."""
     remote = str(state["remote"])
     setattr(args, remote.lower(), REMOTE)
+    sock = socket.socket(fileno=int(state["fd"])) if "fd" in state else None  # type: ignore[call-overload]
+    if state["ended"]:  # the game stopped with its link, or is over: nobody joins it again
+        if sock is not None:
+            sock.close()
+        scene_link = SceneLink(remote)
+        scene_link.ended, scene_link.reason = True, str(state["reason"])
+        return scene_link
     host = invite = None
-    if "fd" in state:
-        sock = socket.socket(fileno=int(state["fd"]))  # type: ignore[call-overload]
+    if sock is not None:
         os.set_inheritable(sock.fileno(), False)  # not into the AI worker
         host = Host(args.listen, sock=sock, token=str(state["token"]))
         host.expect(remote, args.size, rules_name(args.variant))
     elif "invite" in state:
         invite = read_invite(str(state["invite"]))
     scene_link = SceneLink(remote, host=host, invite=invite)
-    scene_link.reason = str(state["reason"])
-    if state["ended"]:
-        scene_link.ended = True
-        return scene_link
     if "made" not in state:
         if host is not None:  # no guest had joined yet
             scene_link.welcome(args.moves)
