@@ -58,6 +58,7 @@ class FakeView:
         self.view_resets = 0
         self.tally = ""
         self.thinking: str | None = None
+        self.remote: str | None = None  # over a link: the side played on the other machine
         self.relabelled = 0
         self.keep_scores = False
         self.moves: str | None = None
@@ -99,6 +100,9 @@ class FakeView:
 
     def announce(self, text: str | None) -> None:
         self.banner = text
+
+    def show_linked(self, remote: str) -> None:
+        self.remote = remote
 
     def show_status(self, text: str) -> None:
         self.status = text

@@ -41,6 +41,7 @@ from .text_ui import analysis_text, play_in_terminal
 
 if TYPE_CHECKING:
     from .link.peer import Link
+    from .link.scene import SceneLink
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
@@ -224,20 +225,27 @@ def _main(argv: list[str] | None) -> int:
     if args.analyse:  # the start position's analysis, and no game
         return _analyse(args)
     if args.listen is not None or args.join is not None:
-        return _play_linked(args)
+        return _play_linked(parser, args)
     if not args.text:
-        from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
-
-        rng = random.Random(args.seed)
-        game = Game(_new_board(args), seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
-        try:
-            return run_scene(
-                game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time,
-                think=args.think,
-            )  # fmt: skip
-        except PortUnavailable as error:
-            parser.error(str(error))
+        return _play_scene(parser, args, seats)
     return _play_text(args, seats)
+
+
+def _play_scene(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, seats: dict[str, Seat], link: SceneLink | None = None
+) -> int:
+    """The game in 3D (over ``link``: its remote side played on the other machine)."""
+    from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
+
+    rng = random.Random(args.seed)
+    game = Game(_new_board(args), seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
+    try:
+        return run_scene(
+            game, open_browser=not args.no_browser, port=args.port, seed=args.seed, move_time=args.move_time,
+            think=args.think, link=link,
+        )  # fmt: skip
+    except PortUnavailable as error:
+        parser.error(str(error))
 
 
 def _new_board(args: argparse.Namespace) -> RulesBoard:
@@ -288,17 +296,18 @@ def _analyse(args: argparse.Namespace) -> int:
     return EXIT_PLAYED
 
 
-def _play_linked(args: argparse.Namespace) -> int:
-    """A game over a link in the terminal: as the host (``--listen``: the log line ``invite: CODE``, then the game
-    once the guest joined) or the guest (``--join``: the host's settings, then the game). A refused token: one
-    line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot listen on: one line. SIGTERM
-    and SIGHUP end it as Ctrl-C does (the moves kept, the other side told), also before the guest joined."""
+def _play_linked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """A game over a link, in the terminal or in 3D: as the host (``--listen``: the log line ``invite: CODE``, then
+    the game once the guest joined; the scene opens at once) or the guest (``--join``: the host's settings, then the
+    game). A refused token: one line, EXIT_BAD_OPTION; any other failure to join, or an address the host cannot
+    listen on: one line. SIGTERM and SIGHUP end it as Ctrl-C does (the moves kept, the other side told)."""
     from .link.guest import JoinFailed, TokenRefused  # the websocket library: only for a link
+    from .link.scene import open_scene_link
     from .link.start import open_link
 
     _end_on_signals()
     try:
-        link, host = open_link(args)
+        opened = open_link(args) if args.text else open_scene_link(args)
     except TokenRefused as error:
         _say_error(str(error))
         return EXIT_BAD_OPTION
@@ -311,6 +320,12 @@ def _play_linked(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP before the game began: its moves are the start's
         print("\n" + wording.stopped(args.moves), flush=True)
         return EXIT_STOPPED
+    if not isinstance(opened, tuple):  # the scene's: it ends (the other side told) however the scene ends
+        try:
+            return _play_scene(parser, args, seats_from(args), opened)
+        finally:
+            opened.close()
+    link, host = opened
     reason = LEFT  # told to the other side: the game ended here before its end (Ctrl-C), or it was played out
     try:
         code = _play_text(args, seats_from(args), link)

@@ -4,6 +4,7 @@ host's settings for the game, checked like any message from the other side). Aft
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -53,21 +54,24 @@ def _connect(invite: Invite, seconds: float) -> ClientConnection:
     )  # fmt: skip
 
 
-def join(invite: Invite, say: Say = say_now) -> tuple[Welcome, Link]:
-    """Join the game ``invite`` names: the welcome and the link; JoinFailed (TokenRefused) saying why not."""
+def join(invite: Invite, say: Say = say_now, on_end: Callable[[], None] | None = None) -> tuple[Welcome, Link]:
+    """Join the game ``invite`` names: the welcome and the link (``on_end``: see :class:`.peer.Link`); JoinFailed
+    (TokenRefused) saying why not."""
     try:
         connection = _connect(invite, OPEN_SECONDS)  # closed by the Link
     except (OSError, TimeoutError, WebSocketException) as error:
         reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
         raise JoinFailed(wording.cannot_reach(str(invite.address), reason)) from None
     try:
-        return _joined(connection, invite, say)
+        return _joined(connection, invite, say, on_end)
     except BaseException:  # Ctrl-C (or SIGTERM, SIGHUP) while joining: the host is told this side left
         connection.close(CLOSE_LEAVING, LEFT)
         raise
 
 
-def _joined(connection: ClientConnection, invite: Invite, say: Say) -> tuple[Welcome, Link]:
+def _joined(
+    connection: ClientConnection, invite: Invite, say: Say, on_end: Callable[[], None] | None
+) -> tuple[Welcome, Link]:
     """The hello said on ``connection``, the host's welcome read and checked: the game's link."""
     try:
         connection.send(messages.write("hello", token=invite.token))
@@ -81,7 +85,8 @@ def _joined(connection: ClientConnection, invite: Invite, say: Say) -> tuple[Wel
         raise JoinFailed(wording.link_ended("")) from None
     welcome = _welcome(raw, connection)
     remote = "O" if welcome.side == "X" else "X"
-    link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoiner(invite, welcome.side))
+    rejoin = rejoiner(invite, welcome.side)
+    link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoin, on_end=on_end)
     if welcome.variant.is_random:
         link.chance, link.draws = True, HostDraws()
     return welcome, link

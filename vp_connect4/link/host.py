@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hmac
 import queue
+import socket
 import threading
 from collections.abc import Callable
 from types import TracebackType
@@ -36,24 +37,29 @@ MOST_WAITING = 64  # connections waiting for their hello at once: one more close
 
 
 class Host:
-    """Listening on ``address`` (port 0: any free one) from its creation; OSError if it cannot."""
+    """Listening on ``address`` (port 0: any free one) from its creation; OSError if it cannot. ``sock`` and
+    ``token``: the listening socket and the token of the host this program was before it restarted in place (the
+    scene's page reloaded), kept."""
 
-    def __init__(self, address: Address) -> None:
-        self.token = new_token()
+    def __init__(self, address: Address, sock: socket.socket | None = None, token: str | None = None) -> None:
+        self.token = token or new_token()
         self.link: Link | None = None  # the game's link, once the guest joined
         self._taken = False  # a guest was let in: the token is used (again only while its seat is empty)
         self._lock = threading.Lock()
         self._joined: queue.Queue[ServerConnection] = queue.Queue()
         self._done = threading.Event()
         self._waiting: dict[int, ServerConnection] = {}  # the connections not yet let in, oldest first
-        self._welcome: Callable[[int, str], str] = lambda made, code: ""  # the game's settings: wait_for_guest
+        self._welcome: Callable[[int, str], str] = lambda made, code: ""  # the game's settings: expect
+        self._side, self._size, self._rules = "O", (7, 6), STANDARD
         self._hello = hello_seconds()
+        where = {"sock": sock} if sock is not None else {"host": address.host, "port": address.port}
         self._server = serve(
-            self._handle, address.host, address.port, max_size=MAX_MESSAGE, compression=None,
+            self._handle, **where, max_size=MAX_MESSAGE, compression=None,
             open_timeout=self._hello, close_timeout=CLOSE_SECONDS, create_connection=self._connection_class(),
         )  # fmt: skip
         port = self._server.socket.getsockname()[1]
         self.invite = Invite(Address(address.host, port), self.token)
+        self.socket = self._server.socket
         self._thread = threading.Thread(target=self._server.serve_forever, name="link-host", daemon=True)
         self._thread.start()
 
@@ -121,27 +127,55 @@ class Host:
     ) -> Link:
         """The guest, once joined, welcomed with the game's settings (``rules``: ``standard`` or ``chance:P``);
         it plays ``side``."""
+        self.expect(side, size, rules)
+        while True:
+            link = self.take_guest(moves, say, POLL_SECONDS)
+            if link is not None:
+                return link
+
+    def expect(self, side: str, size: tuple[int, int], rules: str = STANDARD) -> None:
+        """The game's settings, said in each welcome: the guest plays ``side`` on a board of ``size``."""
         width, height = size
 
         def welcome(made: int, code: str) -> str:
             return messages.write("welcome", side=side, width=width, height=height, rules=rules, moves=code, made=made)
 
-        self._welcome = welcome
-        variant = link_variant(rules)
-        made = Game(RulesBoard(*size, variant=variant), start_moves=moves).board.referee.moves_made()
-        while True:
-            try:
-                connection = self._joined.get(timeout=POLL_SECONDS)
-                connection.send(welcome(made, moves))
-                break
-            except queue.Empty:
-                continue
-            except ConnectionClosed:  # gone before its welcome: the token lets the next one in
-                with self._lock:
-                    self._taken = False
-        self.link = Link(connection, side, say, made=made, code=moves)
+        self._welcome, self._side, self._size, self._rules = welcome, side, size, rules
+
+    def take_guest(
+        self, moves: str, say: Say = say_now, seconds: float = 0.0, on_end: Callable[[], None] | None = None
+    ) -> Link | None:
+        """The guest if it joined within ``seconds`` (0: already), welcomed to the game of the code ``moves``, with
+        the settings :meth:`expect` was given: its link; None if none joined."""
+        try:
+            connection = self._joined.get(timeout=seconds) if seconds else self._joined.get_nowait()
+        except queue.Empty:
+            return None
+        variant = link_variant(self._rules)
+        made = Game(RulesBoard(*self._size, variant=variant), start_moves=moves).board.referee.moves_made()
+        try:
+            connection.send(self._welcome(made, moves))
+        except ConnectionClosed:  # gone before its welcome: the token lets the next one in
+            with self._lock:
+                self._taken = False
+            return None
+        self.link = Link(connection, self._side, say, made=made, code=moves, on_end=on_end)
         self.link.chance = bool(variant and variant.is_random)  # the host draws, and says where each checker went
         return self.link
+
+    def link_again(
+        self, made: int, code: str, own: dict[int, int], say: Say = say_now, on_end: Callable[[], None] | None = None
+    ) -> Link:
+        """After this program restarted in place (with :meth:`expect` given the game's settings): the link to the
+        guest that had joined, its seat empty until it comes back (this side's moves ``own`` sent again then)."""
+        with self._lock:
+            self._taken = True
+            self.link = Link(None, self._side, say, made=made, code=code, on_end=on_end, own=own)
+        return self.link
+
+    @property
+    def closed(self) -> bool:
+        return self._done.is_set()
 
     def close(self) -> None:
         """Stop listening, let the guest's connection go, and close the connections still waiting."""

@@ -39,7 +39,7 @@ QUEUED = 8  # messages read and not yet taken by the game: more wait in the conn
 CLOSE_SECONDS = 2.0  # how long a closing waits for the other side's answer
 KEEPALIVE_FAILED = 1011  # the close code the library sends when pings go unanswered: the link dropped
 NOT_TEXT = (1002, 1003, 1007)  # close codes the library sends for frames that are no message of ours
-Say = Callable[[str], None]
+Say = Callable[["str | wording.Phrase"], None]  # a sentence of the link (a Phrase: said as shown)
 Rejoin = Callable[[int], "tuple[Connection, int] | None"]  # the guest's: a connection again, and the host's made
 
 
@@ -62,7 +62,7 @@ class RemotePlayer:
         return self.link.receive_move(board, self.ox)
 
 
-def say_now(text: str) -> None:
+def say_now(text: str | wording.Phrase) -> None:
     """A line of the link, written at once (said from the link's thread too, under a person's prompt)."""
     print(text, flush=True)
 
@@ -73,16 +73,20 @@ class Link:
     to join again after a drop."""
 
     def __init__(
-        self, connection: Connection, remote: str, say: Say = say_now, made: int = 0, code: str = "",
-        rejoin: Rejoin | None = None,
+        self, connection: Connection | None, remote: str, say: Say = say_now, made: int = 0, code: str = "",
+        rejoin: Rejoin | None = None, on_end: Callable[[], None] | None = None, own: dict[int, int] | None = None,
     ) -> None:  # fmt: skip
-        self.connection, self.remote, self.say, self.rejoin = connection, remote, say, rejoin
+        """``connection`` None: a link kept while this program restarted in place (a page reloaded): it waits for
+        the other side as after a drop. ``on_end``: how the game's thread is told that the link ended while it does
+        not wait for the link (None: interrupted, as by Ctrl-C; the scene asks once a frame instead)."""
+        self.connection, self.remote, self.say, self.rejoin = connection, remote, say, rejoin  # type: ignore[assignment]
+        self.on_end = on_end or (lambda: _interrupt(self._main))
         self.made, self.code = made, code  # the moves made and the game code, as the game last told
         self.ended = False  # closed for good: by this side, or said why
         self.finished = False  # the game is over: the other side's closing changes nothing
         self.busy = False  # the game's thread is in the link's code (no interruption needed)
         self.dropped = False  # the connection dropped, and the other side is not back yet
-        self.own: dict[int, int] = {}  # this side's moves by number: sent again to a side that comes back
+        self.own: dict[int, int] = dict(own or {})  # this side's moves by number: sent again to one come back
         self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
         self.lock = threading.RLock()
@@ -90,7 +94,11 @@ class Link:
         self._back = threading.Event()  # the host's: the guest came back (set by resume)
         self._stop = threading.Event()  # set when the link ends here: a pause between two tries ends at once
         self._main = threading.main_thread().ident
-        self._start_reading(connection)
+        if connection is not None:
+            self._start_reading(connection)
+        else:
+            self.dropped = True
+            threading.Thread(target=self._await_return, name="link-return", daemon=True).start()
 
     def player(self) -> RemotePlayer:
         return RemotePlayer(self, self.remote)
@@ -117,7 +125,7 @@ class Link:
                 self.own[move.number] = chosen_of(move)
             self.busy = True
             try:
-                for kind, fields in sent:
+                for kind, fields in sent if self.connection is not None else []:
                     self.connection.send(messages.write(kind, **fields))
             except ConnectionClosed:
                 pass  # the reader says what it was: an end (said, and the game stops) or a drop (sent again)
@@ -142,7 +150,7 @@ class Link:
 
     def _draw(self, number: int) -> int:
         """Where the host's draw sent move ``number``'s checker (its next message), or LinkEnded."""
-        _, raw = self._receive()
+        _, raw = self._receive()  # type: ignore[misc]
         try:
             message = messages.read(raw, "drawn")
         except messages.Malformed:
@@ -153,8 +161,16 @@ class Link:
 
     def receive_move(self, board: RulesBoard, ox: str) -> int:
         """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none."""
+        return self.poll_move(board, ox, wait=True)  # type: ignore[return-value]
+
+    def poll_move(self, board: RulesBoard, ox: str, wait: bool = False) -> int | None:
+        """The other side's next move if it was read (``wait``: once it is), checked; None: none read yet (the
+        scene asks once a frame); LinkEnded if the link ended or what was read is no such move."""
         while True:
-            connection, raw = self._receive()
+            received = self._receive(wait)
+            if received is None:
+                return None
+            connection, raw = received
             try:
                 message = messages.read(raw, "move")
             except messages.Malformed:
@@ -173,27 +189,32 @@ class Link:
                 self.draws.chosen, self.draws.landed = message["move"], landed  # type: ignore[assignment]
             return message["move"]  # type: ignore[return-value]
 
-    def _receive(self) -> tuple[Connection, str | bytes]:
-        """The next message read (and the connection it came on); LinkEnded if the link ended first."""
-        self.busy = True
+    def _receive(self, wait: bool = True) -> tuple[Connection, str | bytes] | None:
+        """The next message read (and the connection it came on), None if none was read and not ``wait``;
+        LinkEnded if the link ended first."""
+        self.busy = wait
         try:
             while True:
                 try:
-                    kind, connection, value = self.events.get(timeout=POLL_SECONDS)
+                    kind, connection, value = (
+                        self.events.get(timeout=POLL_SECONDS) if wait else self.events.get_nowait()
+                    )
                 except queue.Empty:
+                    if not wait:
+                        return None
                     continue
                 if kind == "message" and connection is self.connection:
                     return connection, value  # type: ignore[return-value]
                 if kind == "ended":
                     if not getattr(value, "said", True):
-                        self.say(wording.link_ended_by_peer(""))
+                        self.say(wording.phrase(wording.link_ended_by_peer, ""))
                     raise value  # type: ignore[misc]
         finally:
             self.busy = False
 
     def _end(self, reason: str) -> LinkEnded:
         """This side ends the link for ``reason`` (one of messages.REASONS): says so, tells the other side."""
-        self.say(wording.link_ended(reason))
+        self.say(wording.phrase(wording.link_ended, reason))
         self.close(reason)
         return LinkEnded(reason)
 
@@ -205,7 +226,8 @@ class Link:
             self.ended = True
             self._stop.set()
         code = {OVER: CLOSE_NORMAL, LEFT: CLOSE_LEAVING, "too_big": CLOSE_TOO_BIG}.get(reason, CLOSE_POLICY)
-        self.connection.close(code, reason)
+        if self.connection is not None:
+            self.connection.close(code, reason)
 
     # -- the link's threads ---------------------------------------------------------------------------------
 
@@ -237,12 +259,16 @@ class Link:
         if not self.dropped:
             self._finish(self._lost(closed))
             return
+        self._await_return()
+
+    def _await_return(self) -> None:
+        """The connection dropped: wait for the other side to come back (said), or end the link."""
         seconds = resume_seconds()
-        self.say(wording.link_dropped(seconds))
+        self.say(wording.phrase(wording.link_dropped, seconds))
         if self._come_back(time.monotonic() + seconds):
-            self.say(wording.link_back())
+            self.say(wording.phrase(wording.link_back))
         elif not self.ended:
-            self.say(wording.link_gone(seconds))
+            self.say(wording.phrase(wording.link_gone, seconds))
             self._finish(LinkEnded("gone"))
 
     def _finish(self, error: LinkEnded) -> None:
@@ -254,19 +280,19 @@ class Link:
         empty = self.events.empty()  # else the game's thread takes what was read first (maybe the last move)
         self._put("ended", None, error)
         if error.said and empty and not self.busy and not self.finished:
-            _interrupt(self._main)
+            self.on_end()
 
     def _lost(self, closed: ConnectionClosed) -> LinkEnded:
         """The connection closed: because a message was over the bound or no message at all, or the other side
         ended it (its reason said, unless it was ``over``: then the game's thread says it, if it asks again)."""
         if closed.sent is not None and closed.sent.code in (CLOSE_TOO_BIG, *NOT_TEXT):  # the library refused it
             reason = "too_big" if closed.sent.code == CLOSE_TOO_BIG else "malformed"
-            self.say(wording.link_ended(reason))
+            self.say(wording.phrase(wording.link_ended, reason))
             return LinkEnded(reason, said=True)
         reason = closed.rcvd.reason if closed.rcvd is not None else ""
         if reason == OVER or self.finished:
             return LinkEnded(reason, said=False)
-        self.say(wording.link_ended_by_peer(reason if reason in REASONS else ""))
+        self.say(wording.phrase(wording.link_ended_by_peer, reason if reason in REASONS else ""))
         return LinkEnded(reason, said=True)
 
     def _come_back(self, deadline: float) -> bool:

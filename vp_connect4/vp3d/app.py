@@ -46,6 +46,7 @@ from .view.sliders import slider_top
 from .worker.ai import ProcessAiRunner
 
 if TYPE_CHECKING:
+    from .control.linked import LinkSide as SceneLink
     from .view.view import SceneView
 
 
@@ -84,15 +85,17 @@ def run_scene(
     goal: str | wording.Phrase = "",
     move_time: float = DEFAULT_TIME_LIMIT,
     think: bool = False,
+    link: SceneLink | None = None,
 ) -> int:
     """Play ``game`` in the browser until its tab closes; returns the exit code (0).
 
     New game returns to the game's start position (``Game(start_moves=...)``, e.g. a puzzle);
     ``goal``, if any, is a line on the page above the widgets (a puzzle's task). ``move_time``: the seconds a
     side's player file (``Seat.source``) may take for a move, in the AI worker. ``think``: open Think on the start
-    position (the side to move's tree), before any AI moves (not after a reload: the game goes on).
+    position (the side to move's tree), before any AI moves (not after a reload: the game goes on). ``link``: a game
+    over a link, its remote side played on the other machine (``link.scene``); a reload keeps it (``link.saved()``).
     """
-    from .server import restart, resume, server
+    from .server import restart, server
 
     resumed = _serve(game, seed, port, open_browser)
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
@@ -103,9 +106,8 @@ def run_scene(
     loader = ProcessAiRunner()  # the Player file field's checks: its worker starts with the first one
     server.on_close(loader.close)
     controller: Controller | None = None
-    restart.keep_serving(  # a closed tab restarts the program, which resumes this game (see server/resume.py)
-        lambda: {resume.RESUME_ENV: resume.saved_game(game, seed, controller.state() if controller else SceneState())}
-    )
+    # a closed tab restarts the program, which resumes this game (see server/resume.py)
+    restart.keep_serving(lambda: _kept(game, seed, controller, link))
     try:
         events: queue.SimpleQueue[Intent | Pointer] = queue.SimpleQueue()
         scene = _bound_scene(events.put)
@@ -116,7 +118,9 @@ def run_scene(
         paused = state.paused if state is not None else False
         view = SceneView(scene, layout, events.put, time.monotonic, slider_top(game), goal, game.board.variant, game,
                          paused)  # fmt: skip
-        controller = Controller(game, view, runner, seed=seed, state=state, move_time=move_time, loader=loader)
+        controller = Controller(
+            game, view, runner, seed=seed, state=state, move_time=move_time, loader=loader, link=link
+        )  # fmt: skip
         _start(controller, scene, think=think and resumed is None)
         hover = _HoverWatch(scene.mouse)
         pacer = Pacer()
@@ -130,6 +134,14 @@ def run_scene(
             loader.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
                 resumed.farewell(lambda line: print(line, flush=True))
+
+
+def _kept(game: Game, seed: int | None, controller: Controller | None, link: SceneLink | None) -> dict[str, str]:
+    """What a restart in place keeps, as environment variables: the game and the scene's state, and the link."""
+    from .server import resume
+
+    state = controller.state() if controller is not None else SceneState()
+    return {resume.RESUME_ENV: resume.saved_game(game, seed, state), **(link.saved() if link is not None else {})}
 
 
 def _bound_scene(put: Callable[[Intent | Pointer], None]) -> Any:

@@ -33,6 +33,11 @@ __all__ = [
     "hint_unfinished",
     "hint_working",
     "human_to_move",
+    "link_refusal",
+    "link_seat",
+    "link_stopped_in_scene",
+    "link_waiting_for_join",
+    "link_waiting_for_move",
     "load_caption",
     "look_ahead_caption",
     "move_kept",
@@ -509,6 +514,48 @@ variant_refusal = choice(
         "no_row": N_("choose a row first: the arrow keys move the checker beside the rack"),
     },
 )
+
+
+# -- a game over a link in the scene (--listen, --join without --text) --
+
+
+# Why something the page offers does nothing in a game over a link (a cue, and an ``ignored:`` line of the log).
+link_refusal = choice(
+    "what",
+    {
+        "new_game": N_("New game does not work over a link (yet): the game goes on"),
+        "undo": N_("Undo does not work over a link (yet): the other side has seen the move"),
+        "redo": N_("Redo does not work over a link (yet)"),
+        "swap": N_("Swap sides does not work over a link (yet): each machine keeps its side"),
+        "load": N_("a game code cannot be loaded over a link (yet): the game goes on"),
+        "rules": N_("the rules and the board's size are the host's over a link: they cannot change now"),
+        "remote_seat": N_("that side is played on the other machine: its player is chosen there"),
+        "not_joined": N_("wait for the other side to join: the game starts then"),
+        "remote_turn": N_("it is the other machine's turn: wait for its move"),
+        "stopped": N_("the link ended: the game stopped, its moves are kept"),
+    },
+)
+
+
+link_waiting_for_join = sentence(
+    N_("Waiting for the other side to join with the invite {code} (the terminal shows it too)."), "code"
+)
+
+
+def link_seat(ox: str) -> str:
+    """The only choice of the X or O menu of the side played on the other machine: ``O (blue): the other machine``."""
+    return _("{side}: the other machine").format(side=side(ox))
+
+
+def link_waiting_for_move(ox: str) -> str:
+    """The status line while the side played on the other machine is to move."""
+    return _("{side} is played on the other machine: waiting for its move.").format(side=side(ox))
+
+
+def link_stopped_in_scene(why: object, moves: str) -> str:
+    """The banner and status line once the link ended before the game did: ``why`` (the link's own sentence, a
+    Phrase said now) and the game's moves, kept."""
+    return _("{why} The game stopped here; its moves are kept: {moves}").format(why=why, moves=moves or _("(none)"))
 
 
 name_sentences(globals())

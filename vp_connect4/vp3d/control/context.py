@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ... import wording
-from ...game import Game, Seat
+from ...game import Game, Move, Seat
 from ..texts import log_lines
 from ..worker.jobs import AiJobs, AiRequest
 from .view_protocol import View
@@ -52,6 +52,8 @@ class Context:
         self.error: wording.Phrase | None = None
         self.reloading = False
         self._forget: list[Callable[[], None]] = []
+        self.after_move: Callable[[Move], None] = lambda move: None  # a game over a link tells the link each move
+        self.link_hold: Callable[[], wording.Phrase | None] = lambda: None  # over a link: why nobody moves now
 
     def when_position_changes(self, forget: Callable[[], None]) -> None:
         """Call ``forget`` whenever the position changes (in the order the parts asked)."""

@@ -23,8 +23,10 @@ the flip), :class:`.games.Results` (the result announced, the score) and :class:
 Undo, Redo, Pause, Reset view, the rules and size menus), :class:`.settings.Settings`, :class:`.hinting.Hints`
 (Hint, *keep scores shown*), :class:`.analysing.Analysis` (Analyse game), :class:`.think.part.Think` (Think: a
 side's ``scores_for`` as a tree) and :class:`.player_files.PlayerFiles`
-(a player file's failure, Try again, the Player file field). One table (``Controller.handlers``) routes each
-intent to its part's handler; the controller itself runs the AI's work and says the status line.
+(a player file's failure, Try again, the Player file field), and over a link :class:`.linked.Linked` (the other
+machine's moves as they come; what a link cannot do yet refused in words; its end said). One table
+(``Controller.handlers``) routes each intent to its part's handler; the controller itself runs the AI's work and
+says the status line.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from .analysing import Analysis
 from .context import Context, SceneState
 from .games import Games, Results
 from .hinting import Hints
+from .linked import Linked, LinkSide
 from .player_files import PlayerFiles
 from .playing import Playing
 from .settings import Settings
@@ -76,9 +79,10 @@ class Controller:
         state: SceneState | None = None,
         move_time: float = DEFAULT_TIME_LIMIT,
         loader: AiRunner | None = None,
+        link: LinkSide | None = None,
     ) -> None:
         """``state``: what the scene had before a reload (the result already logged, the score, Pause...);
-        ``move_time``: the seconds a player file may take for a move."""
+        ``move_time``: the seconds a player file may take for a move; ``link``: the other side's, over a link."""
         state = state if state is not None else SceneState()
         self.ctx = ctx = Context(game, view, AiJobs(runner, loader), log, clock, move_time, state.paused)
         self.game, self.view = game, view  # the context's: the game changes in place, never for another
@@ -93,6 +97,7 @@ class Controller:
         self.analysis = Analysis(ctx, self.playing, self.results, self.hints)
         self.think = Think(ctx, self.playing, self.results, self.hints)
         self.files = PlayerFiles(ctx, [seat.source for seat in game.seats.values() if seat.source is not None])
+        self.linked = Linked(ctx, self.playing, link)
         self.handlers = self._handlers()
         self.status = ""
         self._ghost: tuple[int | None, str] | None = None
@@ -177,7 +182,11 @@ class Controller:
             raise TypeError(f"not an intent: {intent!r}")
         if self.ctx.reloading:
             return
-        if not self.analysis.takes(intent) and not self.think.takes(intent):
+        refused = self.linked.refusal(intent)
+        if refused is not None:  # over a link, what would change the game on this side only
+            self.ctx.refuse(refused)
+            self.ctx.show_settings()  # the menus show the game's settings again
+        elif not self.analysis.takes(intent) and not self.think.takes(intent):
             handler(intent)
         self._refresh()
 
@@ -193,6 +202,7 @@ class Controller:
         if not busy and not self.playing.landing and not self.away:
             self.results.announce()
         self.think.tick(now)
+        self.linked.tick(self.away)  # may play the other machine's move: a checker starts falling
         self._collect()  # may play the AI's move: a checker starts falling
         self.files.collect()
         if not busy and not self.playing.landing and not self.ctx.jobs.busy:
@@ -202,7 +212,8 @@ class Controller:
     def close(self) -> None:
         """The scene ends: stop the worker and log an unfinished game's moves."""
         self.ctx.jobs.close()
-        self.results.log_unfinished()
+        if not self.linked.logged:
+            self.results.log_unfinished()
 
     # -- AI work ---------------------------------------------------------------------
 
@@ -214,7 +225,7 @@ class Controller:
             self.hints.ask()
             return
         seat = game.seat_to_move()
-        if not seat.is_ai or ctx.paused or ctx.error:
+        if not seat.is_ai or ctx.paused or ctx.error or self.linked.holds():
             return
         duel = all(s.is_ai for s in game.seats.values())
         if duel and now < self.playing.landed_at + self.duel_pause:
@@ -281,6 +292,9 @@ class Controller:
         if self.think.showing:
             return self.think.status()
         ctx = self.ctx
+        linked = self.linked.status()
+        if linked is not None:
+            return linked
         falling = self.game.last_move is not None and self.playing.falling
         error = ctx.error() if ctx.error else None
         best_line = self.hints.line()
@@ -293,6 +307,7 @@ class Controller:
         """The language changed: what depends on the game said again (the widgets were, by the view's relabel)."""
         self.view.show_tally(self.results.tally.text())
         self.results.show_again()
+        self.linked.show_again()
         self.playing.show_told()
         self.hints.show()  # the perfect level's labels are words
         self.status = ""  # _refresh says the status line again

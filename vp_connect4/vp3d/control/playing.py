@@ -65,6 +65,9 @@ class Playing:
             return say(wording.refusal_in_scene, Refusal.GAME_OVER)
         if self.falling:
             return say(wording.refusal_in_scene, "falling")
+        held = self.ctx.link_hold()  # a game over a link: the other machine's turn, or the link ended
+        if held is not None:
+            return held
         if self.ctx.jobs.thinking:
             return say(wording.thinking_refusal, game.to_move)
         if game.seat_to_move().is_ai:
@@ -92,6 +95,7 @@ class Playing:
         self.show_told()
         self.landing = True
         ctx.view.drop(move, [row[:] for row in ctx.game.board.data])
+        ctx.after_move(move)
 
     def show_told(self) -> None:
         """What happened in the last move besides its checker's fall, in the language spoken (or nothing)."""

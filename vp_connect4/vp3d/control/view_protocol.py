@@ -77,6 +77,10 @@ class View(Protocol):
         """Make the widgets agree with the game's seats and tiebreak (and Pause/Resume with ``paused``), all but
         the ply slider of the side ``held`` (its drag set the level: the page holds that value or a newer one)."""
 
+    def show_linked(self, remote: str) -> None:
+        """A game over a link: the side ``remote`` is played on the other machine; its widgets, and the rules and
+        size menus (the host's), are greyed (from the next ``show_settings`` on)."""
+
     def reload_page(self) -> None:
         """Load the page again: the scene is made anew for the game as it is (a board of another size)."""
 

@@ -90,6 +90,7 @@ class Controls:
         self.variants = menu_variants(self.rules)
         self.sizes = menu_sizes((width, height))
         self._events_text = ""
+        self.remote: str | None = None  # over a link: the side played on the other machine (see show_linked)
         self.code = ""
         self._analysing = False
         self._think_shown = False  # Think's tree is shown
@@ -205,7 +206,7 @@ class Controls:
         self.buttons = {row.label: w[row.id] for row in ROWS if row.kind == BUTTON and row.id not in own}
 
     def kinds(self, ox: str) -> list[str]:
-        return seat_choices(ox, self.files)
+        return [wording.link_seat(ox)] if ox == self.remote else seat_choices(ox, self.files)
 
     def show_player_files(self, files: list[str]) -> None:
         """The player files the X and O menus offer after human and AI."""
@@ -326,14 +327,17 @@ class Controls:
         for ox, seat in game.seats.items():
             if seat.source not in (None, *self.files):
                 self.show_player_files([*self.files, seat.source])  # type: ignore[list-item]
-            _set(self.kind[ox], "index", seat_index(seat, self.files))
+            _set(self.kind[ox], "index", 0 if ox == self.remote else seat_index(seat, self.files))
             if ox != held:
                 _set(self.ply[ox], "value", level_to_slider(seat.level, self.top))
             value = wording.level_value(seat.level.ply, exact_on(game.board))
             _set(self.ply_value[ox], "text", markup.ply_value(ox, value))
             _set(self.evaluation[ox], "index", EVALUATIONS.index(seat.evaluation))
-            _set(self.ply[ox], "disabled", not seat.is_ai)  # a person's side: greyed
-            _set(self.evaluation[ox], "disabled", not seat.is_ai or seat.source is not None)  # a file: its own
+            remote = ox == self.remote  # played on the other machine: chosen there
+            _set(self.kind[ox], "disabled", remote)
+            _set(self.ply[ox], "disabled", not seat.is_ai or remote)  # a person's side: greyed
+            own = seat.source is not None  # a player file: its own evaluation
+            _set(self.evaluation[ox], "disabled", not seat.is_ai or own or remote)
         _set(self.tiebreak, "index", TIEBREAKS.index(game.tiebreak))
         self._paused = paused
         _set(self.pause, "text", wording.button("resume" if paused else "pause"))
@@ -343,6 +347,15 @@ class Controls:
             self.sizes = menu_sizes(*self.sizes, size)
             _relabel_menu(self.size, self.size_names())
         _set(self.size, "index", self.sizes.index(size))
+        for menu in (self.variant, self.size):  # over a link: the host's, for the whole game
+            _set(menu, "disabled", self.remote is not None)
+
+    def show_linked(self, remote: str) -> None:
+        """A game over a link, ``remote`` played on the other machine: its menu says so; it and its slider, and the
+        rules and size menus, are greyed from the next :meth:`show_settings` on."""
+        self.remote = remote
+        menu, choices = self.kind[remote], self.kinds(remote)
+        menu.choices, menu.selected = choices, choices[0]
 
     def show_rules(self, board: RulesBoard) -> None:
         """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed

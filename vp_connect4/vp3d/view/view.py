@@ -275,6 +275,9 @@ class SceneView:
     def show_settings(self, game: Game, paused: bool, held: str | None = None) -> None:
         self.controls.show_settings(game, paused, held)
 
+    def show_linked(self, remote: str) -> None:
+        self.controls.show_linked(remote)
+
     def relabel(self) -> None:
         self.controls.relabel()
         self.chart.relabel()

@@ -1,0 +1,114 @@
+"""The scene's controller over a link (issue 39), without a browser or a socket: a fake link side stands for
+``link.scene.SceneLink``. The other side's move is played as it comes (never asked of the AI), each move made here
+is told to the link, what a link cannot do yet is refused in words, and the link's end stops the game with its
+moves kept. The real link between two programs: tests/browser/test_link3d.py."""
+
+from __future__ import annotations
+
+from test_vp3d_controller import make, settle
+
+from vp_connect4 import wording
+from vp_connect4.game import AI, HUMAN, Game, Move
+from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
+
+
+class FakeLink:
+    """The other machine plays ``remote``: ``incoming`` its moves as read; ``told`` what the scene told."""
+
+    def __init__(self, remote: str = "O", joined: bool = True) -> None:
+        self.remote, self.is_joined = remote, joined
+        self.reason: str | wording.Phrase = ""
+        self.incoming: list[int] = []
+        self.told: list[tuple[str, int]] = []
+        self.ended = False
+        self.lines: list[str | wording.Phrase] = []
+
+    @property
+    def code(self) -> str | None:
+        return None if self.is_joined else "127.0.0.1:5000/TOKEN"
+
+    def joined(self, game: Game) -> bool:
+        return self.is_joined
+
+    def poll_move(self, game: Game) -> int | None:
+        return self.incoming.pop(0) if self.incoming and not self.ended else None
+
+    def link_ended(self) -> bool:
+        return self.ended
+
+    def tell(self, game: Game, move: Move) -> None:
+        self.told.append((move.ox, move.move))
+
+    def said(self) -> list[str | wording.Phrase]:
+        lines, self.lines = self.lines, []
+        return lines
+
+    def saved(self) -> dict[str, str]:
+        return {}
+
+    def end(self, reason: wording.Phrase) -> None:
+        self.ended, self.reason = True, reason
+        self.lines.append(reason)
+
+
+def test_the_other_machines_move_falls_as_it_comes_and_each_move_is_told() -> None:
+    link = FakeLink()
+    controller, view, runner, log, clock = make(o=AI, link=link)  # the remote side is an AI seat here
+    assert view.remote == "O", "its widgets and the rules and size menus are greyed"
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    assert view.status == wording.link_waiting_for_move("O")
+    assert not runner.jobs, "the AI is never asked to move for the other machine"
+    controller.handle(PlayColumn(4))  # not this machine's turn
+    assert log[-1] == "ignored: " + wording.link_refusal("remote_turn")
+    link.incoming.append(2)
+    settle(controller, clock)
+    assert "move 2: O column 2" in log and link.told == [("X", 3), ("O", 2)]
+    assert view.status.startswith("Your turn: X")
+
+
+def test_what_a_link_cannot_do_yet_is_refused_in_words_and_the_game_goes_on() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(o=AI, link=link)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    refused = [
+        (Command.NEW_GAME, "new_game"),
+        (Command.UNDO, "undo"),
+        (Command.SWAP_SIDES, "swap"),
+        (ChangeRules("tetris", None), "rules"),
+        (SetSeat("O", "kind", HUMAN), "remote_seat"),
+    ]
+    for intent, what in refused:
+        controller.handle(intent)
+        assert log[-1] == "ignored: " + wording.link_refusal(what)
+        assert view.cues[-1] == wording.capitalised(wording.link_refusal(what))
+    assert controller.game.move_string == "3"
+    controller.handle(SetSeat("X", "kind", AI))  # this machine's own side: its choice
+    assert controller.game.seats["X"].kind == AI
+
+
+def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_moves() -> None:
+    link = FakeLink(joined=False)
+    controller, view, _, log, clock = make(o=AI, link=link)
+    assert view.status == wording.link_waiting_for_join("127.0.0.1:5000/TOKEN")
+    controller.handle(PlayColumn(3))
+    assert log[-1] == "ignored: " + wording.link_refusal("not_joined")
+    link.is_joined = True
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    link.end(wording.phrase(wording.link_ended_by_peer, "left"))
+    settle(controller, clock)
+    stopped = wording.link_stopped_in_scene(wording.link_ended_by_peer("left"), "3")
+    assert view.banner == stopped and view.status == stopped and log[-1] == "moves: 3"
+    assert wording.link_ended_by_peer("left") in view.cues
+    controller.handle(PlayColumn(4))
+    assert log[-1] == "ignored: " + wording.link_refusal("stopped")
+    controller.handle(SetLanguage("nl"))  # said again in the language spoken, the link's own words too
+    try:
+        assert view.banner == view.status == wording.link_stopped_in_scene(wording.link_ended_by_peer("left"), "3")
+        assert view.banner.startswith("De andere kant heeft het spel verlaten. Het spel is hier gestopt")
+    finally:
+        controller.handle(SetLanguage("en"))
+    controller.close()
+    assert log.count("moves: 3") == 1, "the moves are logged once"

@@ -1,0 +1,209 @@
+"""A link as the 3D scene uses it (``--listen`` or ``--join`` without ``--text``): asked once a frame, never waited
+for; what it says printed and kept for the page; kept through a restart in place (a reloaded page).
+
+The scene's loop never blocks: the host's scene opens at once, and a thread of its own welcomes the guest when it
+joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_move` takes the other side's move if
+it was read. The link's end is no
+interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
+
+A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
+connection closes with the old program, so the other side sees a drop and waits for this one to come back
+(:class:`.peer.Link`). :meth:`SceneLink.saved` writes what the new program needs into :data:`LINK_ENV`: the moves
+made and this side's own, and the host's listening socket (made inheritable) and token, or the guest's invite; the
+new program's :func:`open_scene_link` reads it and goes on over a link that waits for the other side (the guest
+rejoins; the host keeps the seat). Under the standard rules only (chance over a link needs the host's draws,
+which the scene does not take yet: see :func:`.options.link_problem`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import socket
+import threading
+
+from .. import wording
+from ..game import Game, Move
+from .chance import rules_name
+from .guest import JoinFailed, join, rejoiner
+from .host import Host
+from .invite import Invite, read_invite
+from .messages import LEFT, OVER
+from .options import REMOTE
+from .peer import POLL_SECONDS, Link, LinkEnded
+
+LINK_ENV = "VP_CONNECT4_LINK"  # the link kept through a restart in place: JSON (see SceneLink.saved)
+
+
+class SceneLink:
+    """The scene's side of a link: ``remote``, the side played on the other machine; the host's ``host`` (waiting
+    for the guest until :meth:`joined`) or the guest's ``invite``; ``ended``: the link ended (``reason``: the last
+    thing it said)."""
+
+    def __init__(self, remote: str, host: Host | None = None, invite: Invite | None = None) -> None:
+        self.remote, self.host, self.invite = remote, host, invite
+        self.link: Link | None = None
+        self.ended = False
+        self.reason: str | wording.Phrase = ""
+        self._said: queue.SimpleQueue[str | wording.Phrase] = queue.SimpleQueue()
+
+    def use(self, link: Link) -> None:
+        self.link = link
+
+    def say(self, text: str | wording.Phrase) -> None:
+        """A sentence of the link: in the terminal, and kept for the page, said there in the language spoken then
+        (from the link's threads too)."""
+        print(text, flush=True)
+        self.reason = text
+        self._said.put(text)
+
+    def said(self) -> list[str | wording.Phrase]:
+        """What the link said since last asked."""
+        lines = []
+        while True:
+            try:
+                lines.append(self._said.get_nowait())
+            except queue.Empty:
+                return lines
+
+    @property
+    def code(self) -> str | None:
+        """The invite's code, while the host waits for the guest (None: the guest's, or joined)."""
+        return str(self.host.invite) if self.host is not None and self.link is None else None
+
+    def welcome(self, moves: str) -> None:
+        """The host's: a thread takes the guest when it joins, welcomed to the game of the code ``moves`` (nobody
+        moves before), whether the scene's page is open yet or not (the guest waits for its welcome)."""
+        host = self.host
+        assert host is not None
+
+        def take() -> None:
+            while self.link is None and not self.ended and not host.closed:
+                self.link = host.take_guest(moves, self.say, seconds=POLL_SECONDS, on_end=_nothing)
+
+        threading.Thread(target=take, name="link-welcome", daemon=True).start()
+
+    def joined(self, game: Game) -> bool:
+        """Whether the other side is in the game (nobody moves before)."""
+        return self.link is not None
+
+    def poll_move(self, game: Game) -> int | None:
+        """The other side's move if it was read (checked by the referee); None: none yet, or the link ended."""
+        if self.link is None or self.ended:
+            return None
+        try:
+            return self.link.poll_move(game.board, self.remote)
+        except LinkEnded:
+            self._end()
+            return None
+
+    def link_ended(self) -> bool:
+        """Whether the link ended (the other side left, or sent what the game does not take): said already."""
+        if self.link is not None and self.link.ended and not self.link.finished:
+            self._end()
+        return self.ended
+
+    def tell(self, game: Game, move: Move) -> None:
+        """Each move made in the scene (this side's is sent); the game over: the link closes, its work done."""
+        if self.link is None or self.ended:
+            return
+        try:
+            self.link.tell(game, move)
+        except LinkEnded:
+            self._end()
+            return
+        if game.is_over:
+            self.link.close(OVER)
+
+    def _end(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.reason = self.reason or wording.phrase(wording.link_ended, "")
+
+    def close(self) -> None:
+        """The scene ends: the other side is told (``over`` after the game's end, else ``left``); the host stops."""
+        if self.link is not None:
+            self.link.close(OVER if self.link.finished else LEFT)
+        if self.host is not None:
+            self.host.close()
+
+    def saved(self) -> dict[str, str]:
+        """What a restart in place keeps of the link (:data:`LINK_ENV`); the host's listening socket is made
+        inheritable (the restart replaces this program at once)."""
+        ended = self.ended or (self.link is not None and self.link.ended)  # or the game is over
+        state: dict[str, object] = {"remote": self.remote, "ended": ended, "reason": str(self.reason)}
+        if self.link is not None:
+            state.update(made=self.link.made, code=self.link.code, own=self.link.own)
+        if self.host is not None:
+            descriptor = os.dup(self.host.socket.fileno())
+            os.set_inheritable(descriptor, True)
+            state.update(fd=descriptor, token=self.host.token)
+        elif self.invite is not None:
+            state.update(invite=str(self.invite))
+        return {LINK_ENV: json.dumps(state)}
+
+
+def _nothing() -> None:
+    """The scene's link ending: nothing is interrupted (the scene asks once a frame)."""
+
+
+def open_scene_link(args: argparse.Namespace) -> SceneLink:
+    """The link ``args`` ask for: ``--join`` (the host's settings put in ``args``: JoinFailed if the scene cannot
+    play them) or ``--listen`` (the invite printed; the guest joins later); the one kept through a restart first."""
+    kept = os.environ.pop(LINK_ENV, None)
+    if kept is not None:
+        return _again(args, json.loads(kept))
+    if args.join is not None:
+        scene_link = SceneLink("X", invite=args.join)
+        welcome, link = join(args.join, scene_link.say, on_end=_nothing)
+        if welcome.variant.parts:  # chance: the scene takes no host's draws yet
+            link.close(LEFT)
+            raise JoinFailed(wording.link_option_problem("standard_in_scene"))
+        args.size, args.moves, args.variant = welcome.size, welcome.moves, welcome.variant
+        scene_link.remote = "X" if welcome.side == "O" else "O"
+        setattr(args, scene_link.remote.lower(), REMOTE)
+        scene_link.use(link)
+        return scene_link
+    host = Host(args.listen)
+    print(f"invite: {host.invite}", flush=True)  # a log line: scripts read it
+    remote = "X" if args.x == REMOTE else "O"
+    host.expect(remote, args.size, rules_name(args.variant))
+    scene_link = SceneLink(remote, host=host)
+    scene_link.welcome(args.moves)
+    return scene_link
+
+
+def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
+    """The link as the program before the restart kept it (see :meth:`SceneLink.saved`)."""
+    remote = str(state["remote"])
+    setattr(args, remote.lower(), REMOTE)
+    sock = socket.socket(fileno=int(state["fd"])) if "fd" in state else None  # type: ignore[call-overload]
+    if state["ended"]:  # the game stopped with its link, or is over: nobody joins it again
+        if sock is not None:
+            sock.close()
+        scene_link = SceneLink(remote)
+        scene_link.ended, scene_link.reason = True, str(state["reason"])
+        return scene_link
+    host = invite = None
+    if sock is not None:
+        os.set_inheritable(sock.fileno(), False)  # not into the AI worker
+        host = Host(args.listen, sock=sock, token=str(state["token"]))
+        host.expect(remote, args.size, rules_name(args.variant))
+    elif "invite" in state:
+        invite = read_invite(str(state["invite"]))
+    scene_link = SceneLink(remote, host=host, invite=invite)
+    if "made" not in state:
+        if host is not None:  # no guest had joined yet
+            scene_link.welcome(args.moves)
+        return scene_link
+    made, code = int(state["made"]), str(state["code"])  # type: ignore[call-overload]
+    own = {int(number): int(move) for number, move in state["own"].items()}  # type: ignore[attr-defined]
+    if host is not None:
+        scene_link.use(host.link_again(made, code, own, scene_link.say, on_end=_nothing))
+    elif invite is not None:
+        side = "O" if remote == "X" else "X"
+        rejoin = rejoiner(invite, side)
+        scene_link.use(Link(None, remote, scene_link.say, made, code, rejoin=rejoin, on_end=_nothing, own=own))
+    return scene_link
