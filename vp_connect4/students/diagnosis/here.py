@@ -59,19 +59,21 @@ def think_diagnosed(player: StudentPlayer, board: RulesBoard, moves: str, smart:
 
 
 def diagnosed(player: StudentPlayer, board: RulesBoard, moves: str, smart: bool = False, kind: str = SHOWN,
-              ) -> Here | None:  # fmt: skip
+              side: tuple[str, int] | None = None) -> Here | None:  # fmt: skip
     """The first problem of ``player``'s file at ``board`` (the position of ``moves``) for its side, tiebreak and
-    ply; None where it agrees (or the board is not the check's size). ``kind``: the position's kind where it is not
-    one of the check's. StudentError if its process fails outright."""
+    ply (or ``side``'s checker and ply: a call below the one shown); None where it agrees (or the board is not the
+    check's size). ``kind``: the position's kind where it is not one of the check's. StudentError if its process
+    fails outright."""
     if (board.width, board.height) != (WIDTH, HEIGHT) or board.variant.parts:
         return None
     loaded, process = player.loaded, player.process
-    case, positions = _case(moves, player.ox, player.tbt, kind)
+    ox, ply = (player.ox, player.ply) if side is None else side
+    case, positions = _case(moves, ox, player.tbt, kind)
     ask = asker(process)
     asked_on = positions if case in positions else [*positions, case]  # the check's first problems stay first
     everywhere = check_parts(loaded.methods, asked_on, loaded.class_name, ask)
     parts = {name: problem for name in everywhere.methods if (problem := part_problem(everywhere, name)) is not None}
-    asked = PositionCheck(process, loaded, case, player.ply, parts)
+    asked = PositionCheck(process, loaded, case, ply, parts)
     method = TOURNEY if smart else SCORES
     found = None
     if method in loaded.methods and (method == SCORES or TOURNEY_NEEDS in loaded.methods):
@@ -101,12 +103,7 @@ def _below(player: StudentPlayer, tree: Tree, board: RulesBoard, smart: bool) ->
         return None
     if tuple("".join(row) for row in there.data) != first.rows:
         return None
-    shown = player.ox, player.ply
-    player.ox, player.ply = first.ox, first.ply
-    try:
-        found = diagnosed(player, there, moves, smart, BELOW)
-    finally:
-        player.ox, player.ply = shown
+    found = diagnosed(player, there, moves, smart, BELOW, side=(first.ox, first.ply))
     return None if found is None else dataclasses.replace(found, line=first.line, ox=first.ox, ply=first.ply)
 
 
