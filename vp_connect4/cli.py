@@ -41,6 +41,7 @@ from .text_ui import analysis_text, play_in_terminal
 
 if TYPE_CHECKING:
     from .link.peer import Link
+    from .link.terminal import LinkCommands
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
@@ -337,7 +338,7 @@ def _end_on_signals() -> None:
 
 def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | None = None) -> int:
     """The game in the terminal; its exit code (a game given over already: shown as it ended, EXIT_NOTHING_TO_PLAY).
-    Over a ``link``, its remote side is the other program's, each move made here is sent to it, no ``u``/``r``."""
+    Over a ``link``, its remote side is the other program's, each move made here is sent to it, ``u``/``n`` offered."""
     over = Game(_new_board(args), start_moves=args.moves).outcome is not None
     if sys.stdin is None and not over and not all(seat.is_ai for seat in seats.values()):
         _say_error(wording.no_input())  # stdin closed (<&-): nobody can type a move
@@ -362,7 +363,7 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
         if link is not None:
             players[link.remote] = link.player()
         board = _new_board(args)
-        linked = {"after_move": link.tell, "take_backs": False} if link is not None else {}
+        linked = {"after_move": link.tell, "commands": _commands(link, players)} if link is not None else {}
         rng = rng if link is None or link.draws is None else link.draws  # the guest's chance: the host's draws
         outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng, **linked)  # type: ignore[arg-type]
     finally:
@@ -371,6 +372,13 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
     if over:
         return EXIT_NOTHING_TO_PLAY
     return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
+
+
+def _commands(link: Link, players: dict[str, object]) -> LinkCommands:
+    """The terminal's offers over ``link``: a person plays this side, or a computer (ours or a file) answers."""
+    from .link.terminal import LinkCommands
+
+    return LinkCommands(link, person=players["O" if link.remote == "X" else "X"] == HUMAN)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ as by Ctrl-C (it says the moves so far). A connection *dropped* (closed without 
 network gone) is not the end: for :func:`.options.resume_seconds` the guest tries to rejoin with the same token
 and the host keeps the seat for it (:meth:`Link.resume`); then each side sends again its own moves the other
 lacks, and the game goes on. After that wait the game ends, its moves kept.
+
+Offers (:mod:`.offers`): :meth:`Link.offer` asks the other side and waits for its answer; an offer read while
+waiting for the other side's move is answered by :attr:`Link.answers`, and :meth:`Link.receive_move` returns None.
 """
 
 from __future__ import annotations
@@ -29,15 +32,15 @@ from .. import wording
 from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
-from . import messages
+from . import messages, offers
 from .chance import HostDraws, chosen_of, fits, play_as_drawn
-from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS
+from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS, UNASKED
+from .offers import Answers, ComputerAnswers, Offer
 from .options import resume_seconds
 
 POLL_SECONDS = 0.5  # how often a wait for the other side looks up (Ctrl-C is seen between two looks)
 QUEUED = 8  # messages read and not yet taken by the game: more wait in the connection (its reader waits)
 CLOSE_SECONDS = 2.0  # how long a closing waits for the other side's answer
-KEEPALIVE_FAILED = 1011  # the close code the library sends when pings go unanswered: the link dropped
 NOT_TEXT = (1002, 1003, 1007)  # close codes the library sends for frames that are no message of ours
 Say = Callable[[str], None]
 Rejoin = Callable[[int], "tuple[Connection, int] | None"]  # the guest's: a connection again, and the host's made
@@ -53,12 +56,13 @@ class LinkEnded(GameStopped):
 
 class RemotePlayer:
     """The side played over the link, as the terminal game sees a player from outside: ``ox``, ``label``,
-    ``next_move(board)`` (which waits for the other side's move, and raises :class:`LinkEnded`)."""
+    ``next_move(board)`` (which waits for the other side's move, and raises :class:`LinkEnded`; None: the other
+    side's offer was answered, and the game changed or not)."""
 
     def __init__(self, link: Link, ox: str) -> None:
         self.link, self.ox, self.label = link, ox, wording.link_label()
 
-    def next_move(self, board: RulesBoard) -> int:
+    def next_move(self, board: RulesBoard) -> int | None:
         return self.link.receive_move(board, self.ox)
 
 
@@ -85,6 +89,8 @@ class Link:
         self.own: dict[int, int] = {}  # this side's moves by number: sent again to a side that comes back
         self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
+        self.game: Game | None = None  # the game played: what offers change (set before its first move)
+        self.answers: Answers = ComputerAnswers()  # who answers the other side's offers here
         self.lock = threading.RLock()
         self.events: queue.Queue[tuple[str, Connection | None, object]] = queue.Queue(QUEUED)
         self._back = threading.Event()  # the host's: the guest came back (set by resume)
@@ -115,14 +121,7 @@ class Link:
                 sent.append(("drawn", {"number": move.number, "landed": move.move}))
             if move.ox != self.remote:
                 self.own[move.number] = chosen_of(move)
-            self.busy = True
-            try:
-                for kind, fields in sent:
-                    self.connection.send(messages.write(kind, **fields))
-            except ConnectionClosed:
-                pass  # the reader says what it was: an end (said, and the game stops) or a drop (sent again)
-            finally:
-                self.busy = False
+            self._write(sent)  # type: ignore[arg-type]
             if self.ended and not self.finished:
                 raise LinkEnded("")
         if self.draws is not None and move.ox != self.remote:
@@ -151,17 +150,22 @@ class Link:
             raise self._end("turn")
         return message["landed"]  # type: ignore[return-value]
 
-    def receive_move(self, board: RulesBoard, ox: str) -> int:
-        """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none."""
+    def receive_move(self, board: RulesBoard, ox: str) -> int | None:
+        """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none; None if it
+        made an offer instead, answered here (see :mod:`.offers`)."""
         while True:
             connection, raw = self._receive()
             try:
-                message = messages.read(raw, "move")
+                message = messages.read_one(raw, ("move", "offer"))
             except messages.Malformed:
-                raise self._end("malformed") from None
+                raise self._end(messages.unasked_or_malformed(raw)) from None
             with self.lock:
                 if connection is not self.connection or self.dropped:
                     continue  # read before a drop: the other side sends it again if this side lacks it
+            if message["type"] == "offer":
+                self._answer(Offer(str(message["kind"]), message["number"], ox))  # type: ignore[arg-type]
+                return None
+            with self.lock:
                 if message["number"] != board.referee.moves_made() + 1:
                     raise self._end("turn")
                 if board.why_not(message["move"], ox) is not None:
@@ -172,6 +176,66 @@ class Link:
                     raise self._end("illegal")
                 self.draws.chosen, self.draws.landed = message["move"], landed  # type: ignore[assignment]
             return message["move"]  # type: ignore[return-value]
+
+    # -- offers (see .offers) --------------------------------------------------------------------------------
+
+    def offer(self, kind: str) -> bool:
+        """Offer ``kind`` (this side to move on :attr:`game`), wait for the answer: True (:attr:`game` changed by
+        :func:`.offers.apply`) or False; LinkEnded if the link ends first or the answer is none; ValueError if this
+        side may not offer it now (:func:`.offers.why_not`)."""
+        game = self.game
+        if game is None or game.to_move == self.remote or offers.why_not(game, kind, game.to_move) is not None:
+            raise ValueError(f"no {kind} offer may be made now")
+        offer = Offer(kind, game.board.referee.moves_made(), game.to_move)
+        self._send("offer", kind=kind, number=offer.number)
+        _, raw = self._receive()
+        try:
+            message = messages.read(raw, "answer")
+        except messages.Malformed:
+            raise self._end(messages.unasked_or_malformed(raw)) from None
+        if (message["kind"], message["number"]) != (offer.kind, offer.number):
+            raise self._end(UNASKED)
+        if message["accept"]:
+            self._apply(game, offer)
+        return bool(message["accept"])
+
+    def _answer(self, offer: Offer) -> None:
+        """The other side's ``offer``, checked, answered by :attr:`answers`, and made if accepted."""
+        game = self.game
+        if game is None or offers.why_not(game, offer.kind, offer.asker) or offer.number != game.board.moves_made:
+            raise self._end("malformed" if offer.kind not in offers.KINDS else UNASKED)
+        accept = self.answers.answer(offer)
+        self._send("answer", kind=offer.kind, number=offer.number, accept=accept)
+        if accept:
+            self._apply(game, offer)
+        self.answers.answered(offer, accept)
+
+    def _apply(self, game: Game, offer: Offer) -> None:
+        """An accepted ``offer`` made: the game changed (the moves taken back forgotten), or the sides swapped."""
+        offers.apply(game, offer)
+        with self.lock:
+            self.made, self.code, self.finished = game.board.referee.moves_made(), game.move_string, game.is_over
+            self.own = {number: move for number, move in self.own.items() if number <= self.made}
+            if offer.kind == offers.SWAP:
+                self.remote = "X" if self.remote == "O" else "O"
+
+    def _send(self, shape: str, /, **fields: object) -> None:
+        """A message to the other side (a connection dropped takes nothing); LinkEnded if the link ended."""
+        with self.lock:
+            if self.ended:
+                raise LinkEnded("")
+            self._write([(shape, fields)])
+
+    def _write(self, sent: list[tuple[str, dict[str, object]]]) -> None:
+        """Messages sent (the lock held); a connection closed meanwhile: the reader says what it was."""
+        self.busy = True
+        try:
+            for kind, fields in sent:
+                self.connection.send(messages.write(kind, **fields))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.busy = False
 
     def _receive(self) -> tuple[Connection, str | bytes]:
         """The next message read (and the connection it came on); LinkEnded if the link ended first."""
@@ -233,7 +297,7 @@ class Link:
         with self.lock:
             if connection is not self.connection or self.ended:
                 return
-            self.dropped = _dropped(closed) and not self.finished and not self.chance  # chance: no resume yet
+            self.dropped = messages.dropped(closed) and not self.finished and not self.chance  # chance: no resume yet
         if not self.dropped:
             self._finish(self._lost(closed))
             return
@@ -321,11 +385,6 @@ class Link:
     def seat_empty(self) -> bool:
         """The host's: the guest's connection dropped, and it may come back."""
         return self.dropped and not self.ended
-
-
-def _dropped(closed: ConnectionClosed) -> bool:
-    """Whether a connection closed without either side saying why: a process gone, unanswered pings."""
-    return closed.rcvd is None and (closed.sent is None or closed.sent.code == KEEPALIVE_FAILED)
 
 
 def _interrupt(ident: int | None) -> None:
