@@ -48,10 +48,11 @@ class GameStopped(Exception):
 class Commands(Protocol):
     """What a person may type besides a move over a link (``link.terminal.LinkCommands``): ``begin`` (the game's
     start: the introduction's lines on them), ``typed`` (True: the position changed; False: ask again; None: not
-    one of them)."""
+    one of them); ``before``: told each move chosen before it is played (a link's guest has the host draw it)."""
 
     def begin(self, game: Game) -> list[str]: ...
     def typed(self, game: Game, command: str) -> bool | None: ...
+    def before(self, game: Game, move: int) -> None: ...
 
 
 def is_outside_player(seat: object) -> bool:
@@ -293,7 +294,7 @@ class _Transcript:
             if searching:
                 out(wording.top_level_searches(searching))
         _show_board(game, out)
-        choosers = {ox: self.chooser(seat) for ox, seat in self.players.items()}
+        choosers = {ox: self.told_first(self.chooser(seat)) for ox, seat in self.players.items()}
         try:
             outcome = play_out(game, choosers, self.made)
         except (GameStopped, KeyboardInterrupt):
@@ -320,6 +321,20 @@ class _Transcript:
             self.out(wording.student_move_instead(game.to_move))
             self.by_hand.add(game.board.moves_made + 1)
             return self.ask(game)
+
+    def told_first(self, chooser: Chooser) -> Chooser:
+        """``chooser``, whose move the link's ``commands`` are told before it is played."""
+        commands = self.commands
+        if commands is None:
+            return chooser
+
+        def chosen(game: Game) -> int | None:
+            move = chooser(game)
+            if move is not None:
+                commands.before(game, move)
+            return move
+
+        return chosen
 
     def chooser(self, seat: object) -> Chooser:
         if isinstance(seat, Player):

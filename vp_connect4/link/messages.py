@@ -4,10 +4,13 @@
     rejoin   guest -> host, first and only then, after a drop: {"type": "rejoin", "token": str, "made": int (the
              moves made on the guest's board)}
     welcome  host -> guest: {"type": "welcome", "side": "X"|"O" (the guest's), "width": int, "height": int,
-             "rules": "standard" or "chance:P", "moves": str (the game code to start from), "made": int (its moves)}
+             "rules": "standard", "chance:P", "swap:K" or "chance:P+swap:K", "moves": str (the game code to start
+             from), "made": int (its moves)}
     move     either way: {"type": "move", "number": int (the moves made after it), "move": int (as chosen)}
     drawn    host -> guest under chance, after each move: {"type": "drawn", "number": int, "landed": int (where the
              host's draw sent the checker: the move itself if chance did nothing)}
+    swapped  host -> guest under swap rules, after a move a swap followed: {"type": "swapped", "number": int,
+             "cells": str (four digits: the X checker's column and row, then the O checker's, as in a game code)}
     offer    the side to move -> the other: {"type": "offer", "kind": "undo"|"new"|"swap", "number": int (the moves
              made on the asker's board)}; see :mod:`.offers` for when one may be made and what it does
     answer   -> the side that offered, to the offer open: {"type": "answer", "kind": str, "number": int (both as the
@@ -33,7 +36,7 @@ CLOSE_REFUSED = 4001  # the hello's token was wrong or used already
 REFUSED, LEFT, OVER = "token", "left", "over"
 UNASKED = "unasked"  # an answer to no offer asked, or an offer that makes no sense where it came
 REASONS = ("malformed", "illegal", "turn", "too_big", UNASKED, LEFT, OVER)  # why a link ended, as its close says
-STANDARD = "standard"  # the welcome's rules: these, or chance:P (see chance.link_variant)
+STANDARD = "standard"  # the welcome's rules: these, or chance and swaps (see chance.link_variant)
 
 SHAPES: dict[str, dict[str, type]] = {
     "hello": {"token": str},
@@ -41,6 +44,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "welcome": {"side": str, "width": int, "height": int, "rules": str, "moves": str, "made": int},
     "move": {"number": int, "move": int},
     "drawn": {"number": int, "landed": int},
+    "swapped": {"number": int, "cells": str},
     "offer": {"kind": str, "number": int},
     "answer": {"kind": str, "number": int, "accept": bool},
 }
@@ -71,6 +75,15 @@ def read(raw: str | bytes, kind: str) -> dict[str, object]:
     if any(type(message[name]) is not wanted for name, wanted in shape.items()):
         raise Malformed(kind)
     return message
+
+
+def fits(raw: str | bytes, kind: str) -> bool:
+    """Whether ``raw`` is a message of ``kind`` (as :func:`read` reads it)."""
+    try:
+        read(raw, kind)
+    except Malformed:
+        return False
+    return True
 
 
 def read_one(raw: str | bytes, kinds: tuple[str, ...]) -> dict[str, object]:

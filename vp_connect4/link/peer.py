@@ -33,7 +33,7 @@ from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
 from . import messages, offers
-from .chance import HostDraws, chosen_of, fits, play_as_drawn
+from .chance import HostDraws, chosen_of, host_says, read_draws
 from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS, UNASKED
 from .offers import Answers, ComputerAnswers, Offer
 from .options import resume_seconds
@@ -88,6 +88,8 @@ class Link:
         self.dropped = False  # the connection dropped, and the other side is not back yet
         self.own: dict[int, int] = {}  # this side's moves by number: sent again to a side that comes back
         self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
+        self.veers = False  # chance may send a checker elsewhere: a drawn message follows each move
+        self.sent_first = 0  # the number of the guest's own move sent before it was played (under chance)
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
         self.game: Game | None = None  # the game played: what offers change (set before its first move)
         self.answers: Answers = ComputerAnswers()  # who answers the other side's offers here
@@ -107,48 +109,52 @@ class Link:
         """Told each move made (a move of this side is sent; the other side's came from it). A connection that
         dropped takes nothing: the move is sent again when the other side is back."""
         if self.draws is not None:
-            self.draws.chosen = self.draws.landed = None  # the host's draw for this move, used
+            self.draws.forget()  # the host's draws for this move, used
         with self.lock:
+            mine = move.ox != self.remote
+            sends = mine and move.number != self.sent_first  # else sent before it was played (see before_move)
             if self.ended:  # the other side is gone: a move of this side's never reached it, and is taken back
-                if move.ox != self.remote:
+                if sends:
                     game.undo()
-                if move.ox != self.remote or not game.is_over:
+                if sends or not (game.is_over or mine):  # sent before: the other side's reply may be read yet
                     raise LinkEnded("")
                 return
             self.made, self.code, self.finished = move.number, game.move_string, game.is_over
-            sent = [] if move.ox == self.remote else [("move", {"number": move.number, "move": chosen_of(move)})]
-            if self.chance and self.draws is None:  # the host says where its draw sent the checker
-                sent.append(("drawn", {"number": move.number, "landed": move.move}))
-            if move.ox != self.remote:
+            sent = [("move", {"number": move.number, "move": chosen_of(move)})] if sends else []
+            self.sent_first = 0
+            if self.chance and self.draws is None:  # the host says what it drew: where the checker went, a swap
+                sent += host_says(move, self.veers)
+            if mine:
                 self.own[move.number] = chosen_of(move)
             self._write(sent)  # type: ignore[arg-type]
             if self.ended and not self.finished:
                 raise LinkEnded("")
-        if self.draws is not None and move.ox != self.remote:
-            self._as_drawn(game, move)
 
-    def _as_drawn(self, game: Game, move: Move) -> None:
-        """The guest's own ``move``, played as chosen, moved where the host's draw sent it (said in words)."""
-        landed, chosen = self._draw(move.number), chosen_of(move)
-        game.undo()
-        if not fits(game.board, move.ox, chosen, landed):
-            raise self._end("illegal")
-        _, told = play_as_drawn(game, self.draws, chosen, landed)  # type: ignore[arg-type]
-        if told:
-            self.say(told)
-        with self.lock:
-            self.code, self.finished = game.move_string, game.is_over
+    def before_move(self, game: Game, move: int) -> None:
+        """This side chose ``move``, not played yet: the guest under rules drawn by chance sends it first and reads
+        the host's draws for it, which its game then plays (:class:`.chance.HostDraws`); LinkEnded if none."""
+        if self.draws is None or game.to_move == self.remote:
+            return
+        number = game.board.referee.moves_made() + 1
+        self._send("move", number=number, move=move)
+        self.sent_first = number
+        self._drawn(game, number, move)
 
-    def _draw(self, number: int) -> int:
-        """Where the host's draw sent move ``number``'s checker (its next message), or LinkEnded."""
+    def _drawn(self, game: Game, number: int, chosen: int) -> None:
+        """The host's draws for move ``number`` (``chosen`` on ``game``), read and tried (:func:`.chance.read_draws`),
+        kept for the game's play of it; LinkEnded if they are none."""
+        drawn = read_draws(game, chosen, self.veers, lambda kind: self._draw(number, kind))
+        if isinstance(drawn, str):
+            raise self._end(drawn)
+        self.draws.chosen, (self.draws.landed, self.draws.cells) = chosen, drawn  # type: ignore[union-attr]
+
+    def _draw(self, number: int, kind: str) -> dict[str, object]:
+        """The host's ``kind`` message (``drawn``, ``swapped``) for move ``number``, its next, or LinkEnded."""
         _, raw = self._receive()
-        try:
-            message = messages.read(raw, "drawn")
-        except messages.Malformed:
-            raise self._end("malformed") from None
-        if message["number"] != number:
-            raise self._end("turn")
-        return message["landed"]  # type: ignore[return-value]
+        message = messages.read_one(raw, (kind,)) if messages.fits(raw, kind) else None
+        if message is None or message["number"] != number:
+            raise self._end("turn" if message is not None else "malformed")
+        return message
 
     def receive_move(self, board: RulesBoard, ox: str) -> int | None:
         """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none; None if it
@@ -170,11 +176,8 @@ class Link:
                     raise self._end("turn")
                 if board.why_not(message["move"], ox) is not None:
                     raise self._end("illegal")
-            if self.draws is not None:  # the host's move, played where its draw sent it
-                landed = self._draw(message["number"])  # type: ignore[arg-type]
-                if not fits(board, ox, message["move"], landed):  # type: ignore[arg-type]
-                    raise self._end("illegal")
-                self.draws.chosen, self.draws.landed = message["move"], landed  # type: ignore[assignment]
+            if self.draws is not None and self.game is not None:  # the host's move, played as its draws say
+                self._drawn(self.game, message["number"], message["move"])  # type: ignore[arg-type]
             return message["move"]  # type: ignore[return-value]
 
     # -- offers (see .offers) --------------------------------------------------------------------------------

@@ -51,6 +51,10 @@ class LinkCommands:
             self._show(game)
         return accepted
 
+    def before(self, game: Game, move: int) -> None:
+        """A move chosen, not yet played: the link's (a guest under chance sends it first, for the host's draws)."""
+        self.link.before_move(game, move)
+
     def answer(self, offer: Offer) -> bool:
         """This side's answer to the other side's ``offer``: the person's (y/n), or the computer's policy."""
         self.out()

@@ -544,7 +544,8 @@ link_option_problem = choice(
         "join_and_listen": N_("--join and --listen cannot go together"),
         "text_only": N_("a game over a link is played in the terminal for now: add --text"),
         "standard_only": N_(
-            "a game over a link plays the standard rules or chance[:p] alone for now: leave out the other rules"
+            "a game over a link plays the standard rules, chance[:p] or swap[:k] (or both) for now: leave out the "
+            "other rules"
         ),
     },
 )
