@@ -95,7 +95,7 @@ def tried(game: Game, chosen: int, landed: int, cells: list[Cell] | None) -> Mov
         move = Game(board, start_moves=game.move_string, rng=draws).play(chosen)
     except Connect4Error:
         return None
-    return move if not draws.cells else None
+    return move if not draws.cells and move.move == landed else None
 
 
 def swap_due(move: Move) -> bool:
