@@ -1,5 +1,5 @@
 """What the command line may ask of a link: which combinations of ``--listen``, ``--join``, a ``remote`` side,
-``--text`` and ``--variant`` make a game over a link (the terminal game; the standard rules or chance)."""
+``--text`` and ``--variant`` make a game over a link (the terminal game; the standard rules, chance or swaps)."""
 
 from __future__ import annotations
 
