@@ -41,7 +41,7 @@ from .text_ui import analysis_text, play_in_terminal
 
 if TYPE_CHECKING:
     from .link.peer import Link
-    from .link.terminal import LinkCommands
+    from .link.terminal import LinkCommands, RemotePlayer
 
 PROG = "vp-connect4"  # the program's name in --help and in its errors
 SIZE = (7, 6)  # the board of both front ends, unless --size says otherwise
@@ -361,7 +361,7 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
             students.append(student)
             players[ox] = student
         if link is not None:
-            players[link.remote] = link.player()
+            players[link.remote] = _remote_player(link)
         board = _new_board(args)
         linked = {"after_move": link.tell, "commands": _commands(link, players)} if link is not None else {}
         rng = rng if link is None or link.draws is None else link.draws  # the guest's chance: the host's draws
@@ -372,6 +372,13 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
     if over:
         return EXIT_NOTHING_TO_PLAY
     return EXIT_PLAYED if outcome is not None else EXIT_STOPPED
+
+
+def _remote_player(link: Link) -> RemotePlayer:
+    """The side the other program plays, as the terminal game sees a player."""
+    from .link.terminal import RemotePlayer
+
+    return RemotePlayer(link, link.remote)
 
 
 def _commands(link: Link, players: dict[str, object]) -> LinkCommands:

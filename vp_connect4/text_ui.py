@@ -161,7 +161,7 @@ def _plays_itself(seat: object) -> bool:
 def introduction(game: Game, players: dict[str, PlayerOrHuman], tips: list[str] | None = None) -> list[str]:
     """The terminal game's first lines: who plays X and who O, and who moves first; a rule variant's rules; the
     commands the people at the keyboard have (over a link: ``tips``, the link's). A player from outside with no
-    file (``link.RemotePlayer``) plays over a link."""
+    file (``link.terminal.RemotePlayer``) plays over a link."""
     board = game.board
     linked = [ox for ox, seat in players.items() if is_outside_player(seat) and getattr(seat, "source", None) is None]
     levels = {ox: Level.parse(seat.ply).label_on(board) if _plays_itself(seat) else None

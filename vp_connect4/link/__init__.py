@@ -13,7 +13,7 @@ For a front end (the 3D scene's link, being built), :class:`.peer.Link` is the w
 - ``link.game = game`` before the first move: the :class:`~vp_connect4.game.Game` that offers change;
 - ``link.tell(game, move)`` after each move made (a move of this side's is sent); ``link.before_move(game,
   move)`` before this side plays a move it chose (the guest under chance or swaps sends it first and reads the
-  host's draws; nothing otherwise); ``link.player().next_move(board)`` waits for the other side's move: an int,
+  host's draws; nothing otherwise); ``link.receive_move(board, ox)`` waits for the other side's move: an int,
   or None when the other side made an offer instead (answered, and the game changed or not);
 - ``link.offer(kind)`` (``offers.UNDO``, ``NEW`` or ``SWAP``; this side to move, see :func:`.offers.why_not`)
   sends the offer and waits for the answer: True, and ``link.game`` changed by :func:`.offers.apply` (a swap

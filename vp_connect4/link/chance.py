@@ -138,3 +138,18 @@ def read_draws(
     if trial is None or tried(game, chosen, landed, cells) is None:  # type: ignore[arg-type]
         return "illegal"
     return landed, cells  # type: ignore[return-value]
+
+
+def sent_again(
+    history: Sequence[Move], own: dict[int, int], peer_made: int, made: int, draws: bool, landings: bool
+) -> list[tuple[str, dict[str, object]]]:
+    """What a side sends again to the other side, back after a drop with ``peer_made`` moves made (this side:
+    ``made``, a move sent before it was played counted): its own moves the other lacks (``own``: by number) and,
+    where it ``draws`` (the host under chance or swaps), what it drew for each of them (``history``: the game's
+    moves; ``landings``: where a checker went, under chance), the guest's own moves too."""
+    played = {move.number: move for move in history}
+    said: list[tuple[str, dict[str, object]]] = []
+    for number in range(peer_made + 1, made + 1):
+        said += [("move", {"number": number, "move": own[number]})] if number in own else []
+        said += host_says(played[number], landings) if draws and number in played else []
+    return said

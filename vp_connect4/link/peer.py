@@ -1,5 +1,5 @@
-"""One side's end of a link while a game is played: the other side as a player of the terminal game (its moves
-read, checked and played), and this side's moves told to it.
+"""One side's end of a link while a game is played: the other side's moves read, checked and played (the terminal
+game's player of it: :class:`.terminal.RemotePlayer`), and this side's moves told to it.
 
 Everything read is asked for and checked before it counts: a move, when it is the other side's turn, of the
 move's number that comes next, legal by the board's referee. Anything else ends the link: this side says why
@@ -33,7 +33,7 @@ from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
 from . import messages, offers
-from .chance import HostDraws, chosen_of, host_says, read_draws
+from .chance import HostDraws, chosen_of, host_says, read_draws, sent_again
 from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS, UNASKED
 from .offers import Answers, ComputerAnswers, Offer
 from .options import resume_seconds
@@ -52,18 +52,6 @@ class LinkEnded(GameStopped):
     def __init__(self, reason: str, said: bool = True) -> None:
         super().__init__(reason)
         self.said = said
-
-
-class RemotePlayer:
-    """The side played over the link, as the terminal game sees a player from outside: ``ox``, ``label``,
-    ``next_move(board)`` (which waits for the other side's move, and raises :class:`LinkEnded`; None: the other
-    side's offer was answered, and the game changed or not)."""
-
-    def __init__(self, link: Link, ox: str) -> None:
-        self.link, self.ox, self.label = link, ox, wording.link_label()
-
-    def next_move(self, board: RulesBoard) -> int | None:
-        return self.link.receive_move(board, self.ox)
 
 
 def say_now(text: str) -> None:
@@ -100,9 +88,6 @@ class Link:
         self._main = threading.main_thread().ident
         self._start_reading(connection)
 
-    def player(self) -> RemotePlayer:
-        return RemotePlayer(self, self.remote)
-
     # -- the game's thread ----------------------------------------------------------------------------------
 
     def tell(self, game: Game, move: Move) -> None:
@@ -137,7 +122,7 @@ class Link:
             return
         number = game.board.referee.moves_made() + 1
         self._send("move", number=number, move=move)
-        self.sent_first = number
+        self.sent_first, self.own[number] = number, move
         self._drawn(game, number, move)
 
     def _drawn(self, game: Game, number: int, chosen: int) -> None:
@@ -150,7 +135,9 @@ class Link:
 
     def _draw(self, number: int, kind: str) -> dict[str, object]:
         """The host's ``kind`` message (``drawn``, ``swapped``) for move ``number``, its next, or LinkEnded."""
-        _, raw = self._receive()
+        connection, raw = self._receive()
+        while connection is not self.connection or self.dropped:  # read before a drop: the host sends it again
+            connection, raw = self._receive()
         message = messages.read_one(raw, (kind,)) if messages.fits(raw, kind) else None
         if message is None or message["number"] != number:
             raise self._end("turn" if message is not None else "malformed")
@@ -300,7 +287,7 @@ class Link:
         with self.lock:
             if connection is not self.connection or self.ended:
                 return
-            self.dropped = messages.dropped(closed) and not self.finished and not self.chance  # chance: no resume yet
+            self.dropped = messages.dropped(closed) and not self.finished
         if not self.dropped:
             self._finish(self._lost(closed))
             return
@@ -356,7 +343,7 @@ class Link:
         process, which starts from the game code) while the seat is empty: welcome it (``welcome(made, code)``),
         send again this side's moves it lacks, and go on; False if the seat is not empty or it does not fit."""
         with self.lock:
-            if not self.seat_empty or (peer_made != -1 and abs(peer_made - self.made) > 1):
+            if not self.seat_empty or (peer_made != -1 and not self._fits(peer_made)):
                 return False
             try:
                 connection.send(welcome(self.made, self.code))
@@ -371,18 +358,25 @@ class Link:
         """Go on over ``connection``, the other side having made ``peer_made`` moves: this side's moves it lacks
         sent again first; False (``connection`` closed) if that cannot be."""
         with self.lock:
-            if self.ended or abs(peer_made - self.made) > 1:
+            if self.ended or not self._fits(peer_made):
                 connection.close(CLOSE_POLICY, "malformed")
                 return False
-            try:
-                for number in range(peer_made + 1, self.made + 1):
-                    if number in self.own:
-                        connection.send(messages.write("move", number=number, move=self.own[number]))
+            made, history = max(self.made, self.sent_first), self.game.history if self.game is not None else []
+            try:  # the host under chance or swaps sends again its draws too, for the guest's moves as for its own
+                draws = self.chance and self.draws is None
+                for kind, fields in sent_again(history, self.own, peer_made, made, draws, self.veers):
+                    connection.send(messages.write(kind, **fields))
             except ConnectionClosed:
                 return False
             self.connection, self.dropped = connection, False
             self._start_reading(connection)
             return True
+
+    def _fits(self, peer_made: int) -> bool:
+        """Whether the other side, back with ``peer_made`` moves made, can go on from here: the host one move ahead
+        or behind at most (under chance or swaps up to two ahead: the guest's move sent, and the host's reply)."""
+        ahead = self.made - peer_made if self.rejoin is None else peer_made - self.made
+        return 0 <= ahead <= 2 if self.chance else abs(ahead) <= 1
 
     @property
     def seat_empty(self) -> bool:

@@ -1,13 +1,15 @@
-"""Offers in the terminal game over a link (:mod:`.offers`): at a person's prompt ``u`` offers the other side to
-take back this side's last move (and the reply to it), ``n`` offers a new game; ``r`` is not played over a link.
-The other side's offers are answered by the person here (``y`` or ``n``, asked again on anything else) or, where a
-computer (ours or a player file) plays this side, by its fixed policy, :func:`.offers.computer_accepts`, said in
-words. The terminal has no swap of seats: a swap offered is refused, said so. Both boards change only on an accept,
-and are shown again then on both sides."""
+"""The terminal game over a link: the other side as a player (:class:`RemotePlayer`), and offers (:mod:`.offers`).
+
+At a person's prompt ``u`` offers the other side to take back this side's last move (and the reply to it), ``n``
+offers a new game; ``r`` is not played over a link. The other side's offers are answered by the person here (``y``
+or ``n``, asked again on anything else) or, where a computer (ours or a player file) plays this side, by its fixed
+policy, :func:`.offers.computer_accepts`, said in words. The terminal has no swap of seats: a swap offered is
+refused, said so. Both boards change only on an accept, and are shown again then on both sides."""
 
 from __future__ import annotations
 
 from .. import wording
+from ..board import RulesBoard
 from ..game import Game
 from ..terminal_input import ask_line
 from ..text_ui import REDO_ANSWER, UNDO_ANSWER, GameStopped, InputFn, OutputFn
@@ -16,6 +18,18 @@ from .peer import Link
 
 NEW_ANSWER = "n"  # typed at a person's prompt over a link: offer the other side a new game
 YES, NO = ("y", "yes", "j", "ja"), ("n", "no", "nee")  # an answer to an offer, in English or Dutch
+
+
+class RemotePlayer:
+    """The side played over the link, as the terminal game sees a player from outside: ``ox``, ``label``,
+    ``next_move(board)`` (:meth:`.peer.Link.receive_move`: waits for the other side's move; raises LinkEnded;
+    None: the other side's offer was answered, and the game changed or not)."""
+
+    def __init__(self, link: Link, ox: str) -> None:
+        self.link, self.ox, self.label = link, ox, wording.link_label()
+
+    def next_move(self, board: RulesBoard) -> int | None:
+        return self.link.receive_move(board, self.ox)
 
 
 class LinkCommands:
