@@ -18,6 +18,7 @@ from vp_connect4.game import Game
 from vp_connect4.link import offers
 from vp_connect4.link.messages import Malformed, read, read_one, unasked_or_malformed
 from vp_connect4.link.offers import NEW, SWAP, UNDO, Offer
+from vp_connect4.link.terminal import LinkCommands
 
 EVERY_COLUMN = "".join(f"{col}\n" * 6 for col in range(7))  # a person who fills the columns in turn, to the end
 HUMAN_HOST = ("--x", "human", "--o", "remote")
@@ -210,3 +211,17 @@ def test_the_undo_rule_takes_back_to_the_asker_s_turn_and_new_keeps_the_settings
         4,
     )
     assert offers.computer_accepts(Offer(UNDO, 0, "X")) and not offers.computer_accepts(Offer(SWAP, 0, "X"))
+
+
+def test_a_person_answers_y_or_n_in_either_language_and_is_asked_again_on_anything_else() -> None:
+    said: list[str] = []
+    answers = iter(["maybe", "JA", "", "nee", "y"])
+    person = LinkCommands(None, person=True, input_fn=lambda prompt: next(answers), out=lambda *t: said.extend(t))  # type: ignore[arg-type]
+    assert person.answer(Offer(UNDO, 4, "X")) is True
+    assert person.answer(Offer(NEW, 4, "X")) is False
+    assert said.count("(Type y to accept or n to refuse.)") == 2
+    assert person.answer(Offer(SWAP, 4, "X")) is False and "(The terminal game has no swap of sides: refused.)" in said
+    assert next(answers) == "y", "a swap is refused without asking"
+    computer = LinkCommands(None, person=False, out=lambda *t: said.extend(t))  # type: ignore[arg-type]
+    assert computer.answer(Offer(UNDO, 4, "X")) and computer.answer(Offer(NEW, 4, "X"))
+    assert said[-1] == "(The computer plays this side here: it accepts.)"
