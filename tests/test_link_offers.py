@@ -7,7 +7,9 @@ and a forged peer; the tests wait for what the processes print, never a fixed ti
 from __future__ import annotations
 
 import json
+import os
 import re
+import socket
 import subprocess
 
 import pytest
@@ -201,7 +203,8 @@ def test_the_undo_rule_takes_back_to_the_asker_s_turn_and_new_keeps_the_settings
     assert (game.move_string, game.to_move) == ("332", "O")
     game.play(1)
     offers.apply(game, Offer(UNDO, 4, "X"))  # O's reply (1) and X's last move (2): never the start moves
-    assert (game.move_string, game.to_move) == ("33", "X") and offers.why_not(game, UNDO, "X") == "unasked"
+    assert (game.move_string, game.to_move) == ("33", "X") and offers.why_not(game, UNDO, "X") == offers.BEFORE_START
+    assert offers.why_not(Game(RulesBoard(7, 6)), UNDO, "X") == "unasked", "no move at all: out of place"
     tetris = Game(RulesBoard(5, 4, variant="tetris"), start_moves="01")
     offers.apply(tetris, Offer(NEW, 2, "X"))
     assert (tetris.move_string, str(tetris.board.variant), tetris.board.width, tetris.board.height) == (
@@ -225,3 +228,32 @@ def test_a_person_answers_y_or_n_in_either_language_and_is_asked_again_on_anythi
     computer = LinkCommands(None, person=False, out=lambda *t: said.extend(t))  # type: ignore[arg-type]
     assert computer.answer(Offer(UNDO, 4, "X")) and computer.answer(Offer(NEW, 4, "X"))
     assert said[-1] == "(The computer plays this side here: it accepts.)"
+
+
+def test_an_undo_into_the_start_position_is_refused_without_asking() -> None:
+    with watched_host("--x", "human", "--o", "remote", "--moves", "3", stdin=subprocess.PIPE) as (host, code):
+        peer, welcome = joined(code)
+        assert (welcome["moves"], welcome["made"]) == ("3", 1)
+        peer.send(json.dumps({"type": "offer", "kind": "undo", "number": 1}))  # O's move 3 is the start's
+        answer = json.loads(peer.recv(timeout=WAIT))
+        peer.close()
+        host_code, host_out, host_err = host.finish()
+    assert answer == {"type": "answer", "kind": "undo", "number": 1, "accept": False}, answer
+    assert "take back a move from before this side's start" in host_out and "Accept?" not in host_out, host_out
+    assert host_code == 1 and "Traceback" not in host_err, host_out + host_err
+
+
+def test_a_drop_while_an_offer_waits_for_its_answer_ends_the_link_at_once() -> None:
+    long_wait = dict(os.environ, VP_CONNECT4_LINK_WAIT="600")  # a drop that waited would outlast the test
+    with watched_host(*HUMAN_HOST, stdin=subprocess.PIPE, env=long_wait) as (host, code):
+        peer, _ = joined(code)
+        host.send("3\nu\n")
+        assert json.loads(peer.recv(timeout=WAIT))["number"] == 1
+        peer.send(json.dumps({"type": "move", "number": 2, "move": 4}))
+        assert json.loads(peer.recv(timeout=WAIT))["type"] == "offer"
+        peer.socket.shutdown(socket.SHUT_RDWR)  # gone without a closing: a dropped link
+        peer.socket.close()
+        host_code, host_out, host_err = host.finish()
+    assert host_code == 1 and "The link ended: the connection to the other side was lost." in host_out, host_out
+    assert "dropped" not in host_out and re.search(r"^Game stopped\. Moves so far: 34$", host_out, re.M), host_out
+    assert "Traceback" not in host_err, host_err

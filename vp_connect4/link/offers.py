@@ -9,7 +9,8 @@ The rules both sides hold to (anything else ends the link with the reason ``unas
 - at most one offer is open: the asker waits for its answer and sends nothing else meanwhile;
 - an offer's ``number`` is the moves made on the asker's board, which must be the answerer's too; an answer
   carries the open offer's kind and number, and comes only while that offer is open;
-- ``undo``: only when the asker has a move of this game to take back. Both sides take back moves until the asker's
+- ``undo``: only when the asker has a move of this game to take back (one the answerer holds only in its start
+  position, a new guest process's after a drop, is refused without asking). Both sides take back moves until the asker's
   last move is taken back (in the standard game: its last move and the other side's reply), so the asker is to
   move again where it was before that move. ``r`` (play again) is not played over a link;
 - ``new``: both sides start a new game on the empty board, with the same size, rules and sides;
@@ -31,6 +32,7 @@ from ..game import Game
 
 UNDO, NEW, SWAP = "undo", "new", "swap"
 KINDS = (UNDO, NEW, SWAP)
+BEFORE_START = "before_start"  # an undo that reaches into this side's start position: refused here, not an end
 
 
 @dataclass(frozen=True)
@@ -44,13 +46,15 @@ class Offer:
 
 
 def why_not(game: Game, kind: str, asker: str) -> str | None:
-    """Why ``asker`` may not offer ``kind`` on ``game`` now (a reason of ``messages.REASONS``), or None."""
+    """Why ``asker`` may not offer ``kind`` on ``game`` now (a reason of ``messages.REASONS``, or
+    :data:`BEFORE_START`: an undo whose move this side holds only in its start position, ``--moves`` or the game
+    as a new guest process joined it again: the answerer refuses it), or None."""
     if kind not in KINDS:
         return "malformed"
     if game.is_over or game.to_move != asker:
         return "unasked"
     if kind == UNDO and not has_own_move(game, asker):
-        return "unasked"
+        return BEFORE_START if game.start_moves else "unasked"
     return None
 
 

@@ -19,6 +19,7 @@ waiting for the other side's move is answered by :attr:`Link.answers`, and :meth
 from __future__ import annotations
 
 import _thread
+import contextlib
 import queue
 import signal
 import threading
@@ -78,6 +79,7 @@ class Link:
         self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
         self.veers = False  # chance may send a checker elsewhere: a drawn message follows each move
         self.sent_first = 0  # the number of the guest's own move sent before it was played (under chance)
+        self.asking = False  # this side's offer waits for its answer
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
         self.game: Game | None = None  # the game played: what offers change (set before its first move)
         self.answers: Answers = ComputerAnswers()  # who answers the other side's offers here
@@ -170,15 +172,18 @@ class Link:
     # -- offers (see .offers) --------------------------------------------------------------------------------
 
     def offer(self, kind: str) -> bool:
-        """Offer ``kind`` (this side to move on :attr:`game`), wait for the answer: True (:attr:`game` changed by
-        :func:`.offers.apply`) or False; LinkEnded if the link ends first or the answer is none; ValueError if this
-        side may not offer it now (:func:`.offers.why_not`)."""
+        """Offer ``kind`` (this side to move on :attr:`game`; else ValueError), wait for the answer: True (:attr:`game`
+        changed by :func:`.offers.apply`) or False; LinkEnded if the link ends first or the answer is none."""
         game = self.game
         if game is None or game.to_move == self.remote or offers.why_not(game, kind, game.to_move) is not None:
             raise ValueError(f"no {kind} offer may be made now")
         offer = Offer(kind, game.board.referee.moves_made(), game.to_move)
-        self._send("offer", kind=kind, number=offer.number)
-        _, raw = self._receive()
+        self.asking = True  # a drop now ends the link: the offer or its answer may be lost, and the boards differ
+        try:
+            self._send("offer", kind=kind, number=offer.number)
+            _, raw = self._receive()
+        finally:
+            self.asking = False
         try:
             message = messages.read(raw, "answer")
         except messages.Malformed:
@@ -192,9 +197,13 @@ class Link:
     def _answer(self, offer: Offer) -> None:
         """The other side's ``offer``, checked, answered by :attr:`answers`, and made if accepted."""
         game = self.game
-        if game is None or offers.why_not(game, offer.kind, offer.asker) or offer.number != game.board.moves_made:
-            raise self._end("malformed" if offer.kind not in offers.KINDS else UNASKED)
-        accept = self.answers.answer(offer)
+        fits = game is not None and offer.number == game.board.moves_made
+        reason = offers.why_not(game, offer.kind, offer.asker) if fits else UNASKED  # type: ignore[arg-type]
+        if reason not in (None, offers.BEFORE_START):
+            raise self._end(reason)  # type: ignore[arg-type]
+        if reason is not None:
+            self.say(wording.undo_before_start())
+        accept = reason is None and self.answers.answer(offer)
         self._send("answer", kind=offer.kind, number=offer.number, accept=accept)
         if accept:
             self._apply(game, offer)
@@ -220,10 +229,9 @@ class Link:
         """Messages sent (the lock held); a connection closed meanwhile: the reader says what it was."""
         self.busy = True
         try:
-            for kind, fields in sent:
-                self.connection.send(messages.write(kind, **fields))
-        except ConnectionClosed:
-            pass
+            with contextlib.suppress(ConnectionClosed):
+                for kind, fields in sent:
+                    self.connection.send(messages.write(kind, **fields))
         finally:
             self.busy = False
 
@@ -287,7 +295,7 @@ class Link:
         with self.lock:
             if connection is not self.connection or self.ended:
                 return
-            self.dropped = messages.dropped(closed) and not self.finished
+            self.dropped = messages.dropped(closed) and not self.finished and not self.asking
         if not self.dropped:
             self._finish(self._lost(closed))
             return

@@ -67,6 +67,7 @@ __all__ = [
     "taken_back",
     "token_refused",
     "top_level_searches",
+    "undo_before_start",
     "waiting_for_guest",
     "welcome",
     "who_plays",
@@ -466,6 +467,10 @@ offer_received = choice(
 accept_prompt = sentence(N_("Accept? (y/n): "))
 
 yes_or_no = sentence(N_("(Type y to accept or n to refuse.)"))
+
+undo_before_start = sentence(
+    N_("(The other side asked to take back a move from before this side's start (the game as it joined): refused.)")
+)
 
 no_swap_here = sentence(N_("(The terminal game has no swap of sides: refused.)"))
 
