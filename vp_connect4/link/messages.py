@@ -77,13 +77,12 @@ def read(raw: str | bytes, kind: str) -> dict[str, object]:
     return message
 
 
-def fits(raw: str | bytes, kind: str) -> bool:
-    """Whether ``raw`` is a message of ``kind`` (as :func:`read` reads it)."""
+def read_or_none(raw: str | bytes, kind: str) -> dict[str, object] | None:
+    """The message ``raw`` if it is a ``kind`` (as :func:`read` reads it), else None."""
     try:
-        read(raw, kind)
+        return read(raw, kind)
     except Malformed:
-        return False
-    return True
+        return None
 
 
 def read_one(raw: str | bytes, kinds: tuple[str, ...]) -> dict[str, object]:

@@ -76,7 +76,7 @@ class Link:
         self.busy = False  # the game's thread is in the link's code (no interruption needed)
         self.dropped = False  # the connection dropped, and the other side is not back yet
         self.own: dict[int, int] = {}  # this side's moves by number: sent again to a side that comes back
-        self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
+        self.chance = False  # the rules leave something to chance (chance, swaps): the host draws
         self.veers = False  # chance may send a checker elsewhere: a drawn message follows each move
         self.sent_first = 0  # the number of the guest's own move sent before it was played (under chance)
         self.asking = False  # this side's offer waits for its answer
@@ -140,7 +140,7 @@ class Link:
         connection, raw = self._receive()
         while connection is not self.connection or self.dropped:  # read before a drop: the host sends it again
             connection, raw = self._receive()
-        message = messages.read_one(raw, (kind,)) if messages.fits(raw, kind) else None
+        message = messages.read_or_none(raw, kind)
         if message is None or message["number"] != number:
             raise self._end("turn" if message is not None else "malformed")
         return message
