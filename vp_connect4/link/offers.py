@@ -15,8 +15,8 @@ The rules both sides hold to (anything else ends the link with the reason ``unas
   move again where it was before that move. ``r`` (play again) is not played over a link;
 - ``new``: both sides start a new game on the empty board, with the same size, rules and sides;
 - ``swap``: the sides change places (the guest plays the side the host played, and the other way round); the
-  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered (the 3D
-  scene's *Swap sides* uses it).
+  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered. The 3D scene
+  offers nothing yet and refuses every offer, said on its page (:class:`.scene.RefusedHere`).
 
 Who answers: a person (the terminal asks y/n); a computer side (ours or a player file) by a fixed policy,
 :func:`computer_accepts`: it accepts an undo and a new game (as the computer never minds a take-back at one
