@@ -9,13 +9,14 @@ from __future__ import annotations
 import subprocess
 import time
 
-from test_link import WAIT, Watched
+from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import Clock, make, settle
 
 from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Move
+from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
-from vp_connect4.link.invite import read_address
+from vp_connect4.link.invite import read_address, read_invite
 from vp_connect4.link.scene import SceneLink
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
@@ -168,3 +169,35 @@ def test_a_terminal_guests_undo_offer_to_a_3d_host_is_refused_in_words_and_the_l
         scene_link.close()
         guest.kill()
     assert "Traceback" not in guest.err, guest.err
+
+
+def test_a_terminal_hosts_new_game_offer_to_a_3d_guest_is_refused_in_words_and_the_link_goes_on() -> None:
+    """The other way round: a terminal host (a person, X) and the scene's real link as the guest (O). The host
+    asks for a new game at its turn: the scene refuses it and says so, the host plays on, its move falls here."""
+    with watched_host("--x", "human", "--o", "remote", stdin=subprocess.PIPE) as (host, code):
+        invite = read_invite(code)
+        assert invite is not None
+        scene_link = SceneLink("X", invite=invite)
+        _, link = join(invite, scene_link.say, on_end=lambda: None)  # the scene asks once a frame
+        scene_link.use(link)
+        controller, view, _, log, clock = make(x=AI, o=HUMAN, link=scene_link)
+        game = controller.game
+        try:
+            prompt = host.wait_for(r"X's choice \(0-6\): ")
+            host.send("3\n")
+            tick_until(controller, clock, lambda: game.move_string == "3", view)
+            tick_until(controller, clock, lambda: controller.handle(PlayColumn(2)) or game.move_string == "32", view)
+            host.wait_for(r"X's choice \(0-6\): ", after=prompt.end())
+            host.send("n\n")
+            said = wording.link_offer_refused("new")
+            tick_until(controller, clock, lambda: said in view.cues, view)
+            refused = host.wait_for(r"^The other side refuses: the game goes on as it was\.$")
+            assert game.move_string == "32" and not scene_link.link_ended()
+            host.wait_for(r"X's choice \(0-6\): ", after=refused.end())
+            host.send("4\n")
+            tick_until(controller, clock, lambda: game.move_string == "324", view)
+            assert not scene_link.link_ended() and "move 3: X column 4" in log
+        finally:
+            controller.close()
+            scene_link.close()
+    assert "Traceback" not in host.err, host.err
