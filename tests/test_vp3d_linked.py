@@ -1,14 +1,24 @@
 """The scene's controller over a link (issue 39), without a browser or a socket: a fake link side stands for
 ``link.scene.SceneLink``. The other side's move is played as it comes (never asked of the AI), each move made here
 is told to the link, what a link cannot do yet is refused in words, and the link's end stops the game with its
-moves kept. The real link between two programs: tests/browser/test_link3d.py."""
+moves kept. The scene's real link (no browser) with a terminal guest: its offer is refused in words, the link goes
+on. The real link between two programs: tests/browser/test_link3d.py."""
 
 from __future__ import annotations
 
-from test_vp3d_controller import make, settle
+import subprocess
+import time
+
+from test_link import WAIT, Watched, watched_host
+from test_vp3d_controller import Clock, make, settle
 
 from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Move
+from vp_connect4.link.guest import join
+from vp_connect4.link.host import Host
+from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.scene import SceneLink
+from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
 
 
@@ -112,3 +122,82 @@ def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_
         controller.handle(SetLanguage("en"))
     controller.close()
     assert log.count("moves: 3") == 1, "the moves are logged once"
+
+
+def tick_until(controller: Controller, clock: Clock, done: object, view: object = None) -> None:
+    """Frames of the scene until ``done()`` (a test failure after WAIT seconds)."""
+    deadline = time.monotonic() + WAIT
+    while not done():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"the scene never saw it: {getattr(view, 'cues', '')}"
+        settle(controller, clock, ticks=1)
+        time.sleep(0.02)
+
+
+def test_a_terminal_guests_undo_offer_to_a_3d_host_is_refused_in_words_and_the_link_goes_on() -> None:
+    """The scene's real link (a host on 127.0.0.1) and a terminal guest process, a person at its prompt (O). The
+    guest offers an undo at its turn: the scene refuses it at once and says so on the page, its game unchanged;
+    the guest hears the refusal and plays on, and its move falls in the scene."""
+    address = read_address("127.0.0.1:0")
+    assert address is not None
+    host = Host(address)
+    host.expect("O", (7, 6))
+    scene_link = SceneLink("O", host=host)
+    scene_link.welcome("")
+    guest = Watched("--text", "--lang", "en", "--join", str(host.invite), "--o", "human", stdin=subprocess.PIPE)
+    controller, view, _, log, clock = make(o=AI, link=scene_link)
+    game = controller.game
+    try:
+        tick_until(controller, clock, lambda: scene_link.joined(game))
+        controller.handle(PlayColumn(3))
+        tick_until(controller, clock, lambda: game.move_string == "3", view)
+        prompt = guest.wait_for(r"O's choice \(0-6\): ")
+        guest.send("2\n")
+        tick_until(controller, clock, lambda: game.move_string == "32", view)
+        tick_until(controller, clock, lambda: controller.handle(PlayColumn(4)) or game.move_string == "324", view)
+        guest.wait_for(r"O's choice \(0-6\): ", after=prompt.end())
+        guest.send("u\n")
+        said = wording.link_offer_refused("undo")
+        tick_until(controller, clock, lambda: said in view.cues, view)
+        refused = guest.wait_for(r"^The other side refuses: the game goes on as it was\.$")
+        assert game.move_string == "324" and not scene_link.link_ended(), "nothing taken back, the link goes on"
+        guest.wait_for(r"O's choice \(0-6\): ", after=refused.end())
+        guest.send("5\n")
+        tick_until(controller, clock, lambda: game.move_string == "3245", view)
+        assert not scene_link.link_ended() and "move 4: O column 5" in log, "the link goes on"
+    finally:
+        controller.close()
+        scene_link.close()
+        guest.kill()
+    assert "Traceback" not in guest.err, guest.err
+
+
+def test_a_terminal_hosts_new_game_offer_to_a_3d_guest_is_refused_in_words_and_the_link_goes_on() -> None:
+    """The other way round: a terminal host (a person, X) and the scene's real link as the guest (O). The host
+    asks for a new game at its turn: the scene refuses it and says so, the host plays on, its move falls here."""
+    with watched_host("--x", "human", "--o", "remote", stdin=subprocess.PIPE) as (host, code):
+        invite = read_invite(code)
+        assert invite is not None
+        scene_link = SceneLink("X", invite=invite)
+        _, link = join(invite, scene_link.say, on_end=lambda: None)  # the scene asks once a frame
+        scene_link.use(link)
+        controller, view, _, log, clock = make(x=AI, o=HUMAN, link=scene_link)
+        game = controller.game
+        try:
+            prompt = host.wait_for(r"X's choice \(0-6\): ")
+            host.send("3\n")
+            tick_until(controller, clock, lambda: game.move_string == "3", view)
+            tick_until(controller, clock, lambda: controller.handle(PlayColumn(2)) or game.move_string == "32", view)
+            host.wait_for(r"X's choice \(0-6\): ", after=prompt.end())
+            host.send("n\n")
+            said = wording.link_offer_refused("new")
+            tick_until(controller, clock, lambda: said in view.cues, view)
+            refused = host.wait_for(r"^The other side refuses: the game goes on as it was\.$")
+            assert game.move_string == "32" and not scene_link.link_ended()
+            host.wait_for(r"X's choice \(0-6\): ", after=refused.end())
+            host.send("4\n")
+            tick_until(controller, clock, lambda: game.move_string == "324", view)
+            assert not scene_link.link_ended() and "move 3: X column 4" in log
+        finally:
+            controller.close()
+            scene_link.close()
+    assert "Traceback" not in host.err, host.err

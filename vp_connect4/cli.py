@@ -352,7 +352,7 @@ def _end_on_signals() -> None:
 
 def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | None = None) -> int:
     """The game in the terminal; its exit code (a game given over already: shown as it ended, EXIT_NOTHING_TO_PLAY).
-    Over a ``link``, its remote side is the other program's, each move made here is sent to it, no ``u``/``r``."""
+    Over a ``link``, its remote side is the other program's, each move made here is sent to it, ``u``/``n`` offered."""
     over = Game(_new_board(args), start_moves=args.moves).outcome is not None
     if sys.stdin is None and not over and not all(seat.is_ai for seat in seats.values()):
         _say_error(wording.no_input())  # stdin closed (<&-): nobody can type a move
@@ -374,10 +374,14 @@ def _play_text(args: argparse.Namespace, seats: dict[str, Seat], link: Link | No
                 return EXIT_STOPPED
             students.append(student)
             players[ox] = student
-        if link is not None:
-            players[link.remote] = link.player()
+        linked: dict[str, object] = {}
+        if link is not None:  # the other side as a player; the offers made and answered here
+            from .link.terminal import linked_terminal
+
+            person = players["O" if link.remote == "X" else "X"] == HUMAN
+            players[link.remote], linked["commands"] = linked_terminal(link, person)
+            linked["after_move"] = link.tell
         board = _new_board(args)
-        linked = {"after_move": link.tell, "take_backs": False} if link is not None else {}
         rng = rng if link is None or link.draws is None else link.draws  # the guest's chance: the host's draws
         outcome = play_in_terminal(board, players["X"], players["O"], start_moves=args.moves, rng=rng, **linked)  # type: ignore[arg-type]
     finally:

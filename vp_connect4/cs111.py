@@ -68,7 +68,7 @@ class Player:
         return other(self.checker)
 
     def next_move(self, board: Board) -> int:
-        from .text_ui import ask_line  # answers from a pipe in bounded memory (``< /dev/zero``)
+        from .terminal_input import ask_line  # answers from a pipe in bounded memory (``< /dev/zero``)
 
         while True:
             answer = ask_line(CS111["ask"])

@@ -15,11 +15,9 @@ One loop, three transcripts (``style``):
 
 from __future__ import annotations
 
-import builtins
 import random
-import sys
-import types
 from collections.abc import Callable
+from typing import Protocol
 
 from . import wording
 from .board import RulesBoard
@@ -30,6 +28,7 @@ from .levels import Level, PerfectPlayer, exact_on
 from .player import Player
 from .rules import FLIP_CHAR, Cleared, Event, Flipped, GravityTurned, SolverRefusal, Swapped, Veered, describe
 from .rules.movecode import read_answer
+from .terminal_input import ask_line
 
 PlayerOrHuman = Player | str  # a Player, or the string 'human' (or a player from a file: see is_outside_player)
 InputFn = Callable[[str], str]
@@ -38,15 +37,22 @@ STYLES = ("game", "host_game", "play_game")
 ANALYSIS_ANSWER = "?"  # typed at the prompt of the terminal game: each column's outcome with perfect play
 UNDO_ANSWER = "u"  # typed at the prompt of the terminal game: take back your last move (and the AI's reply)
 REDO_ANSWER = "r"  # typed at the prompt of the terminal game: play again what u took back
-LINE_LIMIT = 1024  # characters of an answer read at once: a longer line is no move (asked again)
-FLOOD_LIMIT = 64 << 20  # characters without a line end after which the input is taken as ended (< /dev/zero)
-SKIP_CHUNK = 64 << 10  # characters of an overlong line skipped at once
 ANALYSIS_SECONDS = 10.0  # the most the analysis may take (beyond the opening book the solver works it out)
 QUICK_ANALYSIS = 0.5  # seconds after which the terminal says that the analysis is being worked out
 
 
 class GameStopped(Exception):
     """The person at the keyboard ended the game (end of input or Ctrl-C)."""
+
+
+class Commands(Protocol):
+    """What a person may type besides a move over a link (``link.terminal.LinkCommands``): ``begin`` (the game's
+    start: the introduction's lines on them), ``typed`` (True: the position changed; False: ask again; None: not
+    one of them); ``before``: told each move chosen before it is played (a link's guest has the host draw it)."""
+
+    def begin(self, game: Game) -> list[str]: ...
+    def typed(self, game: Game, command: str) -> bool | None: ...
+    def before(self, game: Game, move: int) -> None: ...
 
 
 def is_outside_player(seat: object) -> bool:
@@ -57,7 +63,11 @@ def is_outside_player(seat: object) -> bool:
 
 
 def ask_column(
-    game: Game, input_fn: InputFn | None = None, out: OutputFn = print, style: str = "game", take_backs: bool = True
+    game: Game,
+    input_fn: InputFn | None = None,
+    out: OutputFn = print,
+    style: str = "game",
+    commands: Commands | None = None,
 ) -> int | None:
     """Ask until the person types a move the side to move can make; raises GameStopped on Ctrl-D / Ctrl-C (or
     when there is no input at all).
@@ -65,8 +75,8 @@ def ask_column(
     A move is a column number (on a variant board also a row number when gravity pulls sideways, or
     ``f`` to flip the rack where flips are played). In the terminal game (``style`` ``"game"``) ``?`` shows
     the analysis and asks again, and ``u`` / ``r`` take moves back / play them again: then the position
-    changed without a move, and None is returned (the game loop asks the side to move then); not with
-    ``take_backs`` False (a game over a link), where they are refused in words.
+    changed without a move, and None is returned (the game loop asks the side to move then); over a link,
+    ``commands`` take what the person types first (u and n are offers to the other side there).
     """
     input_fn = input_fn or ask_line
     board = game.board
@@ -89,12 +99,12 @@ def ask_column(
             if command == ANALYSIS_ANSWER:
                 out(analysis_text(board, game.to_move, progress=out))
                 continue
-            if command in (UNDO_ANSWER, REDO_ANSWER) and not take_backs:
-                out(wording.no_take_backs_linked())
-                continue
-            if command in (UNDO_ANSWER, REDO_ANSWER):
-                if (take_back if command == UNDO_ANSWER else play_again)(game, out):
-                    return None
+            changed = None if commands is None else commands.typed(game, command)  # over a link: offers
+            if changed is None and command in (UNDO_ANSWER, REDO_ANSWER):
+                changed = (take_back if command == UNDO_ANSWER else play_again)(game, out)
+            if changed:  # taken back, played again, or an offer accepted: the position changed without a move
+                return None
+            if changed is not None:
                 continue
         move = read_answer(answer)
         if move is None or (move == FLIP_CHAR and flip is None):
@@ -148,10 +158,10 @@ def _plays_itself(seat: object) -> bool:
     return isinstance(seat, Player) or getattr(seat, "source", None) is not None
 
 
-def introduction(game: Game, players: dict[str, PlayerOrHuman], take_backs: bool = True) -> list[str]:
+def introduction(game: Game, players: dict[str, PlayerOrHuman], tips: list[str] | None = None) -> list[str]:
     """The terminal game's first lines: who plays X and who O, and who moves first; a rule variant's rules; the
-    commands the people at the keyboard have (only those that do something here: no ``u`` without
-    ``take_backs``). A player from outside with no file (``link.RemotePlayer``) plays over a link."""
+    commands the people at the keyboard have (over a link: ``tips``, the link's). A player from outside with no
+    file (``link.terminal.RemotePlayer``) plays over a link."""
     board = game.board
     linked = [ox for ox, seat in players.items() if is_outside_player(seat) and getattr(seat, "source", None) is None]
     levels = {ox: Level.parse(seat.ply).label_on(board) if _plays_itself(seat) else None
@@ -172,11 +182,11 @@ def introduction(game: Game, players: dict[str, PlayerOrHuman], take_backs: bool
         flip = board.flip_move()
         if flip is not None and humans:
             lines.append(wording.flip_in_terminal(flip))
-    if humans and take_backs:
+    if humans and tips is None:
         lines.append(wording.take_back_tip(alone=len(humans) == 1))
         if analysis_works(board) and exact_on(board):
             lines.append(wording.analysis_tip())
-    return lines
+    return lines + (tips or [])
 
 
 def first_time_note(event: Event, move: Move) -> str:
@@ -229,7 +239,7 @@ def play_in_terminal(
     style: str = "game",
     rng: random.Random | None = None,
     after_move: Callable[[Game, Move], None] | None = None,
-    take_backs: bool = True,
+    commands: Commands | None = None,
 ) -> Outcome | None:
     """Play on ``board`` (as it stands, then ``start_moves`` played on it) until someone wins or it is
     full, printing ``style``'s transcript.
@@ -237,7 +247,7 @@ def play_in_terminal(
     Returns the outcome, or None if a person stopped the game (Ctrl-D, or Ctrl-C, also while an AI thinks).
     On a variant board (``RulesBoard(variant=...)``) what happens besides the checker's fall is told too (a
     flip, a cleared row, gravity turning, chance, a swap); ``rng`` draws chance and swaps. ``after_move`` is told
-    each move before it is shown (a link sends it on); ``take_backs`` False: ``u`` and ``r`` are refused.
+    each move before it is shown (a link sends it on); ``commands``: what else a person may type (over a link).
     """
     if style not in STYLES:
         raise ValueError(f"style must be one of {', '.join(STYLES)}, got {style!r}")
@@ -250,7 +260,7 @@ def play_in_terminal(
     seats = {ox: Seat(HUMAN if seat == "human" else AI) for ox, seat in players.items()}
     game = Game(board, seats, start_moves=start_moves, rng=rng)
     transcript = _Transcript(game, players, input_fn, out, style)
-    transcript.after_move, transcript.take_backs = after_move, take_backs
+    transcript.after_move, transcript.commands = after_move, commands
     return transcript.play()
 
 
@@ -264,7 +274,7 @@ class _Transcript:
         self.noted: set[type] = set()  # the kinds of event told with a note already (the first of each kind)
         self.by_hand: set[int] = set()  # the numbers of the moves a person made for a failed outside player
         self.after_move: Callable[[Game, Move], None] | None = None  # told each move first (a link sends it)
-        self.take_backs = True  # u and r work (not over a link)
+        self.commands: Commands | None = None  # over a link: u and n offered to the other side
 
     def play(self) -> Outcome | None:
         game, out, style = self.game, self.out, self.style
@@ -277,13 +287,14 @@ class _Transcript:
             out(wording.moves_played(game.move_string))
             return game.outcome
         if style == "game":
-            for line in introduction(game, self.players, self.take_backs):  # type: ignore[arg-type]
+            tips = None if self.commands is None else self.commands.begin(game)
+            for line in introduction(game, self.players, tips):  # type: ignore[arg-type]
                 out(line)
             searching = [ox for ox, seat in self.players.items() if _searches(seat, game.board, ox)]
             if searching:
                 out(wording.top_level_searches(searching))
         _show_board(game, out)
-        choosers = {ox: self.chooser(seat) for ox, seat in self.players.items()}
+        choosers = {ox: self.told_first(self.chooser(seat)) for ox, seat in self.players.items()}
         try:
             outcome = play_out(game, choosers, self.made)
         except (GameStopped, KeyboardInterrupt):
@@ -294,7 +305,7 @@ class _Transcript:
         return outcome
 
     def ask(self, game: Game) -> int | None:
-        return ask_column(game, self.input_fn, self.out, self.style, self.take_backs)
+        return ask_column(game, self.input_fn, self.out, self.style, self.commands)
 
     def made(self, game: Game, move: Move) -> None:
         if self.after_move is not None:
@@ -310,6 +321,20 @@ class _Transcript:
             self.out(wording.student_move_instead(game.to_move))
             self.by_hand.add(game.board.moves_made + 1)
             return self.ask(game)
+
+    def told_first(self, chooser: Chooser) -> Chooser:
+        """``chooser``, whose move the link's ``commands`` are told before it is played."""
+        commands = self.commands
+        if commands is None:
+            return chooser
+
+        def chosen(game: Game) -> int | None:
+            move = chooser(game)
+            if move is not None:
+                commands.before(game, move)
+            return move
+
+        return chosen
 
     def chooser(self, seat: object) -> Chooser:
         if isinstance(seat, Player):
@@ -363,38 +388,3 @@ class _Transcript:
 def _searches(seat: object, board: RulesBoard, ox: str) -> bool:
     """Whether ``seat`` is the top level where it searches rather than plays perfectly from the start."""
     return isinstance(seat, PerfectPlayer) and not exact_on(board, ox)
-
-
-def ask_line(prompt: str) -> str:
-    """One answer: :func:`bounded_input`, or ``input`` where it was replaced (a test's, a course's autograder's)."""
-    return bounded_input(prompt) if _python_s_own(builtins.input) else builtins.input(prompt)
-
-
-def _python_s_own(function: object) -> bool:
-    """Whether ``function`` is Python's own ``input``, not one put in its place (maybe before this module was
-    imported: a module-level copy of ``builtins.input`` would be the replacement then)."""
-    return isinstance(function, types.BuiltinFunctionType) and getattr(function, "__self__", None) is builtins
-
-
-def bounded_input(prompt: str) -> str:
-    """``input(prompt)``, in bounded memory when the answers come from a pipe or a file: a line longer than
-    :data:`LINE_LIMIT` is read in pieces and answered with ``""`` (no move: asked again), and a flood of
-    :data:`FLOOD_LIMIT` characters without a line end (``< /dev/zero``) ends the input (EOFError). A terminal
-    keeps ``input()``'s line editing."""
-    stdin = sys.stdin
-    if stdin is None or stdin.closed or stdin.isatty():
-        return builtins.input(prompt)
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = stdin.readline(LINE_LIMIT)
-    if not line:
-        raise EOFError
-    if line.endswith("\n") or len(line) < LINE_LIMIT:
-        return line.rstrip("\n")
-    for _ in range(FLOOD_LIMIT // SKIP_CHUNK):
-        more = stdin.readline(SKIP_CHUNK)
-        if not more:
-            raise EOFError
-        if more.endswith("\n"):
-            return ""
-    raise EOFError

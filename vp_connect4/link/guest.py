@@ -17,7 +17,7 @@ from ..game import Game
 from ..levels import check_size
 from ..rules import Variant
 from . import messages
-from .chance import HostDraws, link_variant
+from .chance import HostDraws, link_variant, veers
 from .invite import Invite
 from .messages import CLOSE_LEAVING, CLOSE_POLICY, CLOSE_REFUSED, LEFT, MAX_CODE, MAX_MESSAGE
 from .peer import CLOSE_SECONDS, Link, Rejoin, Say, say_now
@@ -88,12 +88,12 @@ def _joined(
     rejoin = rejoiner(invite, welcome.side)
     link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoin, on_end=on_end)
     if welcome.variant.is_random:
-        link.chance, link.draws = True, HostDraws()
+        link.chance, link.veers, link.draws = True, veers(welcome.variant), HostDraws()
     return welcome, link
 
 
 def _welcome(raw: str | bytes, connection: ClientConnection) -> Welcome:
-    """The welcome in ``raw``, checked: its shape, a side, a size the game plays, the standard rules, a game code
+    """The welcome in ``raw``, checked: its shape, a side, a size the game plays, rules a link plays, a game code
     that plays on that board with the moves it says; otherwise the link ends (JoinFailed saying why)."""
     try:
         message = messages.read(raw, "welcome")

@@ -27,7 +27,7 @@ from websockets.sync.server import ServerConnection, serve
 from ..board import RulesBoard
 from ..game import Game
 from . import messages
-from .chance import link_variant
+from .chance import link_variant, veers
 from .invite import Address, Invite, new_token
 from .messages import CLOSE_REFUSED, MAX_MESSAGE, REFUSED, STANDARD
 from .options import hello_seconds
@@ -125,8 +125,8 @@ class Host:
     def wait_for_guest(
         self, side: str, size: tuple[int, int], moves: str, say: Say = say_now, rules: str = STANDARD
     ) -> Link:
-        """The guest, once joined, welcomed with the game's settings (``rules``: ``standard`` or ``chance:P``);
-        it plays ``side``."""
+        """The guest, once joined, welcomed with the game's settings (``rules``: ``standard``, or chance and swaps:
+        :func:`.chance.link_variant`); it plays ``side``."""
         self.expect(side, size, rules)
         while True:
             link = self.take_guest(moves, say, POLL_SECONDS)
@@ -160,7 +160,8 @@ class Host:
                 self._taken = False
             return None
         self.link = Link(connection, self._side, say, made=made, code=moves, on_end=on_end)
-        self.link.chance = bool(variant and variant.is_random)  # the host draws, and says where each checker went
+        self.link.chance = bool(variant and variant.is_random)  # the host draws, and says what it drew
+        self.link.veers = bool(variant and veers(variant))
         return self.link
 
     def link_again(

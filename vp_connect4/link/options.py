@@ -1,6 +1,6 @@
 """What the command line may ask of a link: which combinations of ``--listen``, ``--join``, a ``remote`` side,
-``--text`` and ``--variant`` make a game over a link (the terminal game: the standard rules or chance; the 3D scene:
-the standard rules)."""
+``--text`` and ``--variant`` make a game over a link (the terminal game: the standard rules, chance or swaps;
+the 3D scene: the standard rules)."""
 
 from __future__ import annotations
 

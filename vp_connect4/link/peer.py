@@ -1,5 +1,5 @@
-"""One side's end of a link while a game is played: the other side as a player of the terminal game (its moves
-read, checked and played), and this side's moves told to it.
+"""One side's end of a link while a game is played: the other side's moves read, checked and played (the terminal
+game's player of it: :class:`.terminal.RemotePlayer`), and this side's moves told to it.
 
 Everything read is asked for and checked before it counts: a move, when it is the other side's turn, of the
 move's number that comes next, legal by the board's referee. Anything else ends the link: this side says why
@@ -11,11 +11,19 @@ as by Ctrl-C (it says the moves so far). A connection *dropped* (closed without 
 network gone) is not the end: for :func:`.options.resume_seconds` the guest tries to rejoin with the same token
 and the host keeps the seat for it (:meth:`Link.resume`); then each side sends again its own moves the other
 lacks, and the game goes on. After that wait the game ends, its moves kept.
+
+Offers (:mod:`.offers`, their way over the link: :mod:`.offering`): :meth:`Link.offer` asks the other side and
+waits for its answer; an offer read while waiting for the other side's move is answered by
+``Link.offering.answers``, and :meth:`Link.receive_move` (or :meth:`Link.poll_move`) returns None.
+
+The 3D scene's link (:mod:`.scene`) is this Link too: it asks once a frame (:meth:`Link.poll_move`, never waits),
+and the link's end calls its ``on_end`` instead of interrupting the scene's thread.
 """
 
 from __future__ import annotations
 
 import _thread
+import contextlib
 import queue
 import signal
 import threading
@@ -30,14 +38,15 @@ from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
 from . import messages
-from .chance import HostDraws, chosen_of, fits, play_as_drawn
+from .chance import HostDraws, chosen_of, host_says, read_draws, sent_again
 from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS
+from .offering import Offering
+from .offers import Offer
 from .options import resume_seconds
 
 POLL_SECONDS = 0.5  # how often a wait for the other side looks up (Ctrl-C is seen between two looks)
 QUEUED = 8  # messages read and not yet taken by the game: more wait in the connection (its reader waits)
 CLOSE_SECONDS = 2.0  # how long a closing waits for the other side's answer
-KEEPALIVE_FAILED = 1011  # the close code the library sends when pings go unanswered: the link dropped
 NOT_TEXT = (1002, 1003, 1007)  # close codes the library sends for frames that are no message of ours
 Say = Callable[["str | wording.Phrase"], None]  # a sentence of the link (a Phrase: said as shown)
 Rejoin = Callable[[int], "tuple[Connection, int] | None"]  # the guest's: a connection again, and the host's made
@@ -49,17 +58,6 @@ class LinkEnded(GameStopped):
     def __init__(self, reason: str, said: bool = True) -> None:
         super().__init__(reason)
         self.said = said
-
-
-class RemotePlayer:
-    """The side played over the link, as the terminal game sees a player from outside: ``ox``, ``label``,
-    ``next_move(board)`` (which waits for the other side's move, and raises :class:`LinkEnded`)."""
-
-    def __init__(self, link: Link, ox: str) -> None:
-        self.link, self.ox, self.label = link, ox, wording.link_label()
-
-    def next_move(self, board: RulesBoard) -> int:
-        return self.link.receive_move(board, self.ox)
 
 
 def say_now(text: str | wording.Phrase) -> None:
@@ -87,8 +85,12 @@ class Link:
         self.busy = False  # the game's thread is in the link's code (no interruption needed)
         self.dropped = False  # the connection dropped, and the other side is not back yet
         self.own: dict[int, int] = dict(own or {})  # this side's moves by number: sent again to one come back
-        self.chance = False  # the rules leave something to chance: the host draws (a drop then ends the game)
+        self.chance = False  # the rules leave something to chance (chance, swaps): the host draws
+        self.veers = False  # chance may send a checker elsewhere: a drawn message follows each move
+        self.sent_first = 0  # the number of the guest's own move sent before it was played (under chance)
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
+        self.game: Game | None = None  # the game played: what offers change (set before its first move)
+        self.offering = Offering(self)  # the offers made and answered over the link
         self.lock = threading.RLock()
         self.events: queue.Queue[tuple[str, Connection | None, object]] = queue.Queue(QUEUED)
         self._back = threading.Event()  # the host's: the guest came back (set by resume)
@@ -100,96 +102,126 @@ class Link:
             self.dropped = True
             threading.Thread(target=self._await_return, name="link-return", daemon=True).start()
 
-    def player(self) -> RemotePlayer:
-        return RemotePlayer(self, self.remote)
-
     # -- the game's thread ----------------------------------------------------------------------------------
 
     def tell(self, game: Game, move: Move) -> None:
         """Told each move made (a move of this side is sent; the other side's came from it). A connection that
         dropped takes nothing: the move is sent again when the other side is back."""
         if self.draws is not None:
-            self.draws.chosen = self.draws.landed = None  # the host's draw for this move, used
+            self.draws.forget()  # the host's draws for this move, used
         with self.lock:
+            mine = move.ox != self.remote
+            sends = mine and move.number != self.sent_first  # else sent before it was played (see before_move)
             if self.ended:  # the other side is gone: a move of this side's never reached it, and is taken back
-                if move.ox != self.remote:
+                if sends:
                     game.undo()
-                if move.ox != self.remote or not game.is_over:
+                if sends or not (game.is_over or mine):  # sent before: the other side's reply may be read yet
                     raise LinkEnded("")
                 return
             self.made, self.code, self.finished = move.number, game.move_string, game.is_over
-            sent = [] if move.ox == self.remote else [("move", {"number": move.number, "move": chosen_of(move)})]
-            if self.chance and self.draws is None:  # the host says where its draw sent the checker
-                sent.append(("drawn", {"number": move.number, "landed": move.move}))
-            if move.ox != self.remote:
+            sent = [("move", {"number": move.number, "move": chosen_of(move)})] if sends else []
+            self.sent_first = 0
+            if self.chance and self.draws is None:  # the host says what it drew: where the checker went, a swap
+                sent += host_says(move, self.veers)
+            if mine:
                 self.own[move.number] = chosen_of(move)
-            self.busy = True
-            try:
-                for kind, fields in sent if self.connection is not None else []:
-                    self.connection.send(messages.write(kind, **fields))
-            except ConnectionClosed:
-                pass  # the reader says what it was: an end (said, and the game stops) or a drop (sent again)
-            finally:
-                self.busy = False
+            self._write(sent)  # type: ignore[arg-type]
             if self.ended and not self.finished:
                 raise LinkEnded("")
-        if self.draws is not None and move.ox != self.remote:
-            self._as_drawn(game, move)
 
-    def _as_drawn(self, game: Game, move: Move) -> None:
-        """The guest's own ``move``, played as chosen, moved where the host's draw sent it (said in words)."""
-        landed, chosen = self._draw(move.number), chosen_of(move)
-        game.undo()
-        if not fits(game.board, move.ox, chosen, landed):
-            raise self._end("illegal")
-        _, told = play_as_drawn(game, self.draws, chosen, landed)  # type: ignore[arg-type]
-        if told:
-            self.say(told)
-        with self.lock:
-            self.code, self.finished = game.move_string, game.is_over
+    def before_move(self, game: Game, move: int) -> None:
+        """This side chose ``move``, not played yet: the guest under rules drawn by chance sends it first and reads
+        the host's draws for it, which its game then plays (:class:`.chance.HostDraws`); LinkEnded if none."""
+        if self.draws is None or game.to_move == self.remote:
+            return
+        number = game.board.referee.moves_made() + 1
+        self.send("move", number=number, move=move)
+        self.sent_first, self.own[number] = number, move
+        self._drawn(game, number, move)
 
-    def _draw(self, number: int) -> int:
-        """Where the host's draw sent move ``number``'s checker (its next message), or LinkEnded."""
-        _, raw = self._receive()  # type: ignore[misc]
-        try:
-            message = messages.read(raw, "drawn")
-        except messages.Malformed:
-            raise self._end("malformed") from None
-        if message["number"] != number:
-            raise self._end("turn")
-        return message["landed"]  # type: ignore[return-value]
+    def _drawn(self, game: Game, number: int, chosen: int) -> None:
+        """The host's draws for move ``number`` (``chosen`` on ``game``), read and tried (:func:`.chance.read_draws`),
+        kept for the game's play of it; LinkEnded if they are none."""
+        drawn = read_draws(game, chosen, self.veers, lambda kind: self._draw(number, kind))
+        if isinstance(drawn, str):
+            raise self.end(drawn)
+        self.draws.chosen, (self.draws.landed, self.draws.cells) = chosen, drawn  # type: ignore[union-attr]
 
-    def receive_move(self, board: RulesBoard, ox: str) -> int:
-        """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none."""
-        return self.poll_move(board, ox, wait=True)  # type: ignore[return-value]
+    def _draw(self, number: int, kind: str) -> dict[str, object]:
+        """The host's ``kind`` message (``drawn``, ``swapped``) for move ``number``, its next, or LinkEnded."""
+        connection, raw = self.receive()  # type: ignore[misc]
+        while connection is not self.connection or self.dropped:  # read before a drop: the host sends it again
+            connection, raw = self.receive()  # type: ignore[misc]
+        message = messages.read_or_none(raw, kind)
+        if message is None or message["number"] != number:
+            raise self.end("turn" if message is not None else "malformed")
+        return message
+
+    def receive_move(self, board: RulesBoard, ox: str) -> int | None:
+        """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none; None if it
+        made an offer instead, answered here (see :mod:`.offers`)."""
+        return self.poll_move(board, ox, wait=True)
 
     def poll_move(self, board: RulesBoard, ox: str, wait: bool = False) -> int | None:
         """The other side's next move if it was read (``wait``: once it is), checked; None: none read yet (the
-        scene asks once a frame); LinkEnded if the link ended or what was read is no such move."""
+        scene asks once a frame), or the other side made an offer instead, answered here; LinkEnded if the link
+        ended or what was read is no such move."""
         while True:
-            received = self._receive(wait)
+            received = self.receive(wait)
             if received is None:
                 return None
             connection, raw = received
             try:
-                message = messages.read(raw, "move")
+                message = messages.read_one(raw, ("move", "offer"))
             except messages.Malformed:
-                raise self._end("malformed") from None
+                raise self.end(messages.unasked_or_malformed(raw)) from None
             with self.lock:
                 if connection is not self.connection or self.dropped:
                     continue  # read before a drop: the other side sends it again if this side lacks it
+            if message["type"] == "offer":
+                self.offering.answer(Offer(str(message["kind"]), message["number"], ox))  # type: ignore[arg-type]
+                return None
+            with self.lock:
                 if message["number"] != board.referee.moves_made() + 1:
-                    raise self._end("turn")
+                    raise self.end("turn")
                 if board.why_not(message["move"], ox) is not None:
-                    raise self._end("illegal")
-            if self.draws is not None:  # the host's move, played where its draw sent it
-                landed = self._draw(message["number"])  # type: ignore[arg-type]
-                if not fits(board, ox, message["move"], landed):  # type: ignore[arg-type]
-                    raise self._end("illegal")
-                self.draws.chosen, self.draws.landed = message["move"], landed  # type: ignore[assignment]
+                    raise self.end("illegal")
+            if self.draws is not None and self.game is not None:  # the host's move, played as its draws say
+                self._drawn(self.game, message["number"], message["move"])  # type: ignore[arg-type]
             return message["move"]  # type: ignore[return-value]
 
-    def _receive(self, wait: bool = True) -> tuple[Connection, str | bytes] | None:
+    # -- offers (see .offering) -----------------------------------------------------------------------------
+
+    def offer(self, kind: str) -> bool:
+        """Offer ``kind`` and wait for the answer (:meth:`.offering.Offering.offer`): True if accepted."""
+        return self.offering.offer(kind)
+
+    def changed(self, game: Game, swapped: bool = False) -> None:
+        """An accepted offer changed ``game`` (the moves taken back forgotten), or (``swapped``) the sides."""
+        with self.lock:
+            self.made, self.code, self.finished = game.board.referee.moves_made(), game.move_string, game.is_over
+            self.own = {number: move for number, move in self.own.items() if number <= self.made}
+            if swapped:
+                self.remote = "X" if self.remote == "O" else "O"
+
+    def send(self, shape: str, /, **fields: object) -> None:
+        """A message to the other side (a connection dropped takes nothing); LinkEnded if the link ended."""
+        with self.lock:
+            if self.ended:
+                raise LinkEnded("")
+            self._write([(shape, fields)])
+
+    def _write(self, sent: list[tuple[str, dict[str, object]]]) -> None:
+        """Messages sent (the lock held); a connection closed meanwhile: the reader says what it was."""
+        self.busy = True
+        try:
+            with contextlib.suppress(ConnectionClosed):
+                for kind, fields in sent if self.connection is not None else []:
+                    self.connection.send(messages.write(kind, **fields))
+        finally:
+            self.busy = False
+
+    def receive(self, wait: bool = True) -> tuple[Connection, str | bytes] | None:
         """The next message read (and the connection it came on), None if none was read and not ``wait``;
         LinkEnded if the link ended first."""
         self.busy = wait
@@ -212,7 +244,7 @@ class Link:
         finally:
             self.busy = False
 
-    def _end(self, reason: str) -> LinkEnded:
+    def end(self, reason: str) -> LinkEnded:
         """This side ends the link for ``reason`` (one of messages.REASONS): says so, tells the other side."""
         self.say(wording.phrase(wording.link_ended, reason))
         self.close(reason)
@@ -255,7 +287,7 @@ class Link:
         with self.lock:
             if connection is not self.connection or self.ended:
                 return
-            self.dropped = _dropped(closed) and not self.finished and not self.chance  # chance: no resume yet
+            self.dropped = messages.dropped(closed) and not self.finished and not self.offering.asking
         if not self.dropped:
             self._finish(self._lost(closed))
             return
@@ -315,7 +347,7 @@ class Link:
         process, which starts from the game code) while the seat is empty: welcome it (``welcome(made, code)``),
         send again this side's moves it lacks, and go on; False if the seat is not empty or it does not fit."""
         with self.lock:
-            if not self.seat_empty or (peer_made != -1 and abs(peer_made - self.made) > 1):
+            if not self.seat_empty or (peer_made != -1 and not self._fits(peer_made)):
                 return False
             try:
                 connection.send(welcome(self.made, self.code))
@@ -330,28 +362,30 @@ class Link:
         """Go on over ``connection``, the other side having made ``peer_made`` moves: this side's moves it lacks
         sent again first; False (``connection`` closed) if that cannot be."""
         with self.lock:
-            if self.ended or abs(peer_made - self.made) > 1:
+            if self.ended or not self._fits(peer_made):
                 connection.close(CLOSE_POLICY, "malformed")
                 return False
-            try:
-                for number in range(peer_made + 1, self.made + 1):
-                    if number in self.own:
-                        connection.send(messages.write("move", number=number, move=self.own[number]))
+            made, history = max(self.made, self.sent_first), self.game.history if self.game is not None else []
+            try:  # the host under chance or swaps sends again its draws too, for the guest's moves as for its own
+                draws = self.chance and self.draws is None
+                for kind, fields in sent_again(history, self.own, peer_made, made, draws, self.veers):
+                    connection.send(messages.write(kind, **fields))
             except ConnectionClosed:
                 return False
             self.connection, self.dropped = connection, False
             self._start_reading(connection)
             return True
 
+    def _fits(self, peer_made: int) -> bool:
+        """Whether the other side, back with ``peer_made`` moves made, can go on from here: the host one move ahead
+        or behind at most (under chance or swaps up to two ahead: the guest's move sent, and the host's reply)."""
+        ahead = self.made - peer_made if self.rejoin is None else peer_made - self.made
+        return 0 <= ahead <= 2 if self.chance else abs(ahead) <= 1
+
     @property
     def seat_empty(self) -> bool:
         """The host's: the guest's connection dropped, and it may come back."""
         return self.dropped and not self.ended
-
-
-def _dropped(closed: ConnectionClosed) -> bool:
-    """Whether a connection closed without either side saying why: a process gone, unanswered pings."""
-    return closed.rcvd is None and (closed.sent is None or closed.sent.code == KEEPALIVE_FAILED)
 
 
 def _interrupt(ident: int | None) -> None:

@@ -6,6 +6,10 @@ joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_m
 it was read. The link's end is no
 interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
 
+The other side's offers (its Undo or New game at the terminal's prompt, :mod:`.offers`) are read where its move is
+awaited, checked against the scene's game, and refused here (:class:`RefusedHere`), said on the page: the scene
+answers no offer yet, so its game changes only through the scene's controller.
+
 A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
 connection closes with the old program, so the other side sees a drop and waits for this one to come back
 (:class:`.peer.Link`). :meth:`SceneLink.saved` writes what the new program needs into :data:`LINK_ENV`: the moves
@@ -23,6 +27,7 @@ import os
 import queue
 import socket
 import threading
+from collections.abc import Callable
 
 from .. import wording
 from ..game import Game, Move
@@ -31,6 +36,7 @@ from .guest import JoinFailed, join, rejoiner
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
+from .offers import Offer
 from .options import REMOTE
 from .peer import POLL_SECONDS, Link, LinkEnded
 
@@ -50,13 +56,18 @@ class SceneLink:
         self._said: queue.SimpleQueue[str | wording.Phrase] = queue.SimpleQueue()
 
     def use(self, link: Link) -> None:
+        link.offering.answers = RefusedHere(self.note)
         self.link = link
 
     def say(self, text: str | wording.Phrase) -> None:
         """A sentence of the link: in the terminal, and kept for the page, said there in the language spoken then
         (from the link's threads too)."""
-        print(text, flush=True)
         self.reason = text
+        self.note(text)
+
+    def note(self, text: str | wording.Phrase) -> None:
+        """A sentence said as :meth:`say` says it, that is no reason of the link's end (an offer refused here)."""
+        print(text, flush=True)
         self._said.put(text)
 
     def said(self) -> list[str | wording.Phrase]:
@@ -81,7 +92,9 @@ class SceneLink:
 
         def take() -> None:
             while self.link is None and not self.ended and not host.closed:
-                self.link = host.take_guest(moves, self.say, seconds=POLL_SECONDS, on_end=_nothing)
+                link = host.take_guest(moves, self.say, seconds=POLL_SECONDS, on_end=_nothing)
+                if link is not None:
+                    self.use(link)
 
         threading.Thread(target=take, name="link-welcome", daemon=True).start()
 
@@ -90,9 +103,11 @@ class SceneLink:
         return self.link is not None
 
     def poll_move(self, game: Game) -> int | None:
-        """The other side's move if it was read (checked by the referee); None: none yet, or the link ended."""
+        """The other side's move if it was read (checked by the referee); None: none yet, the other side's offer
+        refused instead, or the link ended."""
         if self.link is None or self.ended:
             return None
+        self.link.game = game  # what the other side's offer is checked against (and refused: no change)
         try:
             return self.link.poll_move(game.board, self.remote)
         except LinkEnded:
@@ -143,6 +158,21 @@ class SceneLink:
         elif self.invite is not None:
             state.update(invite=str(self.invite))
         return {LINK_ENV: json.dumps(state)}
+
+
+class RefusedHere:
+    """The scene's answers to the other side's offers (:class:`.offers.Answers`), for now: each refused at once,
+    and said on the page and in the terminal (``say``): offers are answered in the terminal only."""
+
+    def __init__(self, say: Callable[[str | wording.Phrase], None]) -> None:
+        self.say = say
+
+    def answer(self, offer: Offer) -> bool:
+        self.say(wording.phrase(wording.link_offer_refused, offer.kind))
+        return False
+
+    def answered(self, offer: Offer, accepted: bool) -> None:
+        pass
 
 
 def _nothing() -> None:

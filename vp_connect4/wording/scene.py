@@ -33,6 +33,7 @@ __all__ = [
     "hint_unfinished",
     "hint_working",
     "human_to_move",
+    "link_offer_refused",
     "link_refusal",
     "link_seat",
     "link_stopped_in_scene",
@@ -533,6 +534,26 @@ link_refusal = choice(
         "not_joined": N_("wait for the other side to join: the game starts then"),
         "remote_turn": N_("it is the other machine's turn: wait for its move"),
         "stopped": N_("the link ended: the game stopped, its moves are kept"),
+    },
+)
+
+
+# The other side's offer (its Undo or New game at the terminal's prompt), refused in the scene: said on the page.
+link_offer_refused = choice(
+    "kind",
+    {
+        "undo": N_(
+            "The other side asked to take back its last move and your reply to it: offers are answered in the "
+            "terminal only, for now. Refused; the game goes on."
+        ),
+        "new": N_(
+            "The other side asked for a new game: offers are answered in the terminal only, for now. Refused; the "
+            "game goes on."
+        ),
+        "swap": N_(
+            "The other side asked to swap sides: offers are answered in the terminal only, for now. Refused; the "
+            "game goes on."
+        ),
     },
 )
 

@@ -6,9 +6,11 @@ from .language import N_, _, _n, choice, name_sentences, sentence
 
 __all__ = [
     "CS111",
+    "accept_prompt",
     "analysis",
     "analysis_tip",
     "analysis_unfinished",
+    "answered_here",
     "bad_invite",
     "bad_level_option",
     "bad_listen",
@@ -16,6 +18,7 @@ __all__ = [
     "bad_seed_option",
     "cannot_reach",
     "command_error",
+    "computer_answers",
     "draw_reason",
     "help_eval",
     "help_exit_codes",
@@ -39,10 +42,16 @@ __all__ = [
     "no_analysis_on_size",
     "no_browser_found",
     "no_input",
-    "no_take_backs_linked",
+    "no_redo_linked",
+    "no_swap_here",
     "not_possible",
     "nothing_to_redo_here",
     "nothing_to_undo_here",
+    "offer_accepted",
+    "offer_received",
+    "offer_refused",
+    "offer_sent",
+    "offers_tip",
     "outcome_words",
     "output_failed",
     "over_before_it_began",
@@ -58,11 +67,13 @@ __all__ = [
     "taken_back",
     "token_refused",
     "top_level_searches",
+    "undo_before_start",
     "waiting_for_guest",
     "welcome",
     "who_plays",
     "who_plays_files",
     "working_out",
+    "yes_or_no",
 ]
 
 # -- the command line (--help) ------------------------------------------------------------
@@ -412,7 +423,76 @@ link_label = sentence(N_("over the link"))
 
 waiting_for_guest = sentence(N_("Waiting for the other side to join with the invite above (Ctrl-C stops)."))
 
-no_take_backs_linked = sentence(N_("(u and r do not work in a game over a link.)"))
+# Offers over a link (link.offers): u and n at a person's prompt, the other side's offers answered with y or n.
+offers_tip = sentence(
+    N_(
+        "(Type u to ask the other side to take back your last move and its reply, n to ask for a new game: it "
+        "accepts or refuses. ? shows each column's outcome here alone, where the solver can answer.)"
+    )
+)
+
+no_redo_linked = sentence(N_("(r does not work in a game over a link: u asks the other side to take moves back.)"))
+
+# This side asked: waiting for the other side's answer.
+offer_sent = choice(
+    "kind",
+    {
+        "undo": N_("Asking the other side to take back your last move and its reply…"),
+        "new": N_("Asking the other side for a new game…"),
+        "swap": N_("Asking the other side to swap sides…"),
+    },
+)
+
+offer_accepted = choice(
+    "kind",
+    {
+        "undo": N_("The other side accepts: your last move and its reply are taken back."),
+        "new": N_("The other side accepts: a new game begins, on the empty board, with the same settings."),
+        "swap": N_("The other side accepts: the sides are swapped."),
+    },
+)
+
+offer_refused = sentence(N_("The other side refuses: the game goes on as it was."))
+
+# The other side asked this side.
+offer_received = choice(
+    "kind",
+    {
+        "undo": N_("The other side asks to take back its last move and your reply to it."),
+        "new": N_("The other side asks for a new game, on the empty board, with the same settings."),
+        "swap": N_("The other side asks to swap sides."),
+    },
+)
+
+accept_prompt = sentence(N_("Accept? (y/n): "))
+
+yes_or_no = sentence(N_("(Type y to accept or n to refuse.)"))
+
+undo_before_start = sentence(
+    N_("(The other side asked to take back a move from before this side's start (the game as it joined): refused.)")
+)
+
+no_swap_here = sentence(N_("(The terminal game has no swap of sides: refused.)"))
+
+# A computer plays this side: its fixed answer (link.offers.computer_accepts).
+computer_answers = choice(
+    "answer",
+    {
+        "yes": N_("(The computer plays this side here: it accepts.)"),
+        "no": N_("(The computer plays this side here: it refuses.)"),
+    },
+)
+
+# This side answered: what it did.
+answered_here = choice(
+    "kind",
+    {
+        "undo": N_("Accepted: the other side's last move and your reply are taken back."),
+        "new": N_("Accepted: a new game begins."),
+        "swap": N_("Accepted: the sides are swapped."),
+        "no": N_("Refused: the game goes on as it was."),
+    },
+)
 
 # Why this side ended the link: what the other side sent (a fixed word, never the other side's text).
 link_ended = choice(
@@ -422,6 +502,7 @@ link_ended = choice(
         "illegal": N_("The link ended: the other side sent a move the rules do not allow."),
         "turn": N_("The link ended: the other side sent a move out of turn."),
         "too_big": N_("The link ended: the other side sent a message over the size limit."),
+        "unasked": N_("The link ended: the other side sent an offer or an answer out of place."),
     },
     otherwise=N_("The link ended: the connection to the other side was lost."),
 )
@@ -434,6 +515,7 @@ link_ended_by_peer = choice(
         "illegal": N_("The other side ended the link: a move from here broke the rules."),
         "turn": N_("The other side ended the link: a move from here came out of turn."),
         "too_big": N_("The other side ended the link: a message from here was over the size limit."),
+        "unasked": N_("The other side ended the link: an offer or an answer from here came out of place."),
         "left": N_("The other side left the game."),
     },
     otherwise=N_("The link ended: the connection to the other side was lost."),
@@ -469,7 +551,10 @@ link_option_problem = choice(
             "a game over a link in 3D plays the standard rules for now: leave out --variant, or add --text"
         ),
         "standard_only": N_(
-            "a game over a link plays the standard rules or chance[:p] alone for now: leave out the other rules"
+            "a game over a link plays the standard rules, chance[:p] or swap[:k] (or both) for now: leave out the "
+            "other rules"
         ),
     },
 )
+
+name_sentences(globals())

@@ -1,0 +1,88 @@
+"""An offer's way over one link (a part of :class:`.peer.Link`): this side's offer sent and its answer waited for;
+the other side's offer, read where its move was awaited, checked and answered. What an offer is, when it may be
+made and what it does to a game: :mod:`.offers` (the same on both sides)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from .. import wording
+from ..game import Game
+from . import messages, offers
+from .messages import UNASKED
+from .offers import Answers, ComputerAnswers, Offer
+
+Change = Callable[[Game, Offer], None]  # what an accepted offer does to the game played (offers.apply)
+
+
+class Wire(Protocol):
+    """What an offer needs of its link (:class:`.peer.Link`)."""
+
+    game: Game | None  # the game played (set before its first move)
+    remote: str  # the side the other side plays
+
+    def send(self, shape: str, /, **fields: object) -> None: ...
+
+    def receive(self, wait: bool = True) -> tuple[object, str | bytes] | None: ...
+
+    def end(self, reason: str) -> Exception: ...  # said, the other side told: raised by the caller
+
+    def say(self, text: str | wording.Phrase) -> None: ...
+
+    def changed(self, game: Game, swapped: bool = False) -> None: ...
+
+
+class Offering:
+    """The offers over ``link``: ``answers``, who answers the other side's here (a computer's policy until the
+    game's front end says who); ``asking``, this side's offer waits for its answer; ``change``, how an accepted
+    offer changes the game (:func:`.offers.apply`, unless the front end changes its game itself)."""
+
+    def __init__(self, link: Wire) -> None:
+        self.link = link
+        self.answers: Answers = ComputerAnswers()
+        self.asking = False
+        self.change: Change = offers.apply
+
+    def offer(self, kind: str) -> bool:
+        """Offer ``kind`` (this side to move on the link's game; else ValueError), wait for the answer: True (the
+        game changed) or False; LinkEnded if the link ends first or the answer is none."""
+        link, game = self.link, self.link.game
+        if game is None or game.to_move == link.remote or offers.why_not(game, kind, game.to_move) is not None:
+            raise ValueError(f"no {kind} offer may be made now")
+        offer = Offer(kind, game.board.referee.moves_made(), game.to_move)
+        self.asking = True  # a drop now ends the link: the offer or its answer may be lost, and the boards differ
+        try:
+            link.send("offer", kind=kind, number=offer.number)
+            _, raw = link.receive()  # type: ignore[misc]
+        finally:
+            self.asking = False
+        try:
+            message = messages.read(raw, "answer")
+        except messages.Malformed:
+            raise link.end(messages.unasked_or_malformed(raw)) from None
+        if (message["kind"], message["number"]) != (offer.kind, offer.number):
+            raise link.end(UNASKED)
+        if message["accept"]:
+            self._apply(game, offer)
+        return bool(message["accept"])
+
+    def answer(self, offer: Offer) -> None:
+        """The other side's ``offer``, checked, answered by :attr:`answers`, and made if accepted."""
+        link, game = self.link, self.link.game
+        fits = game is not None and offer.number == game.board.moves_made
+        reason = offers.why_not(game, offer.kind, offer.asker) if fits else UNASKED  # type: ignore[arg-type]
+        if reason not in (None, offers.BEFORE_START):
+            raise link.end(reason)  # type: ignore[arg-type]
+        if reason is not None:
+            link.say(wording.phrase(wording.undo_before_start))
+        accept = reason is None and self.answers.answer(offer)
+        link.send("answer", kind=offer.kind, number=offer.number, accept=accept)
+        if accept:
+            self._apply(game, offer)  # type: ignore[arg-type]
+        self.answers.answered(offer, accept)
+
+    def _apply(self, game: Game, offer: Offer) -> None:
+        """An accepted ``offer`` made: the game changed (the moves taken back forgotten), or the sides swapped."""
+        self.change(game, offer)
+        self.link.changed(game, swapped=offer.kind == offers.SWAP)
