@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Callable
 
 from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import Clock, make, settle
@@ -18,6 +19,7 @@ from vp_connect4.game import AI, HUMAN, Game, Move
 from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.offers import Offer
 from vp_connect4.link.scene import SceneLink
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
@@ -33,6 +35,9 @@ class FakeLink:
         self.told: list[tuple[str, int]] = []
         self.ended = False
         self.lines: list[str | wording.Phrase] = []
+        self.pending: Offer | None = None  # the other side's offer, waiting for an answer here
+        self.game: Game | None = None
+        self.replies: list[bool] = []
 
     @property
     def code(self) -> str | None:
@@ -57,11 +62,14 @@ class FakeLink:
     def saved(self) -> dict[str, str]:
         return {}
 
-    def offered(self) -> None:
-        return None
+    def offered(self) -> Offer | None:
+        return self.pending
 
-    def reply(self, accept: bool, change: object) -> None:
-        pass
+    def reply(self, accept: bool, change: Callable[[Game, Offer], None]) -> None:
+        offer, self.pending = self.pending, None
+        self.replies.append(accept)
+        if accept and offer is not None and self.game is not None:
+            change(self.game, offer)
 
     asking = None
 
@@ -110,6 +118,20 @@ def test_what_a_link_cannot_do_yet_is_refused_in_words_and_the_game_goes_on() ->
     assert controller.game.move_string == "3"
     controller.handle(SetSeat("X", "kind", AI))  # this machine's own side: its choice
     assert controller.game.seats["X"].kind == AI
+
+
+def test_a_computer_side_answers_the_other_sides_offer_at_once_by_its_policy() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(x=AI, o=AI, link=link)  # X: this machine's AI; O: the other machine
+    link.game = controller.game
+    settle(controller, clock)
+    link.incoming.append(2)
+    settle(controller, clock, ticks=8)
+    assert controller.game.to_move == "O" and len(controller.game.move_string) == 3, controller.game.move_string
+    link.pending = Offer("undo", 3, "O")
+    settle(controller, clock, ticks=1)
+    assert link.replies == [True] and wording.computer_answers("yes") in view.cues
+    assert "undo: 2 moves" in log and controller.game.move_string[:1] == "0", "back to the other side's turn"
 
 
 def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_moves() -> None:
