@@ -1,13 +1,15 @@
 """The scene's controller over a link (issue 39), without a browser or a socket: a fake link side stands for
 ``link.scene.SceneLink``. The other side's move is played as it comes (never asked of the AI), each move made here
 is told to the link, what a link cannot do yet is refused in words, and the link's end stops the game with its
-moves kept. The scene's real link (no browser) with a terminal guest: its offer is refused in words, the link goes
-on. The real link between two programs: tests/browser/test_link3d.py."""
+moves kept. The scene's real link (no browser) with a terminal on the other side: its offers asked of the scene's
+person (y accepts, Esc refuses) and the scene's own Undo offered to it, both games the same after. The real link
+between two programs: tests/browser/test_link3d.py."""
 
 from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Callable
 
 from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import Clock, make, settle
@@ -17,6 +19,7 @@ from vp_connect4.game import AI, HUMAN, Game, Move
 from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.offers import Offer
 from vp_connect4.link.scene import SceneLink
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
@@ -32,6 +35,9 @@ class FakeLink:
         self.told: list[tuple[str, int]] = []
         self.ended = False
         self.lines: list[str | wording.Phrase] = []
+        self.pending: Offer | None = None  # the other side's offer, waiting for an answer here
+        self.game: Game | None = None
+        self.replies: list[bool] = []
 
     @property
     def code(self) -> str | None:
@@ -55,6 +61,23 @@ class FakeLink:
 
     def saved(self) -> dict[str, str]:
         return {}
+
+    def offered(self) -> Offer | None:
+        return self.pending
+
+    def reply(self, accept: bool, change: Callable[[Game, Offer], None]) -> None:
+        offer, self.pending = self.pending, None
+        self.replies.append(accept)
+        if accept and offer is not None and self.game is not None:
+            change(self.game, offer)
+
+    asking = None
+
+    def ask(self, game: Game, kind: str) -> None:
+        pass
+
+    def poll_answer(self, game: Game, change: object) -> None:
+        return None
 
     def end(self, reason: wording.Phrase) -> None:
         self.ended, self.reason = True, reason
@@ -83,8 +106,7 @@ def test_what_a_link_cannot_do_yet_is_refused_in_words_and_the_game_goes_on() ->
     controller.handle(PlayColumn(3))
     settle(controller, clock)
     refused = [
-        (Command.NEW_GAME, "new_game"),
-        (Command.UNDO, "undo"),
+        (Command.REDO, "redo"),
         (Command.SWAP_SIDES, "swap"),
         (ChangeRules("tetris", None), "rules"),
         (SetSeat("O", "kind", HUMAN), "remote_seat"),
@@ -96,6 +118,20 @@ def test_what_a_link_cannot_do_yet_is_refused_in_words_and_the_game_goes_on() ->
     assert controller.game.move_string == "3"
     controller.handle(SetSeat("X", "kind", AI))  # this machine's own side: its choice
     assert controller.game.seats["X"].kind == AI
+
+
+def test_a_computer_side_answers_the_other_sides_offer_at_once_by_its_policy() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(x=AI, o=AI, link=link)  # X: this machine's AI; O: the other machine
+    link.game = controller.game
+    settle(controller, clock)
+    link.incoming.append(2)
+    settle(controller, clock, ticks=8)
+    assert controller.game.to_move == "O" and len(controller.game.move_string) == 3, controller.game.move_string
+    link.pending = Offer("undo", 3, "O")
+    settle(controller, clock, ticks=1)
+    assert link.replies == [True] and wording.computer_answers("yes") in view.cues
+    assert "undo: 2 moves" in log and controller.game.move_string[:1] == "0", "back to the other side's turn"
 
 
 def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_moves() -> None:
@@ -133,10 +169,10 @@ def tick_until(controller: Controller, clock: Clock, done: object, view: object 
         time.sleep(0.02)
 
 
-def test_a_terminal_guests_undo_offer_to_a_3d_host_is_refused_in_words_and_the_link_goes_on() -> None:
-    """The scene's real link (a host on 127.0.0.1) and a terminal guest process, a person at its prompt (O). The
-    guest offers an undo at its turn: the scene refuses it at once and says so on the page, its game unchanged;
-    the guest hears the refusal and plays on, and its move falls in the scene."""
+def test_a_terminal_guests_undo_offer_accepted_by_the_3d_host_takes_back_both_games() -> None:
+    """The scene's real link (a host on 127.0.0.1, its person X) and a terminal guest process, a person at its
+    prompt (O). The guest offers an undo at its turn: the scene asks its person (the status line), who accepts
+    with y; both games take back the guest's last move and the reply to it, and go on from there alike."""
     address = read_address("127.0.0.1:0")
     assert address is not None
     host = Host(address)
@@ -156,14 +192,21 @@ def test_a_terminal_guests_undo_offer_to_a_3d_host_is_refused_in_words_and_the_l
         tick_until(controller, clock, lambda: controller.handle(PlayColumn(4)) or game.move_string == "324", view)
         guest.wait_for(r"O's choice \(0-6\): ", after=prompt.end())
         guest.send("u\n")
-        said = wording.link_offer_refused("undo")
-        tick_until(controller, clock, lambda: said in view.cues, view)
-        refused = guest.wait_for(r"^The other side refuses: the game goes on as it was\.$")
-        assert game.move_string == "324" and not scene_link.link_ended(), "nothing taken back, the link goes on"
-        guest.wait_for(r"O's choice \(0-6\): ", after=refused.end())
-        guest.send("5\n")
-        tick_until(controller, clock, lambda: game.move_string == "3245", view)
-        assert not scene_link.link_ended() and "move 4: O column 5" in log, "the link goes on"
+        question = wording.link_offer_question("undo")
+        tick_until(controller, clock, lambda: view.status == question, view)
+        assert wording.offer_received("undo") in view.cues and game.move_string == "324"
+        controller.handle(PlayColumn(5))  # not this side's move: the question waits for its answer
+        assert game.move_string == "324"
+        controller.handle(Command.ACCEPT_OFFER)
+        assert game.move_string == "3" and "undo: 2 moves" in log, "taken back to the guest's turn"
+        assert wording.answered_here("undo") in view.cues
+        accepted = guest.wait_for(r"^The other side accepts: your last move and its reply are taken back\.$")
+        guest.wait_for(r"O's choice \(0-6\): ", after=accepted.end())
+        guest.send("5\n")  # the guest's board is the scene's again: its move 2 is taken
+        tick_until(controller, clock, lambda: game.move_string == "35", view)
+        assert not scene_link.link_ended() and "move 2: O column 5" in log, "the link goes on"
+        controller.handle(Command.ACCEPT_OFFER)  # no offer waits
+        assert log[-1] == "ignored: " + wording.link_refusal("no_offer")
     finally:
         controller.close()
         scene_link.close()
@@ -171,9 +214,11 @@ def test_a_terminal_guests_undo_offer_to_a_3d_host_is_refused_in_words_and_the_l
     assert "Traceback" not in guest.err, guest.err
 
 
-def test_a_terminal_hosts_new_game_offer_to_a_3d_guest_is_refused_in_words_and_the_link_goes_on() -> None:
-    """The other way round: a terminal host (a person, X) and the scene's real link as the guest (O). The host
-    asks for a new game at its turn: the scene refuses it and says so, the host plays on, its move falls here."""
+def test_a_terminal_hosts_new_game_offer_refused_in_3d_and_the_3d_sides_undo_accepted_by_the_terminal() -> None:
+    """The other way round: a terminal host (a person, X) and the scene's real link as the guest (O, a person). The
+    host asks for a new game at its turn: the scene's person refuses with Esc, nothing changes, the host plays on.
+    Then the scene's person offers an Undo at its turn (the status line waits for the answer, never the scene's
+    loop): the host accepts with y, and both games take back the scene's last move and the host's reply."""
     with watched_host("--x", "human", "--o", "remote", stdin=subprocess.PIPE) as (host, code):
         invite = read_invite(code)
         assert invite is not None
@@ -187,16 +232,38 @@ def test_a_terminal_hosts_new_game_offer_to_a_3d_guest_is_refused_in_words_and_t
             host.send("3\n")
             tick_until(controller, clock, lambda: game.move_string == "3", view)
             tick_until(controller, clock, lambda: controller.handle(PlayColumn(2)) or game.move_string == "32", view)
-            host.wait_for(r"X's choice \(0-6\): ", after=prompt.end())
+            prompt = host.wait_for(r"X's choice \(0-6\): ", after=prompt.end())
             host.send("n\n")
-            said = wording.link_offer_refused("new")
-            tick_until(controller, clock, lambda: said in view.cues, view)
+            question = wording.link_offer_question("new")
+            tick_until(controller, clock, lambda: view.status == question, view)
+            controller.handle(Command.LEAVE_ANALYSIS)  # Esc: refused
+            assert wording.answered_here("no") in view.cues
             refused = host.wait_for(r"^The other side refuses: the game goes on as it was\.$")
             assert game.move_string == "32" and not scene_link.link_ended()
-            host.wait_for(r"X's choice \(0-6\): ", after=refused.end())
+            prompt = host.wait_for(r"X's choice \(0-6\): ", after=refused.end())
             host.send("4\n")
             tick_until(controller, clock, lambda: game.move_string == "324", view)
             assert not scene_link.link_ended() and "move 3: X column 4" in log
+            tick_until(controller, clock, lambda: controller.handle(PlayColumn(5)) or game.move_string == "3245", view)
+            prompt = host.wait_for(r"X's choice \(0-6\): ", after=prompt.end())
+            host.send("6\n")
+            tick_until(controller, clock, lambda: game.move_string == "32456", view)
+            settle(controller, clock)  # the host's checker landed
+
+            controller.handle(Command.UNDO)  # offered to the host, who answers at its prompt
+            assert view.status == wording.link_offer_waiting("undo") and game.move_string == "32456"
+            controller.handle(PlayColumn(1))  # the answer first
+            assert log[-1] == "ignored: " + wording.link_refusal("asking") and game.move_string == "32456"
+            asked = host.wait_for(r"^The other side asks to take back its last move and your reply to it\.$")
+            host.wait_for(r"Accept\? \(y/n\): ", after=asked.end())
+            host.send("y\n")
+            tick_until(controller, clock, lambda: game.move_string == "324", view)
+            assert wording.offer_accepted("undo") in view.cues and "undo: 2 moves" in log
+            assert view.status.startswith("Your turn: O")
+            controller.handle(PlayColumn(1))  # both boards alike: the host takes the move 4 in column 1
+            tick_until(controller, clock, lambda: game.move_string == "3241", view)
+            host.wait_for(r"O \(over the link\) plays column 1")
+            assert not scene_link.link_ended()
         finally:
             controller.close()
             scene_link.close()

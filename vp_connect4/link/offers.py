@@ -15,8 +15,9 @@ The rules both sides hold to (anything else ends the link with the reason ``unas
   move again where it was before that move. ``r`` (play again) is not played over a link;
 - ``new``: both sides start a new game on the empty board, with the same size, rules and sides;
 - ``swap``: the sides change places (the guest plays the side the host played, and the other way round); the
-  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered. The 3D scene
-  offers nothing yet and refuses every offer, said on its page (:class:`.scene.RefusedHere`).
+  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered. Nor has the
+  3D scene over a link: it offers undo and new game, asks its person about the other side's (or answers by the
+  computer's policy), and refuses a swap, said on its page (:class:`.scene.SceneAnswers`).
 
 Who answers: a person (the terminal asks y/n); a computer side (ours or a player file) by a fixed policy,
 :func:`computer_accepts`: it accepts an undo and a new game (as the computer never minds a take-back at one
@@ -82,8 +83,9 @@ class Answers(Protocol):
     """Who answers the other side's offers on this side (:attr:`.peer.Link.answers`): asked in the game's thread,
     which may wait for a person."""
 
-    def answer(self, offer: Offer) -> bool:
-        """Accept (True) or refuse ``offer``; GameStopped if the person here leaves instead."""
+    def answer(self, offer: Offer) -> bool | None:
+        """Accept (True) or refuse ``offer``; GameStopped if the person here leaves instead; None: answered later
+        (:meth:`.offering.Offering.reply`: the scene asks its person without waiting)."""
         ...
 
     def answered(self, offer: Offer, accepted: bool) -> None:

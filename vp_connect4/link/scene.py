@@ -6,9 +6,12 @@ joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_m
 it was read. The link's end is no
 interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
 
-The other side's offers (its Undo or New game at the terminal's prompt, :mod:`.offers`) are read where its move is
-awaited, checked against the scene's game, and refused here (:class:`RefusedHere`), said on the page: the scene
-answers no offer yet, so its game changes only through the scene's controller.
+Offers (:mod:`.offers`), never waited for either. The other side's (its Undo or New game) is read where its move
+is awaited, checked against the scene's game, and kept (:meth:`SceneLink.offered`) until the scene's controller
+answers it in a later frame (:meth:`SceneLink.reply`: its person's key, or a computer side's policy); a swap is
+refused at once, said on the page (:class:`SceneAnswers`). The scene's own offer is sent (:meth:`SceneLink.ask`)
+and its answer read once a frame (:meth:`SceneLink.poll_answer`). An accepted offer changes the scene's game
+through the controller (the ``change`` it passes), so the page shows it.
 
 A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
 connection closes with the old program, so the other side sees a drop and waits for this one to come back
@@ -36,7 +39,8 @@ from .guest import JoinFailed, join, rejoiner
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
-from .offers import Offer
+from .offering import Change
+from .offers import SWAP, Offer
 from .options import REMOTE
 from .peer import POLL_SECONDS, Link, LinkEnded
 
@@ -56,7 +60,7 @@ class SceneLink:
         self._said: queue.SimpleQueue[str | wording.Phrase] = queue.SimpleQueue()
 
     def use(self, link: Link) -> None:
-        link.offering.answers = RefusedHere(self.note)
+        link.offering.answers = SceneAnswers(self.note)
         self.link = link
 
     def say(self, text: str | wording.Phrase) -> None:
@@ -114,6 +118,47 @@ class SceneLink:
             self._end()
             return None
 
+    def offered(self) -> Offer | None:
+        """The other side's offer that waits for this side's answer (None: none)."""
+        return None if self.link is None or self.ended else self.link.offering.waiting
+
+    def reply(self, accept: bool, change: Change) -> None:
+        """Answer the other side's offer that waits (:meth:`offered`); accepted: ``change`` changes the game."""
+        if self.link is None or self.ended or self.link.offering.waiting is None:
+            return
+        try:
+            self.link.offering.reply(accept, change)
+        except LinkEnded:
+            self._end()
+
+    @property
+    def asking(self) -> Offer | None:
+        """This side's offer, sent, its answer not read yet (None: none)."""
+        return None if self.link is None or self.ended else self.link.offering.asked
+
+    def ask(self, game: Game, kind: str) -> None:
+        """Offer ``kind`` to the other side (this side to move on ``game``, the offer allowed: offers.why_not);
+        its answer is read by :meth:`poll_answer`."""
+        if self.link is None or self.ended:
+            return
+        self.link.game = game
+        try:
+            self.link.offering.ask(kind)
+        except LinkEnded:
+            self._end()
+
+    def poll_answer(self, game: Game, change: Change) -> bool | None:
+        """The other side's answer to this side's offer if it was read: True (``change`` changed the game) or False;
+        None: not yet, or the link ended."""
+        if self.asking is None:
+            return None
+        self.link.game = game  # type: ignore[union-attr]
+        try:
+            return self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
+        except LinkEnded:
+            self._end()
+            return None
+
     def link_ended(self) -> bool:
         """Whether the link ended (the other side left, or sent what the game does not take): said already."""
         if self.link is not None and self.link.ended and not self.link.finished:
@@ -160,16 +205,19 @@ class SceneLink:
         return {LINK_ENV: json.dumps(state)}
 
 
-class RefusedHere:
-    """The scene's answers to the other side's offers (:class:`.offers.Answers`), for now: each refused at once,
-    and said on the page and in the terminal (``say``): offers are answered in the terminal only."""
+class SceneAnswers:
+    """The scene's answers to the other side's offers (:class:`.offers.Answers`): an undo or a new game is answered
+    later, by the scene's controller (:meth:`SceneLink.reply`); a swap is refused at once, said on the page and in
+    the terminal (``say``): the scene has no swap over a link."""
 
     def __init__(self, say: Callable[[str | wording.Phrase], None]) -> None:
         self.say = say
 
-    def answer(self, offer: Offer) -> bool:
-        self.say(wording.phrase(wording.link_offer_refused, offer.kind))
-        return False
+    def answer(self, offer: Offer) -> bool | None:
+        if offer.kind == SWAP:
+            self.say(wording.phrase(wording.link_offer_refused, offer.kind))
+            return False
+        return None
 
     def answered(self, offer: Offer, accepted: bool) -> None:
         pass

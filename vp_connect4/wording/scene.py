@@ -33,7 +33,9 @@ __all__ = [
     "hint_unfinished",
     "hint_working",
     "human_to_move",
+    "link_offer_question",
     "link_offer_refused",
+    "link_offer_waiting",
     "link_refusal",
     "link_seat",
     "link_stopped_in_scene",
@@ -524,8 +526,6 @@ variant_refusal = choice(
 link_refusal = choice(
     "what",
     {
-        "new_game": N_("New game does not work over a link (yet): the game goes on"),
-        "undo": N_("Undo does not work over a link (yet): the other side has seen the move"),
         "redo": N_("Redo does not work over a link (yet)"),
         "swap": N_("Swap sides does not work over a link (yet): each machine keeps its side"),
         "load": N_("a game code cannot be loaded over a link (yet): the game goes on"),
@@ -534,26 +534,42 @@ link_refusal = choice(
         "not_joined": N_("wait for the other side to join: the game starts then"),
         "remote_turn": N_("it is the other machine's turn: wait for its move"),
         "stopped": N_("the link ended: the game stopped, its moves are kept"),
+        "over": N_("the game is over and its link closed: nothing more is asked of the other side"),
+        "asking": N_("the other side has not answered yet: wait for its answer"),
+        "answer_first": N_("answer the other side first: y accepts, Esc refuses"),
+        "no_offer": N_("the other side asks nothing: there is nothing to answer"),
+        "nothing_to_undo": N_("you have no move of this game to take back"),
     },
 )
 
 
-# The other side's offer (its Undo or New game at the terminal's prompt), refused in the scene: said on the page.
+# The other side's swap offer, refused in the scene: said on the page.
 link_offer_refused = choice(
     "kind",
     {
-        "undo": N_(
-            "The other side asked to take back its last move and your reply to it: offers are answered in the "
-            "terminal only, for now. Refused; the game goes on."
-        ),
-        "new": N_(
-            "The other side asked for a new game: offers are answered in the terminal only, for now. Refused; the "
-            "game goes on."
-        ),
         "swap": N_(
-            "The other side asked to swap sides: offers are answered in the terminal only, for now. Refused; the "
-            "game goes on."
+            "The other side asked to swap sides: the 3D game has no swap over a link. Refused; the game goes on."
         ),
+    },
+)
+
+# The other side's offer, asked of the person here: the status line until it is answered (y or Esc).
+link_offer_question = choice(
+    "kind",
+    {
+        "undo": N_(
+            "The other side asks to take back its last move and your reply to it: accept? (y: yes, Esc: no)"
+        ),
+        "new": N_("The other side asks for a new game, with the same settings: accept? (y: yes, Esc: no)"),
+    },
+)
+
+# This side's offer, sent: the status line until the other side answers.
+link_offer_waiting = choice(
+    "kind",
+    {
+        "undo": N_("Asked the other side to take back your last move and its reply: waiting for its answer."),
+        "new": N_("Asked the other side for a new game, with the same settings: waiting for its answer."),
     },
 )
 

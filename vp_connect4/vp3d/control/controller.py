@@ -97,7 +97,7 @@ class Controller:
         self.analysis = Analysis(ctx, self.playing, self.results, self.hints)
         self.think = Think(ctx, self.playing, self.results, self.hints)
         self.files = PlayerFiles(ctx, [seat.source for seat in game.seats.values() if seat.source is not None])
-        self.linked = Linked(ctx, self.playing, link)
+        self.linked = Linked(ctx, self.playing, self.games, link)
         self.handlers = self._handlers()
         self.status = ""
         self._ghost: tuple[int | None, str] | None = None
@@ -115,12 +115,12 @@ class Controller:
             Command.FLIP: playing.on_flip,
             intents.ChangeRules: games.on_change_rules,
             Command.SWAP_SIDES: settings.on_swap_sides,
-            Command.NEW_GAME: games.on_new_game,
-            Command.UNDO: games.on_undo,
+            Command.NEW_GAME: self.linked.offered_instead(games.on_new_game),  # over a link: offered
+            Command.UNDO: self.linked.offered_instead(games.on_undo),
             Command.REDO: games.on_redo,
             Command.HINT: self.hints.on_hint,
             Command.ANALYSE_GAME: self.analysis.on_analyse,
-            Command.LEAVE_ANALYSIS: self.analysis.on_leave,
+            Command.LEAVE_ANALYSIS: self.linked.refused_first(self.analysis.on_leave),  # Esc: no to an offer
             Command.THINK: self.think.on_think,
             Command.THINK_STEP: self.think.on_step,
             Command.THINK_PLAY: self.think.on_play,
@@ -135,6 +135,7 @@ class Controller:
             Command.RESET_VIEW: games.on_reset_view,
             Command.RETRY: self.files.on_retry,
             intents.AddPlayerFile: self.files.on_add_player_file,
+            Command.ACCEPT_OFFER: self.linked.on_accept,
         }
 
     # -- public --------------------------------------------------------------------

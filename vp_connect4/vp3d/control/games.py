@@ -159,6 +159,20 @@ class Games:
         ctx.log(log_lines.undo(undone))
         ctx.view.redraw(game)
 
+    def undo_to(self, ox: str) -> None:
+        """An undo over a link, accepted: moves taken back until ``ox``'s last is (``ox`` to move again there)."""
+        ctx, game = self.ctx, self.ctx.game
+        ctx.jobs.drop()
+        self.results.take_back()
+        undone = 0
+        while (move := game.undo()) is not None:
+            undone += 1
+            if move.ox == ox:
+                break
+        ctx.position_changed()
+        ctx.log(log_lines.undo(undone))
+        ctx.view.redraw(game)
+
     def on_redo(self, intent: intents.Command) -> None:
         """Play again what the last Undo took back (your move and the AI's reply, as they were played); the game
         goes on from there as after any move (an AI to move thinks; a game over is announced again)."""

@@ -27,6 +27,7 @@ class Command(Enum):
     TOGGLE_PAUSE = "toggle pause"
     RETRY = "retry"  # Try again, in the box of a player file that failed: ask it for the move again
     RESET_VIEW = "reset view"
+    ACCEPT_OFFER = "accept offer"  # the key y over a link: accept the other side's offer (Esc refuses it)
 
 
 @dataclass(frozen=True)

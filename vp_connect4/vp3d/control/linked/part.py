@@ -6,26 +6,34 @@ AI's answer is: :meth:`.playing.Playing.play`, its checker falls. Each move made
 AI's or player file's) is told to the link, which sends this side's. Until the guest joined (the host's scene) and
 after the link ended, nobody moves: the status line says why, and a click is refused in words. The link's end
 (the other side left, was stopped, sent what the game does not take, did not come back) is said on the page (a
-banner and the status line) and the game stops, its moves kept (the ``moves:`` line of the log). What changes the
-game on one side only (New game, Undo, Redo, Swap sides, Load, the rules and size menus, the other side's menu)
-is refused in words: the link has no message for it yet.
+banner and the status line) and the game stops, its moves kept (the ``moves:`` line of the log).
+
+Offers (``link.offers``), never waited for: New game and Undo at this side's turn are offered to the other side
+(the status line says so until its answer, read once a frame; this side's moves wait meanwhile); an accepted one
+changes the game here as the part :class:`..games.Games` does (Undo back to this side's turn, New game with the
+same settings), a refusal is said. The other side's offer is asked of the person here (the status line: ``y``
+accepts, Esc refuses; its moves wait meanwhile) or answered at once by a computer side's policy
+(``offers.computer_accepts``); a swap is refused by the link itself. What changes the game on one side only (Redo,
+Swap sides, Load, the rules and size menus, the other side's menu) is refused in words.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from .... import wording
-from ....game import Game, Move
+from ....game import HUMAN, Game, Move
+from ....link import offers
+from ....link.offers import NEW, UNDO, Offer
 from ...texts import log_lines
 from .. import intents
 from ..context import Context
+from ..games import Games
 from ..playing import Playing
 
 Command = intents.Command
 REFUSED = {
-    Command.NEW_GAME: "new_game",
-    Command.UNDO: "undo",
     Command.REDO: "redo",
     Command.SWAP_SIDES: "swap",
     intents.LoadGame: "load",
@@ -54,12 +62,24 @@ class LinkSide(Protocol):
 
     def saved(self) -> dict[str, str]: ...  # what a restart in place keeps (environment variables)
 
+    def offered(self) -> Offer | None: ...  # the other side's offer, waiting for this side's answer
+
+    def reply(self, accept: bool, change: Callable[[Game, Offer], None]) -> None: ...
+
+    @property
+    def asking(self) -> Offer | None: ...  # this side's offer, waiting for the other side's answer
+
+    def ask(self, game: Game, kind: str) -> None: ...
+
+    def poll_answer(self, game: Game, change: Callable[[Game, Offer], None]) -> bool | None: ...
+
 
 class Linked:
     """Owns the link (``side``: None, a game on this machine alone) and whether the game stopped with it."""
 
-    def __init__(self, ctx: Context, playing: Playing, side: LinkSide | None) -> None:
-        self.ctx, self.playing, self.side = ctx, playing, side
+    def __init__(self, ctx: Context, playing: Playing, games: Games, side: LinkSide | None) -> None:
+        self.ctx, self.playing, self.games, self.side = ctx, playing, games, side
+        self.asked: Offer | None = None  # the other side's offer, said here (its question on the status line)
         self.stopped: wording.Phrase | None = None  # the link ended before the game: why, and the moves kept
         self.logged = False  # the stopped game's moves are in the log
         if side is not None:
@@ -89,7 +109,107 @@ class Linked:
             return wording.phrase(wording.link_refusal, "not_joined")
         if game.to_move == side.remote:
             return wording.phrase(wording.link_refusal, "remote_turn")
+        if side.asking is not None:
+            return wording.phrase(wording.link_refusal, "asking")
         return None
+
+    # -- offers ---------------------------------------------------------------------------------------------
+
+    def offered_instead(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        """New game's or Undo's handler: itself without a link, else the offer of it to the other side."""
+        return handler if self.side is None else self.on_offer
+
+    def refused_first(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        """Esc's handler: the other side's offer refused if one waits for an answer here, else ``handler``."""
+
+        def esc(intent: Command) -> None:
+            if self.side is not None and self.side.offered() is not None:
+                self._reply(False)
+            else:
+                handler(intent)
+
+        return esc
+
+    def on_offer(self, intent: Command) -> None:
+        """New game or Undo over the link: offered to the other side (its answer read once a frame), or refused in
+        words when no offer may be made now."""
+        side, game = self.side, self.ctx.game
+        assert side is not None
+        kind = NEW if intent == Command.NEW_GAME else UNDO
+        why = self._why_no_offer(kind)
+        if why is not None:
+            self.ctx.refuse(wording.phrase(wording.link_refusal, why))
+            return
+        side.ask(game, kind)
+        self.ctx.view.cue(wording.link_offer_waiting(kind))
+
+    def _why_no_offer(self, kind: str) -> str | None:
+        side, game = self.side, self.ctx.game
+        assert side is not None
+        if self.stopped is not None or side.link_ended():
+            return "stopped"
+        if game.is_over:
+            return "over"
+        if not side.joined(game):
+            return "not_joined"
+        if side.offered() is not None:
+            return "answer_first"
+        if side.asking is not None:
+            return "asking"
+        if game.to_move == side.remote:
+            return "remote_turn"
+        if offers.why_not(game, kind, game.to_move) is not None:
+            return "nothing_to_undo"
+        return None
+
+    def on_accept(self, intent: Command) -> None:
+        """The key y: the other side's offer accepted (refused in words if none waits)."""
+        if self.side is None or self.side.offered() is None:
+            self.ctx.refuse(wording.phrase(wording.link_refusal, "no_offer"))
+            return
+        self._reply(True)
+
+    def _reply(self, accept: bool) -> None:
+        """The other side's offer answered: sent, and if accepted the game changed here; said."""
+        assert self.side is not None
+        offer = self.side.offered()
+        if offer is None:
+            return
+        self.asked = None
+        self.side.reply(accept, self._change)
+        self.ctx.view.cue(wording.answered_here(offer.kind if accept else "no"))
+
+    def _change(self, game: Game, offer: Offer) -> None:
+        """An accepted offer (either side's) made here as the scene's own Undo and New game are: the page shows it."""
+        if offer.kind == NEW:
+            self.games.new_game(None)
+        else:
+            self.games.undo_to(offer.asker)
+
+    def _offers(self) -> bool:
+        """Once a frame: this side's offer's answer, if read; the other side's offer asked here, or answered by a
+        computer side. True: an offer is open (the other side's moves are not read meanwhile)."""
+        side, game = self.side, self.ctx.game
+        assert side is not None
+        asked = side.asking
+        if asked is not None:
+            answer = side.poll_answer(game, self._change)
+            if answer is not None:
+                self.ctx.view.cue(wording.offer_accepted(asked.kind) if answer else wording.offer_refused())
+            return side.asking is not None
+        offer = side.offered()
+        if offer is None:
+            return False
+        if game.seats[_other(offer.asker)].kind != HUMAN:
+            accept = offers.computer_accepts(offer)  # a computer plays this side: its fixed answer
+            self.ctx.view.cue(wording.offer_received(offer.kind))
+            self.ctx.view.cue(wording.computer_answers("yes" if accept else "no"))
+            self._reply(accept)
+            return False
+        if self.asked != offer:
+            self.asked = offer
+            self.ctx.view.cue(wording.offer_received(offer.kind))
+        return True
 
     def holds(self) -> bool:
         """Whether this machine's AI waits: the link holds the game (see :meth:`why_not`)."""
@@ -103,6 +223,8 @@ class Linked:
         for line in side.said():
             self.ctx.view.cue(wording.said(line))
         if self.stopped is not None or game.is_over:
+            return
+        if not away and self._offers():
             return
         if side.joined(game) and game.to_move == side.remote:
             if away or self.playing.falling:
@@ -124,6 +246,11 @@ class Linked:
         code = side.code
         if code is not None:
             return wording.link_waiting_for_join(code)
+        if side.asking is not None:
+            return wording.link_offer_waiting(side.asking.kind)
+        offer = side.offered()
+        if offer is not None and offer == self.asked:
+            return wording.link_offer_question(offer.kind)
         if game.to_move == side.remote:
             return wording.link_waiting_for_move(side.remote)
         return None
@@ -153,3 +280,7 @@ class Linked:
         if not self.logged:
             self.logged = True
             self.ctx.log(log_lines.Line.MOVES(game.move_string))
+
+
+def _other(ox: str) -> str:
+    return "O" if ox == "X" else "X"
