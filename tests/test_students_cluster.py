@@ -421,6 +421,7 @@ BAD_ADDRESSES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("typed", list(BAD_ADDRESSES))
 def test_a_bad_address_or_no_scheduler_there_is_one_line(
     typed: str, keys: Path, listeners: dict[str, int], tmp_path: Path

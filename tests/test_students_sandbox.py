@@ -199,6 +199,7 @@ needs_whole_limits = pytest.mark.skipif(
 )
 
 
+@pytest.mark.slow
 @needs_the_tool
 @needs_whole_limits
 def test_the_memory_limit_holds_for_the_whole_sandbox(classroom: Path) -> None:

@@ -122,6 +122,7 @@ def test_a_hostile_file_name_forges_no_line_of_checks_report(tmp_path: Path) -> 
     assert visible(hostile_texts.FILE_NAME) in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(hostile_texts.FILES))
 def test_junit_and_gradescope_files_of_a_hostile_file_are_well_formed_and_show_its_texts_made_visible(
     name: str, tmp_path: Path
@@ -167,6 +168,7 @@ def test_the_autograders_sentence_names_a_submissions_files_made_visible(tmp_pat
 # -- the tournament ----------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
 def test_the_tournaments_table_and_results_file_show_hostile_names_and_errors_made_visible(
     suffix: str, tmp_path: Path

@@ -148,6 +148,7 @@ def command_line(pid: int) -> str:
     [(True, signal.SIGKILL), (True, signal.SIGTERM), (False, signal.SIGKILL)],
     ids=["thinking-SIGKILL", "thinking-SIGTERM", "idle-SIGKILL"],
 )
+@pytest.mark.slow
 def test_the_worker_ends_by_itself_when_the_scenes_process_dies(tmp_path: Path, think: bool, signum: int) -> None:
     script = tmp_path / "scene.py"
     script.write_text(SCENE.format(think=think))
