@@ -363,6 +363,23 @@ def test_a_guest_killed_and_joining_again_goes_on_with_the_same_game() -> None:
     assert "Traceback" not in host_err + again_err
 
 
+def back_and_played_to_the_end(host: Watched, guest: Watched, rounds: int, moves: str = MOVES,
+                               ) -> tuple[str, str, str, str]:  # fmt: skip
+    """After a cut: the drop and the return seen, the guest's person plays columns in turn (a full one is asked
+    again) to the end; both exit 0 with the same ``moves`` line, the drop said, no traceback. Both sides' out, err."""
+    host.wait_for(DROPPED)
+    guest.wait_for(BACK)
+    host.wait_for(BACK)
+    guest.send("0\n1\n2\n3\n4\n5\n6\n" * rounds)
+    guest_code, guest_out, guest_err = guest.finish()
+    host_code, host_out, host_err = host.finish()
+    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_out + guest_err
+    played = re.findall(moves, host_out, re.M)
+    assert played and played == re.findall(moves, guest_out, re.M), host_out + guest_out
+    assert DROPPED in guest_out and "Traceback" not in host_err + guest_err
+    return host_out, host_err, guest_out, guest_err
+
+
 def test_a_cut_connection_is_joined_again_and_the_game_goes_on() -> None:
     with watched_host("--x", "ai", "--o", "remote", "--ply", "2", "--seed", "1") as (host, code):
         relay = Cuttable(code)
@@ -370,19 +387,10 @@ def test_a_cut_connection_is_joined_again_and_the_game_goes_on() -> None:
         try:
             guest.wait_for(r"O's choice \(0-6\): ")
             relay.cut()
-            host.wait_for(DROPPED)
-            guest.wait_for(BACK)
-            host.wait_for(BACK)
-            guest.send("0\n1\n2\n3\n4\n5\n6\n" * 6)  # columns in turn (a full one is asked again) to the end
-            guest_code, guest_out, guest_err = guest.finish()
-            host_code, host_out, host_err = host.finish()
+            back_and_played_to_the_end(host, guest, rounds=6)
         finally:
             guest.kill()
             relay.close()
-    assert (host_code, guest_code) == (0, 0), host_out + host_err + guest_out + guest_err
-    played = re.findall(MOVES, host_out, re.M)
-    assert played and played == re.findall(MOVES, guest_out, re.M), host_out + guest_out
-    assert DROPPED in guest_out and "Traceback" not in host_err + guest_err
 
 
 @pytest.mark.parametrize("killed", ["guest", "host"])
