@@ -291,8 +291,11 @@ def test_the_game_ends_cleanly_on_a_signal_before_the_page_connects(signum: int)
     args = ["-m", "vp_connect4", "--no-browser", "--port", "0"]
     with SceneProcess(args, port=0) as scene:
         scene.wait_for(r"^Open http://127\.0\.0\.1:\d+/ in your browser$", START_TIMEOUT)
-        time.sleep(0.5)  # the program waits for the page now (its AI worker starts once the page is ready)
-        family = descendants(scene.process.pid)
+        deadline = time.monotonic() + START_TIMEOUT
+        while not (family := descendants(scene.process.pid)):  # the AI worker starts after that line
+            assert time.monotonic() < deadline, scene.describe()
+            time.sleep(0.05)
+        time.sleep(0.5)  # the program waits for the page now
         scene.process.send_signal(signum)
         assert scene.wait_exit() == 128 + signum, scene.describe()
         assert wait_gone(family) == set()

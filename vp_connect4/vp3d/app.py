@@ -100,7 +100,8 @@ def run_scene(
     resumed = _serve(game, seed, port, open_browser)
     if resumed is not None:  # restarted after the tab closed: a reloaded page gets the same game
         game, seed = resumed.game, resumed.seed
-    runner = ProcessAiRunner()  # its worker starts once the page is ready (or with an AI's first move, if sooner)
+    runner = ProcessAiRunner()
+    runner.start()
     server.on_close(runner.close)
     loader = ProcessAiRunner()  # the Player file field's checks: its worker starts with the first one
     server.on_close(loader.close)
@@ -121,7 +122,6 @@ def run_scene(
             game, view, runner, seed=seed, state=state, move_time=move_time, loader=loader, link=link
         )  # fmt: skip
         _start(controller, scene, think=think and resumed is None)
-        runner.start()  # not before: a worker starting (Python, the compiled solver) would slow the page's start
         hover = _HoverWatch(scene.mouse)
         pacer = Pacer()
         while True:
