@@ -224,7 +224,7 @@ def test_a_forged_peer_ends_the_link_with_a_reason_on_the_host(forged: str) -> N
     [
         (["--o", "remote"], "a remote side needs --listen"),
         (["--listen", "127.0.0.1:0"], "--listen needs one side played over the link"),
-        (["--o", "remote", "--listen", "127.0.0.1:0", "--variant", "chance"], "in 3D plays the standard rules"),
+        (["--o", "remote", "--listen", "127.0.0.1:0", "--variant", "flip"], "the standard rules, chance"),
         (["--text", "--o", "remote", "--listen", "127.0.0.1:0", "--variant", "tetris"], "the standard rules"),
         (["--text", "--listen", "everywhere:port"], "not an address and port"),
         (["--text", "--join", "127.0.0.1:5000/short"], "not an invite"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -228,10 +229,12 @@ def make(
     o_ply: int | str = 2,
     x_ply: int | str = 2,
     start_moves: str = "",
+    board: RulesBoard | None = None,
+    rng: random.Random | None = None,
     **kwargs: Any,
 ) -> tuple[Controller, FakeView, SyncRunner, list[str], Clock]:
     seats = {"X": Seat(x, x_ply), "O": Seat(o, o_ply)}
-    game = Game(seats=seats, start_moves=start_moves, tiebreak="LEFT")
+    game = Game(board, seats=seats, start_moves=start_moves, tiebreak="LEFT", rng=rng)
     view = FakeView()
     runner = runner or SyncRunner()
     log: list[str] = []

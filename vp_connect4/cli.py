@@ -237,7 +237,8 @@ def _play_scene(
     """The game in 3D (over ``link``: its remote side played on the other machine)."""
     from .vp3d.app import PortUnavailable, run_scene  # imports vpython: only here
 
-    rng = random.Random(args.seed)
+    draws = None if link is None else link.draws  # the guest's chance: the host's draws
+    rng = random.Random(args.seed) if draws is None else draws
     game = Game(_new_board(args), seats=seats, tiebreak=args.tiebreak, start_moves=args.moves, rng=rng)
     try:
         return run_scene(

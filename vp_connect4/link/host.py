@@ -159,9 +159,7 @@ class Host:
             with self._lock:
                 self._taken = False
             return None
-        self.link = Link(connection, self._side, say, made=made, code=moves, on_end=on_end)
-        self.link.chance = bool(variant and variant.is_random)  # the host draws, and says what it drew
-        self.link.veers = bool(variant and veers(variant))
+        self.link = self._drawing(Link(connection, self._side, say, made=made, code=moves, on_end=on_end))
         return self.link
 
     def link_again(
@@ -171,8 +169,15 @@ class Host:
         guest that had joined, its seat empty until it comes back (this side's moves ``own`` sent again then)."""
         with self._lock:
             self._taken = True
-            self.link = Link(None, self._side, say, made=made, code=code, on_end=on_end, own=own)
+            self.link = self._drawing(Link(None, self._side, say, made=made, code=code, on_end=on_end, own=own))
         return self.link
+
+    def _drawing(self, link: Link) -> Link:
+        """``link``, its host drawing what the rules leave to chance, and saying what it drew."""
+        variant = link_variant(self._rules)
+        link.chance = bool(variant and variant.is_random)
+        link.veers = bool(variant and veers(variant))
+        return link
 
     @property
     def closed(self) -> bool:

@@ -1,6 +1,6 @@
 """What the command line may ask of a link: which combinations of ``--listen``, ``--join``, a ``remote`` side,
-``--text`` and ``--variant`` make a game over a link (the terminal game: the standard rules, chance or swaps;
-the 3D scene: the standard rules)."""
+``--text`` and ``--variant`` make a game over a link (the standard rules, chance or swaps, in the terminal
+and in 3D)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,6 @@ def link_problem(args: argparse.Namespace) -> str | None:
         return wording.link_option_problem("listen_needs_remote")
     if args.listen is None and args.join is None:
         return wording.link_option_problem("remote_needs_listen") if remote else None
-    if not args.text and args.listen is not None and args.variant.parts:
-        return wording.link_option_problem("standard_in_scene")  # the scene takes no host's draws yet
     if args.listen is not None and link_variant(rules_name(args.variant)) is None:
         return wording.link_option_problem("standard_only")
     return None

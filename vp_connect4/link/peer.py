@@ -38,7 +38,8 @@ from ..board import RulesBoard
 from ..game import Game, Move
 from ..text_ui import GameStopped
 from . import messages
-from .chance import HostDraws, chosen_of, host_says, read_draws, sent_again
+from .chance import HostDraws, chosen_of, host_says, sent_again
+from .drawing import Drawing
 from .messages import CLOSE_LEAVING, CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LEFT, OVER, REASONS
 from .offering import Offering
 from .offers import Offer
@@ -91,6 +92,7 @@ class Link:
         self.draws: HostDraws | None = None  # the guest's, under chance: its game plays as the host drew
         self.game: Game | None = None  # the game played: what offers change (set before its first move)
         self.offering = Offering(self)  # the offers made and answered over the link
+        self.drawing = Drawing(self)  # the guest's wait for the host's draws (under chance)
         self.lock = threading.RLock()
         self.events: queue.Queue[tuple[str, Connection | None, object]] = queue.Queue(QUEUED)
         self._back = threading.Event()  # the host's: the guest came back (set by resume)
@@ -130,32 +132,19 @@ class Link:
                 raise LinkEnded("")
 
     def before_move(self, game: Game, move: int) -> None:
-        """This side chose ``move``, not played yet: the guest under rules drawn by chance sends it first and reads
-        the host's draws for it, which its game then plays (:class:`.chance.HostDraws`); LinkEnded if none."""
-        if self.draws is None or game.to_move == self.remote:
-            return
-        number = game.board.referee.moves_made() + 1
-        self.send("move", number=number, move=move)
-        self.sent_first, self.own[number] = number, move
-        self._drawn(game, number, move)
+        """This side chose ``move``, not played yet: the guest under rules drawn by chance sends it first and waits
+        for the host's draws for it, which its game then plays (:class:`.drawing.Drawing`); LinkEnded if none."""
+        if self.drawing.send_first(game, move):
+            self.drawing.poll(game, wait=True)
 
-    def _drawn(self, game: Game, number: int, chosen: int) -> None:
-        """The host's draws for move ``number`` (``chosen`` on ``game``), read and tried (:func:`.chance.read_draws`),
-        kept for the game's play of it; LinkEnded if they are none."""
-        drawn = read_draws(game, chosen, self.veers, lambda kind: self._draw(number, kind))
-        if isinstance(drawn, str):
-            raise self.end(drawn)
-        self.draws.chosen, (self.draws.landed, self.draws.cells) = chosen, drawn  # type: ignore[union-attr]
-
-    def _draw(self, number: int, kind: str) -> dict[str, object]:
-        """The host's ``kind`` message (``drawn``, ``swapped``) for move ``number``, its next, or LinkEnded."""
-        connection, raw = self.receive()  # type: ignore[misc]
-        while connection is not self.connection or self.dropped:  # read before a drop: the host sends it again
-            connection, raw = self.receive()  # type: ignore[misc]
-        message = messages.read_or_none(raw, kind)
-        if message is None or message["number"] != number:
-            raise self.end("turn" if message is not None else "malformed")
-        return message
+    def next_message(self, wait: bool) -> str | bytes | None:
+        """The next message read on the connection now (``wait``: once one is; one read before a drop is skipped:
+        the other side sends it again), None if none yet; LinkEnded if the link ended first."""
+        while (received := self.receive(wait)) is not None:
+            connection, raw = received
+            if connection is self.connection and not self.dropped:
+                return raw
+        return None
 
     def receive_move(self, board: RulesBoard, ox: str) -> int | None:
         """The other side's next move (``ox`` to move on ``board``), checked; LinkEnded if it is none; None if it
@@ -167,6 +156,9 @@ class Link:
         scene asks once a frame), or the other side made an offer instead, answered here; LinkEnded if the link
         ended or what was read is no such move."""
         while True:
+            awaited = self.drawing.awaited
+            if awaited is not None and not awaited.own and self.game is not None:  # the host's move, its draws due
+                return self.drawing.poll(self.game, wait)
             received = self.receive(wait)
             if received is None:
                 return None
@@ -187,7 +179,8 @@ class Link:
                 if board.why_not(message["move"], ox) is not None:
                     raise self.end("illegal")
             if self.draws is not None and self.game is not None:  # the host's move, played as its draws say
-                self._drawn(self.game, message["number"], message["move"])  # type: ignore[arg-type]
+                self.drawing.host_moved(message["number"], message["move"])  # type: ignore[arg-type]
+                continue
             return message["move"]  # type: ignore[return-value]
 
     # -- offers (see .offering) -----------------------------------------------------------------------------
@@ -373,6 +366,7 @@ class Link:
             except ConnectionClosed:
                 return False
             self.connection, self.dropped = connection, False
+            self.drawing.came_back()
             self._start_reading(connection)
             return True
 

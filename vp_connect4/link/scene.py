@@ -34,8 +34,9 @@ from collections.abc import Callable
 
 from .. import wording
 from ..game import Game, Move
-from .chance import rules_name
-from .guest import JoinFailed, join, rejoiner
+from .chance import HostDraws, rules_name
+from .drawing import Awaited
+from .guest import join, rejoiner
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
@@ -159,6 +160,39 @@ class SceneLink:
             self._end()
             return None
 
+    def send_first(self, game: Game, move: int) -> bool:
+        """The guest under chance: this side's ``move`` sent to the host before it is played (True), played once
+        the host's draws for it are read (:meth:`poll_drawn`); False: played at once."""
+        if self.link is None or self.ended:
+            return False
+        self.link.game = game
+        try:
+            return self.link.drawing.send_first(game, move)
+        except LinkEnded:
+            self._end()
+            return True  # not played: the link ended
+
+    @property
+    def drawing(self) -> bool:
+        """Whether this side's move was sent first and awaits the host's draws (:meth:`send_first`)."""
+        return self.link is not None and not self.ended and self.link.drawing.waiting_own
+
+    def poll_drawn(self, game: Game) -> int | None:
+        """The move sent first, once the host's draws for it are read (the game's generator then plays them); None:
+        not yet, or the link ended."""
+        if not self.drawing:
+            return None
+        try:
+            return self.link.drawing.poll(game)  # type: ignore[union-attr]
+        except LinkEnded:
+            self._end()
+            return None
+
+    @property
+    def draws(self) -> HostDraws | None:
+        """The guest's game's generator under chance (the host's draws), None otherwise."""
+        return None if self.link is None else self.link.draws
+
     def link_ended(self) -> bool:
         """Whether the link ended (the other side left, or sent what the game does not take): said already."""
         if self.link is not None and self.link.ended and not self.link.finished:
@@ -195,7 +229,11 @@ class SceneLink:
         ended = self.ended or (self.link is not None and self.link.ended)  # or the game is over
         state: dict[str, object] = {"remote": self.remote, "ended": ended, "reason": str(self.reason)}
         if self.link is not None:
-            state.update(made=self.link.made, code=self.link.code, own=self.link.own)
+            link = self.link
+            state.update(made=link.made, code=link.code, own=link.own, chance=link.chance, veers=link.veers)
+            awaited = link.drawing.awaited
+            if awaited is not None and awaited.own:  # sent first, its draws not read: the host sends them again
+                state.update(sent=[awaited.number, awaited.chosen])
         if self.host is not None:
             descriptor = os.dup(self.host.socket.fileno())
             os.set_inheritable(descriptor, True)
@@ -236,9 +274,6 @@ def open_scene_link(args: argparse.Namespace) -> SceneLink:
     if args.join is not None:
         scene_link = SceneLink("X", invite=args.join)
         welcome, link = join(args.join, scene_link.say, on_end=_nothing)
-        if welcome.variant.parts:  # chance: the scene takes no host's draws yet
-            link.close(LEFT)
-            raise JoinFailed(wording.link_option_problem("standard_in_scene"))
         args.size, args.moves, args.variant = welcome.size, welcome.moves, welcome.variant
         scene_link.remote = "X" if welcome.side == "O" else "O"
         setattr(args, scene_link.remote.lower(), REMOTE)
@@ -283,5 +318,11 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     elif invite is not None:
         side = "O" if remote == "X" else "X"
         rejoin = rejoiner(invite, side)
-        scene_link.use(Link(None, remote, scene_link.say, made, code, rejoin=rejoin, on_end=_nothing, own=own))
+        link = Link(None, remote, scene_link.say, made, code, rejoin=rejoin, on_end=_nothing, own=own)
+        if state.get("chance"):  # the guest's game plays as the host draws
+            link.chance, link.veers, link.draws = True, bool(state.get("veers")), HostDraws()
+        if "sent" in state:
+            number, chosen = state["sent"]  # type: ignore[misc]
+            link.sent_first, link.drawing.awaited = number, Awaited(number, chosen, own=True)
+        scene_link.use(link)
     return scene_link

@@ -39,6 +39,7 @@ __all__ = [
     "link_refusal",
     "link_seat",
     "link_stopped_in_scene",
+    "link_waiting_for_draws",
     "link_waiting_for_join",
     "link_waiting_for_move",
     "load_caption",
@@ -539,6 +540,7 @@ link_refusal = choice(
         "answer_first": N_("answer the other side first: y accepts, Esc refuses"),
         "no_offer": N_("the other side asks nothing: there is nothing to answer"),
         "nothing_to_undo": N_("you have no move of this game to take back"),
+        "drawing": N_("the host is drawing where your checker goes (chance): wait for it"),
     },
 )
 
@@ -587,6 +589,11 @@ def link_seat(ox: str) -> str:
 def link_waiting_for_move(ox: str) -> str:
     """The status line while the side played on the other machine is to move."""
     return _("{side} is played on the other machine: waiting for its move.").format(side=side(ox))
+
+
+link_waiting_for_draws = sentence(
+    N_("Your move went to the host, who draws where chance sends it: waiting for its draw.")
+)
 
 
 def link_stopped_in_scene(why: object, moves: str) -> str:

@@ -547,9 +547,6 @@ link_option_problem = choice(
         "listen_needs_remote": N_("--listen needs one side played over the link: --x remote or --o remote"),
         "join_no_remote": N_("--join plays one side here, the other is the host's: no side may be remote"),
         "join_and_listen": N_("--join and --listen cannot go together"),
-        "standard_in_scene": N_(
-            "a game over a link in 3D plays the standard rules for now: leave out --variant, or add --text"
-        ),
         "standard_only": N_(
             "a game over a link plays the standard rules, chance[:p] or swap[:k] (or both) for now: leave out the "
             "other rules"

@@ -54,6 +54,8 @@ class Context:
         self._forget: list[Callable[[], None]] = []
         self.after_move: Callable[[Move], None] = lambda move: None  # a game over a link tells the link each move
         self.link_hold: Callable[[], wording.Phrase | None] = lambda: None  # over a link: why nobody moves now
+        self.sent_first: Callable[[int], bool] = lambda move: False  # over a link, a guest under chance: True,
+        # the move sent to the host first, played once its draws are read
 
     def when_position_changes(self, forget: Callable[[], None]) -> None:
         """Call ``forget`` whenever the position changes (in the order the parts asked)."""

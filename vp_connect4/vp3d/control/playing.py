@@ -85,8 +85,10 @@ class Playing:
 
     def play(self, chosen: int) -> None:
         """Play the move ``chosen`` (checked: see :meth:`why_not`): log it, drop its checker, say what else
-        happened."""
+        happened; or, over a link under chance, send it to the host first (played once its draws are read)."""
         ctx = self.ctx
+        if ctx.sent_first(chosen):
+            return
         move = ctx.game.play(chosen)
         for line in log_lines.move_lines(move):
             ctx.log(line)

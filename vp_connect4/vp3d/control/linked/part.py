@@ -73,6 +73,13 @@ class LinkSide(Protocol):
 
     def poll_answer(self, game: Game, change: Callable[[Game, Offer], None]) -> bool | None: ...
 
+    def send_first(self, game: Game, move: int) -> bool: ...  # the guest under chance: sent, played once drawn
+
+    @property
+    def drawing(self) -> bool: ...  # this side's move was sent first: its host's draws are awaited
+
+    def poll_drawn(self, game: Game) -> int | None: ...  # that move, once its draws are read
+
 
 class Linked:
     """Owns the link (``side``: None, a game on this machine alone) and whether the game stopped with it."""
@@ -85,6 +92,7 @@ class Linked:
         if side is not None:
             ctx.after_move = self._told
             ctx.link_hold = self.why_not
+            ctx.sent_first = lambda move: side.send_first(ctx.game, move)
             ctx.view.show_linked(side.remote)
             self.logged = side.link_ended()  # it ended before this program restarted: the moves were logged then
 
@@ -111,6 +119,8 @@ class Linked:
             return wording.phrase(wording.link_refusal, "remote_turn")
         if side.asking is not None:
             return wording.phrase(wording.link_refusal, "asking")
+        if side.drawing:
+            return wording.phrase(wording.link_refusal, "drawing")
         return None
 
     # -- offers ---------------------------------------------------------------------------------------------
@@ -158,6 +168,8 @@ class Linked:
             return "asking"
         if game.to_move == side.remote:
             return "remote_turn"
+        if side.drawing:
+            return "drawing"
         if offers.why_not(game, kind, game.to_move) is not None:
             return "nothing_to_undo"
         return None
@@ -226,6 +238,11 @@ class Linked:
             return
         if not away and self._offers():
             return
+        if side.drawing and not away:  # this side's move, sent first: played once the host's draws are read
+            chosen = side.poll_drawn(game)
+            if chosen is not None:
+                self.playing.play(chosen)
+                return
         if side.joined(game) and game.to_move == side.remote:
             if away or self.playing.falling:
                 return  # what was read waits (the other side's last move comes before the link's end)
@@ -248,6 +265,8 @@ class Linked:
             return wording.link_waiting_for_join(code)
         if side.asking is not None:
             return wording.link_offer_waiting(side.asking.kind)
+        if side.drawing:
+            return wording.link_waiting_for_draws()
         offer = side.offered()
         if offer is not None and offer == self.asked:
             return wording.link_offer_question(offer.kind)
@@ -261,14 +280,16 @@ class Linked:
             self.ctx.view.announce(self.stopped())
 
     def _told(self, move: Move) -> None:
-        """A move was made here (``ctx.after_move``): the link is told; it ended meanwhile: the game stops."""
+        """A move was made here (``ctx.after_move``): the link is told; it ended before and took this side's move
+        back (it never reached the other side): the game stops. A link that ended after this side's move reached
+        the other side stops the game in the next frame (:meth:`tick`), once what it read before is played (under
+        chance the other side's reply may come before this side's move is played: the guest awaits the draws)."""
         assert self.side is not None
         game = self.ctx.game
         self.side.tell(game, move)
-        if self.side.link_ended() and not game.is_over:
-            if game.last_move is not move:  # this side's move never reached the other: the link took it back
-                self.ctx.position_changed()
-                self.ctx.view.redraw(game)
+        if game.last_move is not move:
+            self.ctx.position_changed()
+            self.ctx.view.redraw(game)
             self._stop()
 
     def _stop(self) -> None:
