@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,10 +32,10 @@ HOST = ("--lang", "en", "--x", "human", "--o", "remote", "--listen", "127.0.0.1:
 
 
 @contextmanager
-def linked(context: Any, *guest_side: str) -> Iterator[tuple[ScenePage, ScenePage]]:
-    """The host's page and the guest's (X: the host's person, O: the guest's, or ``guest_side``'s options), both
-    scenes stopped after."""
-    with SceneProcess.main(*HOST) as host:
+def linked(context: Any, *guest_side: str, host_side: tuple[str, ...] = HOST) -> Iterator[tuple[ScenePage, ScenePage]]:
+    """The host's page and the guest's (X: the host's person, O: the guest's, or ``host_side``'s and
+    ``guest_side``'s options), both scenes stopped after."""
+    with SceneProcess.main(*host_side) as host:
         code = host.wait_for(r"^invite: (\S+)$", READY_TIMEOUT)[1].group(1)
         host_page = ScenePage.open(context, host)
         with SceneProcess.main("--lang", "en", "--join", code, *guest_side) as guest:
@@ -48,7 +49,7 @@ def reload(view: ScenePage, other: ScenePage, checkers: int) -> None:
     view.page.reload()
     view.wait_log(r"^scene ready$", READY_TIMEOUT)
     view.page.wait_for_function(f"() => {CANVAS_JS} !== undefined", timeout=READY_TIMEOUT * 1000)
-    assert view.scene.process.pid == pid and f"resumed: {checkers} checkers down" in view.scene.lines
+    assert view.scene.process.pid == pid and f"resumed: {checkers} checkers down" in view.scene.lines, view.scene.lines
     other.wait_log(r"^The other side is back: the game goes on\.$")
 
 
@@ -97,6 +98,31 @@ def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_each_page(
         for view in (host, guest):
             view.wait_log(r"^result: X wins")
             assert view.wait_log(r"^moves: ") == "moves: 0101020"
+            view.scene.assert_no_traceback()
+
+
+CHANCE_HOST = ("--lang", "en", "--x", "ai", "--x-ply", "1", "--o", "remote", "--listen", "127.0.0.1:0", "--seed", "7")
+DRAWN = r"^(move \d+: .*|event: .*)$"  # the moves as played, and what chance and swaps did
+
+
+def test_two_scenes_play_chance_and_swaps_as_the_host_draws_them_through_a_reload_of_the_guest(context: Any) -> None:
+    """The host's scene (X: its AI) draws chance and swaps; the guest's person (O) plays keys, each move sent to the
+    host first and played once its draw is back; a reload of the guest's page keeps the link and the draws. Both
+    logs say the same moves and the same events."""
+    with linked(context, host_side=(*CHANCE_HOST, "--variant", "chance:0.5+swap:3")) as (host, guest):
+        for number, col in ((2, 1), (4, 2), (6, 4)):
+            guest.wait_log(rf"^move {number - 1}: X column \d$")
+            if number == 6:
+                reload(guest, host, 5)  # the draws go on after the program restarted in place
+            guest.press(str(col))  # kept while X's checker falls, then sent to the host first
+            guest.wait_log(rf"^move {number}: O column \d$")
+        host.wait_log(r"^move 7: X column \d$")
+        guest.wait_log(r"^move 7: X column \d$")
+        drawn = [[line for line in view.scene.lines if re.match(DRAWN, line)] for view in (host, guest)]
+        assert drawn[0] == drawn[1], drawn
+        assert any(line.startswith("event: chance") for line in drawn[0]), "a chance was drawn"
+        assert any(line.startswith("event: swap") for line in drawn[0]), "a swap was drawn"
+        for view in (host, guest):
             view.scene.assert_no_traceback()
 
 

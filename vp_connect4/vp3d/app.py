@@ -176,7 +176,8 @@ def _serve(game: Game, seed: int | None, port: int, open_browser: bool) -> Any:
             resumed.farewell(lambda line: print(line, flush=True))
         raise
     if resumed is not None:
-        print(log_lines.Line.RESUMED(len(resumed.game.move_string)), flush=True)
+        made = resumed.game.board.referee.moves_made()  # not its code's length: a swap there is s and four digits
+        print(log_lines.Line.RESUMED(made), flush=True)
     else:
         print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
         if open_browser and not server.browser_opened():
