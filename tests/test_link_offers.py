@@ -14,6 +14,7 @@ import subprocess
 
 import pytest
 from test_link import MOVES, STOPPED, WAIT, Cuttable, Watched, closing_reason, joined, watched_host
+from websockets.sync.client import connect
 
 from vp_connect4.board import RulesBoard
 from vp_connect4.game import Game
@@ -256,4 +257,35 @@ def test_a_drop_while_an_offer_waits_for_its_answer_ends_the_link_at_once() -> N
         host_code, host_out, host_err = host.finish()
     assert host_code == 1 and "The link ended: the connection to the other side was lost." in host_out, host_out
     assert "dropped" not in host_out and re.search(r"^Game stopped\. Moves so far: 34$", host_out, re.M), host_out
+    assert "Traceback" not in host_err, host_err
+
+
+def test_an_offer_waiting_for_its_answer_when_the_link_drops_is_withdrawn_and_the_game_goes_on() -> None:
+    """The asker's side restarted (a reloaded page: a new program that never asked) while the host's person
+    thought: the drop withdraws the offer, said; the person's answer then changes nothing and is not sent, and
+    the asker, back with the same token, plays on from the same board (never an answer it did not ask for)."""
+    with watched_host(*HUMAN_HOST, stdin=subprocess.PIPE) as (host, code):
+        peer, _ = joined(code)
+        host.send("3\n")
+        assert json.loads(peer.recv(timeout=WAIT)) == {"type": "move", "number": 1, "move": 3}
+        peer.send(json.dumps({"type": "move", "number": 2, "move": 4}))
+        host.send("5\n")
+        assert json.loads(peer.recv(timeout=WAIT)) == {"type": "move", "number": 3, "move": 5}
+        peer.send(json.dumps({"type": "offer", "kind": "undo", "number": 3}))
+        host.wait_for(r"Accept\? \(y/n\): ")
+        peer.socket.shutdown(socket.SHUT_RDWR)  # the asker gone without a closing: a dropped link
+        peer.socket.close()
+        withdrawn = host.wait_for(r"The link dropped while the other side's offer waited for an answer: it is withd")
+        host.send("y\n")
+        address, _, token = code.rpartition("/")
+        back = connect(f"ws://{address}/", max_size=None, legacy=True)
+        back.send(json.dumps({"type": "rejoin", "token": token, "made": 3}))
+        assert json.loads(back.recv(timeout=WAIT))["made"] == 3, "the host's board as before the offer"
+        back.send(json.dumps({"type": "move", "number": 4, "move": 6}))
+        played = host.wait_for(r"^O \(over the link\) plays column 6\.$", after=withdrawn.end())
+        host.wait_for(r"X's choice \(0-6\): ", after=withdrawn.end() + played.end())
+        back.close()
+        _, host_out, host_err = host.finish()
+    assert OUT_OF_PLACE not in host_out, host_out
+    assert board_after(host_out, "O (over the link) plays column 6.").count("O") == 2, "nothing was taken back"
     assert "Traceback" not in host_err, host_err

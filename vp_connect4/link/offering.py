@@ -111,21 +111,30 @@ class Offering:
             raise link.end(reason)  # type: ignore[arg-type]
         if reason is not None:
             link.say(wording.phrase(wording.undo_before_start))
+        self.waiting = offer  # until answered, or withdrawn by a drop meanwhile (a person may think long)
         accept = reason is None and self.answers.answer(offer)
-        if accept is None:
-            self.waiting = offer
-            return
-        self._reply(offer, accept, None)
+        if accept is not None:
+            self._reply(offer, accept, None)
 
     def reply(self, accept: bool, change: Change | None = None) -> None:
         """The answer to the other side's offer that waits for one (see :meth:`answer`), sent; if accepted the game
         changed (by ``change`` if given); LinkEnded if the link ended."""
         offer = self.waiting
         assert offer is not None, "no offer waits for an answer"
-        self.waiting = None
         self._reply(offer, accept, change)
 
+    def withdraw(self) -> None:
+        """The link dropped: the other side's offer that waits is withdrawn, said (its answer might never reach
+        the other side, or reach one restarted that never asked it: nothing changes on either side)."""
+        if self.waiting is not None:
+            self.waiting = None
+            self.link.say(wording.phrase(wording.offer_withdrawn))
+
     def _reply(self, offer: Offer, accept: bool, change: Change | None) -> None:
+        """The answer to ``offer`` sent, and the game changed if accepted; nothing if a drop withdrew it."""
+        if self.waiting is not offer:
+            return
+        self.waiting = None
         self.link.send("answer", kind=offer.kind, number=offer.number, accept=accept)
         if accept:
             self._apply(self.link.game, offer, change)  # type: ignore[arg-type]

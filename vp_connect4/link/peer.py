@@ -290,6 +290,7 @@ class Link:
         """The connection dropped: wait for the other side to come back (said), or end the link."""
         seconds = resume_seconds()
         self.say(wording.phrase(wording.link_dropped, seconds))
+        self.offering.withdraw()  # the other side's offer, if one waits here: its answer may never reach it
         if self._come_back(time.monotonic() + seconds):
             self.say(wording.phrase(wording.link_back))
         elif not self.ended:

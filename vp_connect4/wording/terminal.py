@@ -51,6 +51,7 @@ __all__ = [
     "offer_received",
     "offer_refused",
     "offer_sent",
+    "offer_withdrawn",
     "offers_tip",
     "outcome_words",
     "output_failed",
@@ -467,6 +468,10 @@ offer_received = choice(
 accept_prompt = sentence(N_("Accept? (y/n): "))
 
 yes_or_no = sentence(N_("(Type y to accept or n to refuse.)"))
+
+offer_withdrawn = sentence(
+    N_("The link dropped while the other side's offer waited for an answer: it is withdrawn, nothing changes.")
+)
 
 undo_before_start = sentence(
     N_("(The other side asked to take back a move from before this side's start (the game as it joined): refused.)")
