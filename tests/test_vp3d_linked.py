@@ -7,24 +7,15 @@ between two programs: tests/browser/test_link3d.py."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import random
-import re
 import subprocess
-import threading
 import time
 from collections.abc import Callable
 
 from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import Clock, make, settle
-from websockets.exceptions import ConnectionClosed
-from websockets.sync.server import ServerConnection, serve
 
 from vp_connect4 import wording
-from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN, Game, Move
-from vp_connect4.link.chance import link_variant
 from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
@@ -285,111 +276,3 @@ def test_a_terminal_hosts_new_game_offer_refused_in_3d_and_the_3d_sides_undo_acc
             controller.close()
             scene_link.close()
     assert "Traceback" not in host.err, host.err
-
-
-CHANCE_AND_SWAPS = "chance:0.5+swap:3"
-
-
-def test_a_3d_guest_plays_chance_and_swaps_as_the_terminal_host_draws_them() -> None:
-    """The scene's real link as the guest (O, its AI) under chance and swaps, a terminal host (X, an AI) drawing
-    them: each move of the scene's AI is sent to the host first and played once the host's draws are read; the
-    host's moves fall as it drew them. Both games end alike, with the same chances and swaps."""
-    with watched_host("--x", "ai", "--o", "remote", "--ply", "2", "--seed", "3", "--variant", CHANCE_AND_SWAPS) as (
-        host,
-        code,
-    ):
-        invite = read_invite(code)
-        assert invite is not None
-        scene_link = SceneLink("X", invite=invite)
-        welcome, link = join(invite, scene_link.say, on_end=lambda: None)
-        scene_link.use(link)
-        assert str(welcome.variant) == CHANCE_AND_SWAPS and scene_link.draws is not None
-        board = RulesBoard(*welcome.size, variant=welcome.variant)
-        controller, view, _, log, clock = make(x=AI, o=AI, o_ply=1, board=board, rng=scene_link.draws, link=scene_link)
-        game = controller.game
-        try:
-            tick_until(controller, clock, lambda: game.is_over, view)
-        finally:
-            controller.close()
-            scene_link.close()
-        host_code, host_out, host_err = host.finish()
-    assert host_code == 0 and "Traceback" not in host_err, host_out + host_err
-    assert re.findall(r"^Moves: (\S+)$", host_out, re.M) == [game.move_string], host_out
-    assert "s" in game.move_string, "a swap was drawn, and played alike"
-    chances = re.findall(r"^Chance! The checker meant for column (\d) went into column (\d)\.$", host_out, re.M)
-    assert chances and chances == re.findall(r"^event: chance column (\d) -> (\d)$", "\n".join(log), re.M), log
-
-
-def test_a_3d_guests_move_waits_for_the_hosts_draws_and_nothing_else_is_played_meanwhile() -> None:
-    """A forged host under chance that reads the scene guest's first move and answers its draw only when the test
-    says: until then the move is not played, the status line says why, a click and an Undo are refused; the draw
-    then lands the checker where the host drew it."""
-    released = threading.Event()
-
-    def forged_host(connection: ServerConnection) -> None:
-        connection.recv(timeout=WAIT)
-        welcome = {"side": "O", "width": 7, "height": 6, "rules": "chance:0.5", "moves": "", "made": 0}
-        connection.send(json.dumps({"type": "welcome", **welcome}))
-        connection.send(json.dumps({"type": "move", "number": 1, "move": 3}))
-        connection.send(json.dumps({"type": "drawn", "number": 1, "landed": 3}))
-        sent = json.loads(connection.recv(timeout=WAIT))  # the guest's move, sent before it is played
-        assert sent == {"type": "move", "number": 2, "move": 2}, sent
-        released.wait(WAIT)
-        connection.send(json.dumps({"type": "drawn", "number": 2, "landed": 6}))
-        with contextlib.suppress(ConnectionClosed, TimeoutError):
-            connection.recv(timeout=WAIT)
-
-    with serve(forged_host, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        invite = read_invite(f"127.0.0.1:{server.socket.getsockname()[1]}/{'A' * 32}")
-        assert invite is not None
-        scene_link = SceneLink("X", invite=invite)
-        welcome, link = join(invite, scene_link.say, on_end=lambda: None)
-        scene_link.use(link)
-        board = RulesBoard(*welcome.size, variant=welcome.variant)
-        controller, view, _, log, clock = make(x=AI, o=HUMAN, board=board, rng=scene_link.draws, link=scene_link)
-        game = controller.game
-        try:
-            tick_until(controller, clock, lambda: game.move_string == "3", view)
-            settle(controller, clock)  # the host's checker landed
-            controller.handle(PlayColumn(2))
-            settle(controller, clock)
-            assert game.move_string == "3" and view.status == wording.link_waiting_for_draws(), view.status
-            for intent in (PlayColumn(5), Command.UNDO):
-                controller.handle(intent)
-                assert log[-1] == "ignored: " + wording.link_refusal("drawing") and game.move_string == "3", log
-            released.set()
-            tick_until(controller, clock, lambda: len(game.history) == 2, view)
-            assert "move 2: O column 6" in log and "event: chance column 2 -> 6" in log, log
-            assert not scene_link.link_ended() and view.status == wording.link_waiting_for_move("X")
-        finally:
-            released.set()
-            controller.close()
-            scene_link.close()
-            server.shutdown()
-
-
-def test_a_3d_host_draws_chance_and_swaps_and_a_terminal_guest_plays_them_alike() -> None:
-    """The scene's real link as the host (X, its AI) under chance and swaps, its game drawing with its own
-    generator and the link saying what it drew; a terminal guest (O, an AI) plays every move as drawn. Both games
-    end alike, with the same chances."""
-    address = read_address("127.0.0.1:0")
-    assert address is not None
-    host = Host(address)
-    host.expect("O", (7, 6), CHANCE_AND_SWAPS)
-    scene_link = SceneLink("O", host=host)
-    scene_link.welcome("")
-    guest = Watched("--text", "--lang", "en", "--join", str(host.invite), "--o", "ai", "--o-ply", "1", "--seed", "2")
-    board = RulesBoard(7, 6, variant=link_variant(CHANCE_AND_SWAPS))
-    controller, view, _, log, clock = make(x=AI, o=AI, board=board, rng=random.Random(5), link=scene_link)
-    game = controller.game
-    try:
-        tick_until(controller, clock, lambda: game.is_over, view)
-    finally:
-        controller.close()
-        scene_link.close()
-    guest_code, guest_out, guest_err = guest.finish()
-    assert guest_code == 0 and "Traceback" not in guest_err, guest_out + guest_err
-    assert re.findall(r"^Moves: (\S+)$", guest_out, re.M) == [game.move_string], guest_out
-    chances = re.findall(r"^Chance! The checker meant for column (\d) went into column (\d)\.$", guest_out, re.M)
-    assert chances and chances == re.findall(r"^event: chance column (\d) -> (\d)$", "\n".join(log), re.M), log
