@@ -13,6 +13,7 @@ import random
 import re
 import threading
 import time
+from collections.abc import Callable, Iterator
 
 import pytest
 from test_link import WAIT, Watched, watched_host
@@ -25,13 +26,52 @@ from vp_connect4 import wording
 from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN, Game
 from vp_connect4.link.chance import link_variant
-from vp_connect4.link.guest import join
+from vp_connect4.link.guest import Welcome, join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.peer import Link
 from vp_connect4.link.scene import LINK_ENV, SceneLink, open_scene_link
 from vp_connect4.vp3d.control.intents import Command, PlayColumn
 
 CHANCE_AND_SWAPS = "chance:0.5+swap:3"
+
+
+@contextlib.contextmanager
+def guest_of(forged_host: Callable[[ServerConnection], None]) -> Iterator[tuple[SceneLink, Link, Welcome]]:
+    """The scene's link joined to ``forged_host`` (a host's side written by hand, on 127.0.0.1): the scene's side of
+    it, the link, the host's welcome; the server stopped after."""
+    with serve(forged_host, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        invite = read_invite(f"127.0.0.1:{server.socket.getsockname()[1]}/{'A' * 32}")
+        assert invite is not None
+        scene_link = SceneLink("X", invite=invite)
+        welcome, link = join(invite, scene_link.say, on_end=lambda: None)
+        scene_link.use(link)
+        try:
+            yield scene_link, link, welcome
+        finally:
+            server.shutdown()
+
+
+def played_to_the_end(board: RulesBoard, rng: random.Random | None, scene_link: SceneLink) -> tuple[Game, list[str]]:
+    """The scene's game on ``board`` over ``scene_link`` (its side an AI's; the other machine's seat an AI's too,
+    never asked), played to its end: the game and the scene's log."""
+    controller, view, _, log, clock = make(x=AI, o=AI, o_ply=1, board=board, rng=rng, link=scene_link)
+    try:
+        tick_until(controller, clock, lambda: controller.game.is_over, view)
+    finally:
+        controller.close()
+        scene_link.close()
+    return controller.game, log
+
+
+def assert_alike(game: Game, log: list[str], terminal: tuple[int, str, str]) -> None:
+    """The terminal's side (its exit code, output, errors) ended as the scene's ``game``, with the same chances."""
+    code, out, err = terminal
+    assert code == 0 and "Traceback" not in err, out + err
+    assert re.findall(r"^Moves: (\S+)$", out, re.M) == [game.move_string], out
+    chances = re.findall(r"^Chance! The checker meant for column (\d) went into column (\d)\.$", out, re.M)
+    assert chances and chances == re.findall(r"^event: chance column (\d) -> (\d)$", "\n".join(log), re.M), log
 
 
 def test_a_3d_guest_plays_chance_and_swaps_as_the_terminal_host_draws_them() -> None:
@@ -49,19 +89,9 @@ def test_a_3d_guest_plays_chance_and_swaps_as_the_terminal_host_draws_them() -> 
         scene_link.use(link)
         assert str(welcome.variant) == CHANCE_AND_SWAPS and scene_link.draws is not None
         board = RulesBoard(*welcome.size, variant=welcome.variant)
-        controller, view, _, log, clock = make(x=AI, o=AI, o_ply=1, board=board, rng=scene_link.draws, link=scene_link)
-        game = controller.game
-        try:
-            tick_until(controller, clock, lambda: game.is_over, view)
-        finally:
-            controller.close()
-            scene_link.close()
-        host_code, host_out, host_err = host.finish()
-    assert host_code == 0 and "Traceback" not in host_err, host_out + host_err
-    assert re.findall(r"^Moves: (\S+)$", host_out, re.M) == [game.move_string], host_out
+        game, log = played_to_the_end(board, scene_link.draws, scene_link)
+        assert_alike(game, log, host.finish())
     assert "s" in game.move_string, "a swap was drawn, and played alike"
-    chances = re.findall(r"^Chance! The checker meant for column (\d) went into column (\d)\.$", host_out, re.M)
-    assert chances and chances == re.findall(r"^event: chance column (\d) -> (\d)$", "\n".join(log), re.M), log
 
 
 def test_a_3d_guests_move_waits_for_the_hosts_draws_and_nothing_else_is_played_meanwhile() -> None:
@@ -83,13 +113,7 @@ def test_a_3d_guests_move_waits_for_the_hosts_draws_and_nothing_else_is_played_m
         with contextlib.suppress(ConnectionClosed, TimeoutError):
             connection.recv(timeout=WAIT)
 
-    with serve(forged_host, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        invite = read_invite(f"127.0.0.1:{server.socket.getsockname()[1]}/{'A' * 32}")
-        assert invite is not None
-        scene_link = SceneLink("X", invite=invite)
-        welcome, link = join(invite, scene_link.say, on_end=lambda: None)
-        scene_link.use(link)
+    with guest_of(forged_host) as (scene_link, _, welcome):
         board = RulesBoard(*welcome.size, variant=welcome.variant)
         controller, view, _, log, clock = make(x=AI, o=HUMAN, board=board, rng=scene_link.draws, link=scene_link)
         game = controller.game
@@ -110,7 +134,6 @@ def test_a_3d_guests_move_waits_for_the_hosts_draws_and_nothing_else_is_played_m
             released.set()
             controller.close()
             scene_link.close()
-            server.shutdown()
 
 
 def test_a_3d_host_draws_chance_and_swaps_and_a_terminal_guest_plays_them_alike() -> None:
@@ -125,18 +148,8 @@ def test_a_3d_host_draws_chance_and_swaps_and_a_terminal_guest_plays_them_alike(
     scene_link.welcome("")
     guest = Watched("--text", "--lang", "en", "--join", str(host.invite), "--o", "ai", "--o-ply", "1", "--seed", "2")
     board = RulesBoard(7, 6, variant=link_variant(CHANCE_AND_SWAPS))
-    controller, view, _, log, clock = make(x=AI, o=AI, board=board, rng=random.Random(5), link=scene_link)
-    game = controller.game
-    try:
-        tick_until(controller, clock, lambda: game.is_over, view)
-    finally:
-        controller.close()
-        scene_link.close()
-    guest_code, guest_out, guest_err = guest.finish()
-    assert guest_code == 0 and "Traceback" not in guest_err, guest_out + guest_err
-    assert re.findall(r"^Moves: (\S+)$", guest_out, re.M) == [game.move_string], guest_out
-    chances = re.findall(r"^Chance! The checker meant for column (\d) went into column (\d)\.$", guest_out, re.M)
-    assert chances and chances == re.findall(r"^event: chance column (\d) -> (\d)$", "\n".join(log), re.M), log
+    game, log = played_to_the_end(board, random.Random(5), scene_link)
+    assert_alike(game, log, guest.finish())
 
 
 def test_a_restart_with_the_guests_move_still_awaiting_its_draw_goes_on_waiting_for_it(
@@ -164,19 +177,13 @@ def test_a_restart_with_the_guests_move_still_awaiting_its_draw_goes_on_waiting_
                 received.append(json.loads(connection.recv(timeout=WAIT)))
                 sent.set()
 
-    with serve(forged_host, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        invite = read_invite(f"127.0.0.1:{server.socket.getsockname()[1]}/{'A' * 32}")
-        assert invite is not None
-        before = SceneLink("X", invite=invite)
-        welcomed, link = join(invite, before.say, on_end=lambda: None)
-        before.use(link)
+    with guest_of(forged_host) as (before, link, welcomed):
         board = RulesBoard(*welcomed.size, variant=welcomed.variant)
         assert before.send_first(Game(board, start_moves="3", rng=before.draws), 2) and before.drawing
         assert sent.wait(WAIT) and received[-1] == {"type": "move", "number": 2, "move": 2}
         monkeypatch.setenv(LINK_ENV, before.saved()[LINK_ENV])
         link.close("left")  # the old program is gone (its connection with it)
-        args = argparse.Namespace(join=invite, listen=None, x="human", o="human")
+        args = argparse.Namespace(join=before.invite, listen=None, x="human", o="human")
         after = open_scene_link(args)
         try:
             assert args.x == "remote" and after.drawing, "the restarted link still awaits the draw"
@@ -191,7 +198,6 @@ def test_a_restart_with_the_guests_move_still_awaiting_its_draw_goes_on_waiting_
             assert not after.link_ended() and game.move_string == "36"
         finally:
             after.close()
-            server.shutdown()
     rejoin = next(message for message in received if message["type"] == "rejoin")
     assert rejoin["made"] == 1, "back with the moves made before the move sent first"
     moves = [message for message in received if message["type"] == "move"]
