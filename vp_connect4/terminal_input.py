@@ -13,9 +13,28 @@ FLOOD_LIMIT = 64 << 20  # characters without a line end after which the input is
 SKIP_CHUNK = 64 << 10  # characters of an overlong line skipped at once
 
 
+class _Prompt:
+    """Whether a prompt is on the terminal's last line, its answer not typed yet, and no line said under it yet."""
+
+    open = False
+
+
 def ask_line(prompt: str) -> str:
     """One answer: :func:`bounded_input`, or ``input`` where it was replaced (a test's, a course's autograder's)."""
-    return bounded_input(prompt) if _python_s_own(builtins.input) else builtins.input(prompt)
+    _Prompt.open = True
+    try:
+        return bounded_input(prompt) if _python_s_own(builtins.input) else builtins.input(prompt)
+    finally:
+        _Prompt.open = False
+
+
+def say_under_prompt(text: object) -> None:
+    """``text`` printed as a line of its own, in one write (said from another thread, a link's, it is never cut by
+    the game's lines), flushed; while a prompt waits for its answer, on the line below the prompt's."""
+    below = "\n" if _Prompt.open else ""
+    _Prompt.open = False
+    sys.stdout.write(f"{below}{text}\n")
+    sys.stdout.flush()
 
 
 def _python_s_own(function: object) -> bool:

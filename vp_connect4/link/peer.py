@@ -36,6 +36,7 @@ from websockets.sync.connection import Connection
 from .. import wording
 from ..board import RulesBoard
 from ..game import Game, Move
+from ..terminal_input import say_under_prompt
 from ..text_ui import GameStopped
 from . import messages
 from .chance import HostDraws, chosen_of, host_says, sent_again
@@ -62,8 +63,9 @@ class LinkEnded(GameStopped):
 
 
 def say_now(text: str | wording.Phrase) -> None:
-    """A line of the link, written at once (said from the link's thread too, under a person's prompt)."""
-    print(text, flush=True)
+    """A line of the link, written at once (said from the link's thread too: under a person's prompt, on a line
+    of its own)."""
+    say_under_prompt(text)
 
 
 class Link:
@@ -291,9 +293,7 @@ class Link:
         seconds = resume_seconds()
         self.say(wording.phrase(wording.link_dropped, seconds))
         self.offering.withdraw()  # the other side's offer, if one waits here: its answer may never reach it
-        if self._come_back(time.monotonic() + seconds):
-            self.say(wording.phrase(wording.link_back))
-        elif not self.ended:
+        if not self._come_back(time.monotonic() + seconds) and not self.ended:
             self.say(wording.phrase(wording.link_gone, seconds))
             self._finish(LinkEnded("gone"))
 
@@ -368,6 +368,7 @@ class Link:
                 return False
             self.connection, self.dropped = connection, False
             self.drawing.came_back()
+            self.say(wording.phrase(wording.link_back))  # said before anything the other side sends is read
             self._start_reading(connection)
             return True
 
