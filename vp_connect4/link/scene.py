@@ -18,8 +18,12 @@ connection closes with the old program, so the other side sees a drop and waits 
 (:class:`.peer.Link`). :meth:`SceneLink.saved` writes what the new program needs into :data:`LINK_ENV`: the moves
 made and this side's own, and the host's listening socket (made inheritable) and token, or the guest's invite; the
 new program's :func:`open_scene_link` reads it and goes on over a link that waits for the other side (the guest
-rejoins; the host keeps the seat). Under the standard rules only (chance over a link needs the host's draws,
-which the scene does not take yet: see :func:`.options.link_problem`).
+rejoins; the host keeps the seat).
+
+Chance and swaps (:mod:`.chance`): the host's scene draws as its game does, and the link says what it drew; the
+guest's scene sends its own move first (:meth:`SceneLink.send_first`) and plays it once the host's draws for it
+are read (:meth:`SceneLink.poll_drawn`, once a frame: :mod:`.drawing`), its game's generator the host's draws
+(:attr:`SceneLink.draws`). A restart in place keeps a move still awaiting its draws.
 """
 
 from __future__ import annotations
