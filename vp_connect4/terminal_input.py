@@ -1,6 +1,8 @@
 """One answer typed at the terminal, read in bounded memory: a line from a pipe or a file never fills the memory
 (``< /dev/zero``), and a terminal keeps ``input()``'s line editing. The terminal game and CS111's ``connect_four``
-read their answers here."""
+read their answers here. And a line written from any thread in one piece (:func:`write_line`): ``print`` writes
+its text and its line end apart, and another thread's line could come between them (a log line that scripts
+read, cut in two)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,12 @@ def say_under_prompt(text: object) -> None:
     the game's lines), flushed; while a prompt waits for its answer, on the line below the prompt's."""
     below = "\n" if _Prompt.open else ""
     _Prompt.open = False
-    sys.stdout.write(f"{below}{text}\n")
+    write_line(f"{below}{text}")
+
+
+def write_line(text: object) -> None:
+    """``text`` and its line end written to standard output in one write, flushed."""
+    sys.stdout.write(f"{text}\n")
     sys.stdout.flush()
 
 

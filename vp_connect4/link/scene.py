@@ -38,6 +38,7 @@ from collections.abc import Callable
 
 from .. import wording
 from ..game import Game, Move
+from ..terminal_input import write_line
 from .chance import HostDraws, rules_name
 from .drawing import Awaited
 from .guest import join, rejoiner
@@ -76,7 +77,7 @@ class SceneLink:
 
     def note(self, text: str | wording.Phrase) -> None:
         """A sentence said as :meth:`say` says it, that is no reason of the link's end (an offer refused here)."""
-        print(text, flush=True)
+        write_line(text)  # in one piece (from the link's threads too): never inside a log line
         self._said.put(text)
 
     def said(self) -> list[str | wording.Phrase]:

@@ -38,6 +38,7 @@ from typing import Any
 from ... import wording
 from ...game import Game
 from ...students import DEFAULT_TIME_LIMIT, StudentError
+from ...terminal_input import write_line
 from ..texts import log_lines
 from ..texts.status import Moment, status_line
 from ..worker.jobs import AiJobs, AiRunner, JobKind
@@ -60,7 +61,7 @@ Command = intents.Command
 
 
 def print_flush(line: str) -> None:
-    print(line, flush=True)
+    write_line(line)  # in one piece: the link's threads write lines too
 
 
 class Controller:

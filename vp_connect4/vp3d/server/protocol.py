@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...terminal_input import write_line
 from ..texts import log_lines
 
 TRIGGER = b"trigger"
@@ -96,7 +97,7 @@ class IgnoredLog:
 
 
 def _print_flush(line: str) -> None:
-    print(line, flush=True)
+    write_line(line)  # in one piece: the scene's own thread writes the log too
 
 
 ignored = IgnoredLog(_print_flush)
