@@ -207,6 +207,7 @@ def test_a_terminal_guests_undo_offer_accepted_by_the_3d_host_takes_back_both_ga
         assert game.move_string == "324"
         controller.handle(Command.ACCEPT_OFFER)
         assert game.move_string == "3" and "undo: 2 moves" in log, "taken back to the guest's turn"
+        assert log[-1] == "offer answered: undo accepted" and log.count("offer received: undo") == 1, log
         assert wording.answered_here("undo") in view.cues
         accepted = guest.wait_for(r"^The other side accepts: your last move and its reply are taken back\.$")
         guest.wait_for(r"O's choice \(0-6\): ", after=accepted.end())
@@ -246,6 +247,7 @@ def test_a_terminal_hosts_new_game_offer_refused_in_3d_and_the_3d_sides_undo_acc
             tick_until(controller, clock, lambda: view.status == question, view)
             controller.handle(Command.LEAVE_ANALYSIS)  # Esc: refused
             assert wording.answered_here("no") in view.cues
+            assert log[-2:] == ["offer received: new", "offer answered: new refused"], log
             refused = host.wait_for(r"^The other side refuses: the game goes on as it was\.$")
             assert game.move_string == "32" and not scene_link.link_ended()
             prompt = host.wait_for(r"X's choice \(0-6\): ", after=refused.end())
@@ -267,6 +269,7 @@ def test_a_terminal_hosts_new_game_offer_refused_in_3d_and_the_3d_sides_undo_acc
             host.send("y\n")
             tick_until(controller, clock, lambda: game.move_string == "324", view)
             assert wording.offer_accepted("undo") in view.cues and "undo: 2 moves" in log
+            assert log[log.index("offer sent: undo") :][-2:] == ["undo: 2 moves", "offer answer: undo accepted"], log
             assert view.status.startswith("Your turn: O")
             controller.handle(PlayColumn(1))  # both boards alike: the host takes the move 4 in column 1
             tick_until(controller, clock, lambda: game.move_string == "3241", view)

@@ -44,6 +44,10 @@ but the English of an error or a refusal, which the caller passes). One line per
     loaded: <digits>                 the page's Load made the game that of this game code (after ``moves:``
                                      of the game it replaced, if unfinished)
     resumed: <n> checkers down       the program restarted after a reload and resumed its game
+    offer sent: <undo|new|swap>      over a link: this side's offer, sent to the other side
+    offer answer: <kind> accepted|refused   the other side's answer to it
+    offer received: <kind>           the other side's offer, asked of the person here or answered by a computer
+    offer answered: <kind> accepted|refused   this side's answer to it, sent
 
 Nothing here imports VPython.
 """
@@ -74,6 +78,10 @@ class Line(Enum):
     LOADED = "loaded: {}"  # the game code the page's Load made the game
     NEW_GAME = "new game"
     RESUMED = "resumed: {} checkers down"  # the program restarted after a reload and resumed its game
+    OFFER_SENT = "offer sent: {}"  # over a link: this side's offer (its kind)
+    OFFER_ANSWER = "offer answer: {} {}"  # the other side's answer to it: the kind, accepted or refused
+    OFFER_RECEIVED = "offer received: {}"  # the other side's offer
+    OFFER_ANSWERED = "offer answered: {} {}"  # this side's answer to it
     ANALYSIS_LEFT = "analysis: back to the game"
     THINK = "think: {} ply {}, {} calls"  # the side, its look-ahead, the calls of its tree
     THINK_READY = "think ready: {} calls drawn, {} ends, {} folded"

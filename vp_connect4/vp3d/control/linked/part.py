@@ -151,6 +151,7 @@ class Linked:
             self.ctx.refuse(wording.phrase(wording.link_refusal, why))
             return
         side.ask(game, kind)
+        self.ctx.log(log_lines.Line.OFFER_SENT(kind))
         self.ctx.view.cue(wording.link_offer_waiting(kind))
 
     def _why_no_offer(self, kind: str) -> str | None:
@@ -189,6 +190,7 @@ class Linked:
             return
         self.asked = None
         self.side.reply(accept, self._change)
+        self.ctx.log(log_lines.Line.OFFER_ANSWERED(offer.kind, _said(accept)))
         self.ctx.view.cue(wording.answered_here(offer.kind if accept else "no"))
 
     def _change(self, game: Game, offer: Offer) -> None:
@@ -207,11 +209,14 @@ class Linked:
         if asked is not None:
             answer = side.poll_answer(game, self._change)
             if answer is not None:
+                self.ctx.log(log_lines.Line.OFFER_ANSWER(asked.kind, _said(answer)))
                 self.ctx.view.cue(wording.offer_accepted(asked.kind) if answer else wording.offer_refused())
             return side.asking is not None
         offer = side.offered()
         if offer is None:
             return False
+        if self.asked != offer:
+            self.ctx.log(log_lines.Line.OFFER_RECEIVED(offer.kind))
         if game.seats[_other(offer.asker)].kind != HUMAN:
             accept = offers.computer_accepts(offer)  # a computer plays this side: its fixed answer
             self.ctx.view.cue(wording.offer_received(offer.kind))
@@ -305,3 +310,8 @@ class Linked:
 
 def _other(ox: str) -> str:
     return "O" if ox == "X" else "X"
+
+
+def _said(accepted: bool) -> str:
+    """An answer as the log says it."""
+    return "accepted" if accepted else "refused"
