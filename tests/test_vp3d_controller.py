@@ -60,6 +60,7 @@ class FakeView:
         self.tally = ""
         self.thinking: str | None = None
         self.remote: str | None = None  # over a link: the side played on the other machine
+        self.answering = False  # over a link: Accept and Refuse shown (the other side's offer asked here)
         self.relabelled = 0
         self.keep_scores = False
         self.moves: str | None = None
@@ -104,6 +105,9 @@ class FakeView:
 
     def show_linked(self, remote: str) -> None:
         self.remote = remote
+
+    def show_answers(self, on: bool) -> None:
+        self.answering = on
 
     def show_status(self, text: str) -> None:
         self.status = text

@@ -202,12 +202,13 @@ def test_a_terminal_guests_undo_offer_accepted_by_the_3d_host_takes_back_both_ga
         guest.send("u\n")
         question = wording.link_offer_question("undo")
         tick_until(controller, clock, lambda: view.status == question, view)
-        assert wording.offer_received("undo") in view.cues and game.move_string == "324"
+        assert wording.offer_received("undo") in view.cues and game.move_string == "324" and view.answering
         controller.handle(PlayColumn(5))  # not this side's move: the question waits for its answer
         assert game.move_string == "324"
         controller.handle(Command.ACCEPT_OFFER)
         assert game.move_string == "3" and "undo: 2 moves" in log, "taken back to the guest's turn"
         assert log[-1] == "offer answered: undo accepted" and log.count("offer received: undo") == 1, log
+        assert not view.answering, "the Accept and Refuse buttons gone with the question"
         assert wording.answered_here("undo") in view.cues
         accepted = guest.wait_for(r"^The other side accepts: your last move and its reply are taken back\.$")
         guest.wait_for(r"O's choice \(0-6\): ", after=accepted.end())

@@ -4,7 +4,7 @@ The host (``--o remote --listen 127.0.0.1:0``) prints ``invite: CODE`` and opens
 (``--join CODE``) opens its scene on the host's game. Each person's move is seen on the other page (the other
 side's checker falls there, as an AI's does), both logs say the same moves; a reload of either page resumes the
 linked game (the program restarts in place; the guest rejoins, the host keeps the seat); a New game offered by one
-side is asked on the other page and refused there with Esc; SIGTERM of one side is said
+side is asked on the other page and refused there with its Refuse button; SIGTERM of one side is said
 on the other page, and both keep their moves; an illegal move from a forged guest is said on the host's page.
 Every wait is for a line of a log or a text of a page.
 """
@@ -80,11 +80,14 @@ def test_two_scenes_play_a_linked_game_to_its_end_through_a_reload_of_each_page(
         play_both(guest, host, 2, "O", 1)
         play_both(host, guest, 3, "X", 0)
 
-        guest.press("n")  # New game over a link: offered to the host's person, who refuses with Esc
+        guest.press("n")  # New game over a link: offered to the host's person, who refuses with the Refuse button
         status_says(guest, wording.link_offer_waiting("new"))
         status_says(host, wording.link_offer_question("new"))
-        host.press("Escape")
+        host.page.click("#c4-refuse")  # it presses Esc, as VPython hears keys
+        host.wait_log(r"^offer answered: new refused$")
+        guest.wait_log(r"^offer answer: new refused$")
         status_says(host, wording.link_waiting_for_move("O"))
+        host.page.wait_for_selector("#c4-refuse", state="detached", timeout=TEXT_WAIT_MS)
         assert not any(line == "new game" for line in guest.scene.lines + host.scene.lines), "nothing changed"
 
         reload(guest, host, 3)

@@ -341,6 +341,8 @@ button = choice(
         "flip": N_("Flip the rack"),
         "analyse": N_("Analyse game"),
         "back": N_("Back to the game"),
+        "accept": N_("Accept (y)"),  # the other side's offer over a link
+        "refuse": N_("Refuse (Esc)"),
     },
 )
 

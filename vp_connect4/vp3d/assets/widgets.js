@@ -33,6 +33,13 @@
       if (e.key === 'Enter') setTimeout(function () { document.getElementById('c4-load').click(); }, 0);
     });
   }
+  // Accept and Refuse (an offer over a link): their key pressed, as VPython hears keys (jQuery's, by key code)
+  document.addEventListener('click', function (e) {
+    var button = e.target.closest ? e.target.closest('.c4-answer') : null;
+    if (!button || !window.jQuery) return;
+    var which = Number(button.dataset.which), $ = window.jQuery;
+    ['keydown', 'keyup'].forEach(function (type) { $(document).trigger($.Event(type, {which: which})); });
+  });
   // Copy: the game code to the clipboard, or selected for copying by hand where the browser refuses
   document.addEventListener('click', function (e) {
     var button = e.target.closest ? e.target.closest('#c4-copy') : null;

@@ -81,6 +81,10 @@ class View(Protocol):
         """A game over a link: the side ``remote`` is played on the other machine; its widgets, and the rules and
         size menus (the host's), are greyed (from the next ``show_settings`` on)."""
 
+    def show_answers(self, on: bool) -> None:
+        """Over a link, the other side's offer waits for the person's answer here: Accept and Refuse shown (a click
+        presses ``y`` or Esc); False: no longer."""
+
     def reload_page(self) -> None:
         """Load the page again: the scene is made anew for the game as it is (a board of another size)."""
 

@@ -90,6 +90,7 @@ class Controls:
         self.variants = menu_variants(self.rules)
         self.sizes = menu_sizes((width, height))
         self._events_text = ""
+        self._answering = False  # the other side's offer waits for this side's answer: its buttons shown
         self.remote: str | None = None  # over a link: the side played on the other machine (see show_linked)
         self.code = ""
         self._analysing = False
@@ -278,7 +279,12 @@ class Controls:
         """What happened in the last move besides its fall (a rule variant's chance, flip, ...), on the line under
         the status; the line keeps its place (empty) between events."""
         self._events_text = text
-        _set(self.events, "text", markup.events(text))
+        _set(self.events, "text", markup.events(text, self._answering))
+
+    def show_answers(self, on: bool) -> None:
+        """Over a link, the other side's offer asked here: Accept and Refuse first on the events' line (``on``)."""
+        self._answering = on
+        self.show_events(self._events_text)
 
     def reload_page(self) -> None:
         self.page_script.text = assets.script("reload.js")

@@ -72,10 +72,20 @@ def cue(text: str) -> str:
     return f"<span id='c4-cue' style='{CUE_STYLE}'>{html.escape(text, quote=False)}</span>"
 
 
-def events(text: str) -> str:
+ANSWER_KEYS = {"accept": 89, "refuse": 27}  # the keys an answer's button presses (their codes): y, Esc
+
+
+def events(text: str, answers: bool = False) -> str:
     """What happened in the last move besides its fall, on the line under the status (its box stays, empty,
-    between events)."""
-    return f"<span id='c4-events' style='{EVENTS_STYLE}' title='{html.escape(text, quote=True)}'>{text}</span>"
+    between events); ``answers``: first, the buttons that answer the other side's offer over a link (a click
+    presses their key: the page's script)."""
+    buttons = "".join(
+        f"<button type='button' class='c4-own c4-answer' id='c4-{name}' data-which='{which}'>"
+        f"{html.escape(wording.button(name))}</button> "
+        for name, which in ANSWER_KEYS.items()
+    )
+    shown = (buttons if answers else "") + text
+    return f"<span id='c4-events' style='{EVENTS_STYLE}' title='{html.escape(text, quote=True)}'>{shown}</span>"
 
 
 def banner(text: str) -> str:

@@ -278,6 +278,9 @@ class SceneView:
     def show_linked(self, remote: str) -> None:
         self.controls.show_linked(remote)
 
+    def show_answers(self, on: bool) -> None:
+        self.controls.show_answers(on)
+
     def relabel(self) -> None:
         self.controls.relabel()
         self.chart.relabel()

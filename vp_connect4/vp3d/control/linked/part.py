@@ -189,6 +189,7 @@ class Linked:
         if offer is None:
             return
         self.asked = None
+        self.ctx.view.show_answers(False)
         self.side.reply(accept, self._change)
         self.ctx.log(log_lines.Line.OFFER_ANSWERED(offer.kind, _said(accept)))
         self.ctx.view.cue(wording.answered_here(offer.kind if accept else "no"))
@@ -214,6 +215,9 @@ class Linked:
             return side.asking is not None
         offer = side.offered()
         if offer is None:
+            if self.asked is not None:  # withdrawn: the link dropped meanwhile (said)
+                self.asked = None
+                self.ctx.view.show_answers(False)
             return False
         if self.asked != offer:
             self.ctx.log(log_lines.Line.OFFER_RECEIVED(offer.kind))
@@ -226,6 +230,7 @@ class Linked:
         if self.asked != offer:
             self.asked = offer
             self.ctx.view.cue(wording.offer_received(offer.kind))
+            self.ctx.view.show_answers(True)
         return True
 
     def holds(self) -> bool:
@@ -302,6 +307,8 @@ class Linked:
         assert self.side is not None
         game = self.ctx.game
         self.stopped = wording.phrase(wording.link_stopped_in_scene, self.side.reason, game.move_string)
+        self.asked = None
+        self.ctx.view.show_answers(False)
         self.show_again()
         if not self.logged:
             self.logged = True
