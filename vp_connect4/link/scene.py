@@ -35,7 +35,7 @@ from collections.abc import Callable
 from .. import wording
 from ..game import Game, Move
 from .chance import rules_name
-from .guest import JoinFailed, join, rejoiner
+from .guest import JoinFailed, guest_link, join
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
@@ -281,7 +281,5 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     if host is not None:
         scene_link.use(host.link_again(made, code, own, scene_link.say, on_end=_nothing))
     elif invite is not None:
-        side = "O" if remote == "X" else "X"
-        rejoin = rejoiner(invite, side)
-        scene_link.use(Link(None, remote, scene_link.say, made, code, rejoin=rejoin, on_end=_nothing, own=own))
+        scene_link.use(guest_link(None, invite, remote, scene_link.say, made, code, on_end=_nothing, own=own))
     return scene_link
