@@ -6,12 +6,13 @@ joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_m
 it was read. The link's end is no
 interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
 
-Offers (:mod:`.offers`), never waited for either. The other side's (its Undo or New game) is read where its move
-is awaited, checked against the scene's game, and kept (:meth:`SceneLink.offered`) until the scene's controller
-answers it in a later frame (:meth:`SceneLink.reply`: its person's key, or a computer side's policy); a swap is
-refused at once, said on the page (:class:`SceneAnswers`). The scene's own offer is sent (:meth:`SceneLink.ask`)
-and its answer read once a frame (:meth:`SceneLink.poll_answer`). An accepted offer changes the scene's game
-through the controller (the ``change`` it passes), so the page shows it.
+Offers (:mod:`.offers`), never waited for either. The other side's (its Undo, New game or Swap sides) is read
+where its move is awaited, checked against the scene's game, and kept (:meth:`SceneLink.offered`) until the scene's
+controller answers it in a later frame (:meth:`SceneLink.reply`: its person's key, or a computer side's policy).
+The scene's own offer (its Undo, New game or Swap sides) is sent (:meth:`SceneLink.ask`) and its answer read once a
+frame (:meth:`SceneLink.poll_answer`). An accepted offer changes the scene's game through the controller (the
+``change`` it passes), so the page shows it; an accepted swap changes :attr:`SceneLink.remote` too (the link's
+sides), which the controller follows (its seats change places). A restart in place keeps the sides as they are.
 
 A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
 connection closes with the old program, so the other side sees a drop and waits for this one to come back
@@ -40,7 +41,7 @@ from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
 from .offering import Change
-from .offers import SWAP, Offer
+from .offers import Offer
 from .options import REMOTE
 from .peer import POLL_SECONDS, Link, LinkEnded
 
@@ -130,6 +131,7 @@ class SceneLink:
             self.link.offering.reply(accept, change)
         except LinkEnded:
             self._end()
+        self.remote = self.link.remote  # an accepted swap: the sides changed places
 
     @property
     def asking(self) -> Offer | None:
@@ -154,10 +156,12 @@ class SceneLink:
             return None
         self.link.game = game  # type: ignore[union-attr]
         try:
-            return self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
+            answer = self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
         except LinkEnded:
             self._end()
             return None
+        self.remote = self.link.remote  # type: ignore[union-attr]  # an accepted swap: the sides changed places
+        return answer
 
     def link_ended(self) -> bool:
         """Whether the link ended (the other side left, or sent what the game does not take): said already."""
@@ -206,17 +210,14 @@ class SceneLink:
 
 
 class SceneAnswers:
-    """The scene's answers to the other side's offers (:class:`.offers.Answers`): an undo or a new game is answered
-    later, by the scene's controller (:meth:`SceneLink.reply`); a swap is refused at once, said on the page and in
-    the terminal (``say``): the scene has no swap over a link."""
+    """The scene's answers to the other side's offers (:class:`.offers.Answers`): each (an undo, a new game, a swap)
+    is answered later, by the scene's controller (:meth:`SceneLink.reply`: its person's key, or a computer side's
+    policy)."""
 
     def __init__(self, say: Callable[[str | wording.Phrase], None]) -> None:
         self.say = say
 
     def answer(self, offer: Offer) -> bool | None:
-        if offer.kind == SWAP:
-            self.say(wording.phrase(wording.link_offer_refused, offer.kind))
-            return False
         return None
 
     def answered(self, offer: Offer, accepted: bool) -> None:
