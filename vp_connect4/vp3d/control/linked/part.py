@@ -45,7 +45,7 @@ REFUSED = {
 class LinkSide(Protocol):
     """What the scene asks of a link (``link.scene.SceneLink``)."""
 
-    remote: str  # the side played on the other machine
+    remote: str  # the side played on the other machine (an accepted swap changes it: Linked follows)
     reason: str | wording.Phrase  # what the link said last (why it ended, once it has)
 
     @property
