@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from test_link import WAIT, Watched, watched_host
-from test_vp3d_controller import Clock, make, settle
+from test_vp3d_controller import Clock, HandRunner, make, settle
 
 from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Move
@@ -423,3 +423,23 @@ def test_a_swap_between_two_scenes_over_a_real_link_changes_both_and_the_game_go
         there.close()
         guest_link.close()
         host_link.close()
+
+
+def test_an_offer_made_while_this_machines_ai_thinks_drops_its_move_until_the_answer() -> None:
+    """This machine's AI thinks at its turn; its person offers a swap meanwhile: the AI's move is dropped (it would
+    cross the offer on the wire), and once the other side refused, the AI thinks again and plays."""
+    link = FakeLink()
+    runner = HandRunner()
+    controller, _, _, log, clock = make(x=AI, o=AI, runner=runner, link=link)
+    settle(controller, clock)
+    assert controller.thinking and len(runner.pending) == 1
+    controller.handle(Command.SWAP_SIDES)
+    assert link.asking == Offer("swap", 0, "X") and not controller.thinking and runner.discarded == 1
+    settle(controller, clock)
+    assert len(runner.jobs) == 1, "no new move is asked while the offer waits"
+    link.answer = False
+    settle(controller, clock)
+    assert controller.thinking and len(runner.jobs) == 2
+    runner.finish(-1)
+    settle(controller, clock)
+    assert controller.game.move_string and link.told == [("X", int(controller.game.move_string))], log
