@@ -11,6 +11,7 @@ import os
 import re
 import socket
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from test_link import MOVES, STOPPED, WAIT, Cuttable, Watched, closing_reason, joined, watched_host
@@ -19,8 +20,12 @@ from websockets.sync.client import connect
 from vp_connect4.board import RulesBoard
 from vp_connect4.game import Game
 from vp_connect4.link import offers
+from vp_connect4.link.guest import join
+from vp_connect4.link.host import Host
+from vp_connect4.link.invite import read_address, read_invite
 from vp_connect4.link.messages import Malformed, read, read_one, unasked_or_malformed
 from vp_connect4.link.offers import NEW, SWAP, UNDO, Offer
+from vp_connect4.link.options import WAIT_ENV
 from vp_connect4.link.terminal import LinkCommands
 
 EVERY_COLUMN = "".join(f"{col}\n" * 6 for col in range(7))  # a person who fills the columns in turn, to the end
@@ -289,3 +294,59 @@ def test_an_offer_waiting_for_its_answer_when_the_link_drops_is_withdrawn_and_th
     assert OUT_OF_PLACE not in host_out, host_out
     assert board_after(host_out, "O (over the link) plays column 6.").count("O") == 2, "nothing was taken back"
     assert "Traceback" not in host_err, host_err
+
+
+class Accepting:
+    """A side whose person accepts every offer (as the scene's does with y)."""
+
+    def answer(self, offer: Offer) -> bool:
+        return True
+
+    def answered(self, offer: Offer, accepted: bool) -> None:
+        pass
+
+
+def test_a_guest_that_drops_after_an_accepted_swap_rejoins_as_the_side_it_plays_now(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two links in this process (the host X, the guest O, through a relay the test cuts). The host offers a swap,
+    the guest accepts: the guest plays X now. The connection drops: the host's welcome back says X, which the guest
+    checks against the side it plays now (not the side it joined as), and the game goes on over the new connection,
+    each side's moves where the swap put them."""
+    monkeypatch.setenv(WAIT_ENV, "20")  # a refused rejoin ends the link within the test's wait
+    said: list[object] = []
+    address = read_address("127.0.0.1:0")
+    assert address is not None
+    with Host(address) as host, ThreadPoolExecutor(1) as pool:
+        host.expect("O", (7, 6))
+        relay = Cuttable(str(host.invite))
+        invite = read_invite(relay.code)
+        assert invite is not None
+        joining = pool.submit(join, invite, said.append, lambda: None)
+        host_link = host.take_guest("", said.append, seconds=WAIT, on_end=lambda: None)
+        assert host_link is not None
+        guest_link = joining.result(timeout=WAIT)[1]
+        host_game, guest_game = Game(RulesBoard(7, 6)), Game(RulesBoard(7, 6))
+        host_link.game, guest_link.game = host_game, guest_game
+        guest_link.offering.answers = Accepting()
+        try:
+            host_link.tell(host_game, host_game.play(3))
+            guest_game.play(guest_link.receive_move(guest_game.board, "X"))  # type: ignore[arg-type]
+            guest_link.tell(guest_game, guest_game.play(2))
+            host_game.play(host_link.receive_move(host_game.board, "O"))  # type: ignore[arg-type]
+            host_link.offering.ask(SWAP)
+            assert guest_link.receive_move(guest_game.board, "X") is None, "an offer, accepted"
+            assert host_link.offering.poll_answer(wait=True) is True
+            assert (host_link.remote, guest_link.remote) == ("X", "O"), "the guest plays X now"
+            relay.cut()
+            guest_link.tell(guest_game, guest_game.play(4))  # sent again once the guest is back
+            move = host_link.receive_move(host_game.board, "X")
+            assert move == 4 and not host_link.ended and not guest_link.ended, said
+            host_link.tell(host_game, host_game.play(move))
+            host_link.tell(host_game, host_game.play(5))
+            assert guest_link.receive_move(guest_game.board, "O") == 5, said
+            assert any("back" in str(line) for line in said), said
+        finally:
+            guest_link.close()
+            host_link.close()
+            relay.close()

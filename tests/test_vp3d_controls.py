@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from conftest import ROOT
 
+from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Seat
 from vp_connect4.levels import Level
 from vp_connect4.vp3d.control.intents import SetSeat
 from vp_connect4.vp3d.view.controls import Controls
+from vp_connect4.vp3d.view.player_panel import seat_choices
 from vp_connect4.vp3d.view.sliders import MAX_PLY, level_to_slider, slider_to_level, slider_top
 
 
@@ -291,3 +293,22 @@ def test_a_player_files_words_in_the_status_and_the_cue_are_shown_not_read_as_th
     controls.show_cue(said)
     for text in (controls.status.text, controls.cue.text):
         assert "<img" not in text and "&lt;img src=x onerror=alert(1)&gt; &amp; more" in text, text
+
+
+def test_over_a_link_the_other_machines_menu_follows_a_swap_of_sides(vp: FakeVpython) -> None:
+    """The side played on the other machine: its menu's one choice says so, greyed with its slider; after an
+    accepted swap (shown again with the other letter) the first menu offers this machine's players again."""
+    game = Game(seats={"X": Seat(HUMAN), "O": Seat(AI, 4)})
+    controls = controls_for(game)
+    controls.show_linked("O")
+    controls.show_settings(game, paused=False)
+    assert controls.kind["O"].choices == [wording.link_seat("O")] and controls.kind["O"].disabled
+    assert controls.kind["X"].choices == seat_choices("X", []) and not controls.kind["X"].disabled
+    game.set_seat("X", game.seats["O"])  # the swap: this machine's person plays O, X is the other machine's
+    game.set_seat("O", Seat(HUMAN))
+    controls.show_linked("X")
+    controls.show_settings(game, paused=False)
+    assert controls.kind["X"].choices == [wording.link_seat("X")] and controls.kind["X"].disabled
+    assert controls.ply["X"].disabled and controls.evaluation["X"].disabled
+    assert controls.kind["O"].choices == seat_choices("O", []) and not controls.kind["O"].disabled
+    assert controls.kind["O"].index == 0, "O's menu shows this machine's person"

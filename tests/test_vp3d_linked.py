@@ -7,12 +7,14 @@ between two programs: tests/browser/test_link3d.py."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import time
 from collections.abc import Callable
 
 from test_link import WAIT, Watched, watched_host
-from test_vp3d_controller import Clock, make, settle
+from test_vp3d_controller import Clock, HandRunner, make, settle
 
 from vp_connect4 import wording
 from vp_connect4.game import AI, HUMAN, Game, Move
@@ -20,7 +22,7 @@ from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
 from vp_connect4.link.offers import Offer
-from vp_connect4.link.scene import SceneLink
+from vp_connect4.link.scene import LINK_ENV, SceneLink
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
 
@@ -38,6 +40,8 @@ class FakeLink:
         self.pending: Offer | None = None  # the other side's offer, waiting for an answer here
         self.game: Game | None = None
         self.replies: list[bool] = []
+        self.asking: Offer | None = None  # this side's offer, sent
+        self.answer: bool | None = None  # the other side's answer to it, once read
 
     @property
     def code(self) -> str | None:
@@ -69,15 +73,25 @@ class FakeLink:
         offer, self.pending = self.pending, None
         self.replies.append(accept)
         if accept and offer is not None and self.game is not None:
-            change(self.game, offer)
-
-    asking = None
+            self._accepted(self.game, offer, change)
 
     def ask(self, game: Game, kind: str) -> None:
-        pass
+        self.asking = Offer(kind, len(game.move_string), game.to_move)
 
-    def poll_answer(self, game: Game, change: object) -> None:
-        return None
+    def poll_answer(self, game: Game, change: Callable[[Game, Offer], None]) -> bool | None:
+        offer, answer = self.asking, self.answer
+        if offer is None or answer is None:
+            return None
+        self.asking = self.answer = None
+        if answer:
+            self._accepted(game, offer, change)
+        return answer
+
+    def _accepted(self, game: Game, offer: Offer, change: Callable[[Game, Offer], None]) -> None:
+        """As the real link: ``change`` makes the offer, then a swap changes the link's sides."""
+        change(game, offer)
+        if offer.kind == "swap":
+            self.remote = "X" if self.remote == "O" else "O"
 
     drawing = False  # no chance: a move made here is played at once
 
@@ -115,7 +129,6 @@ def test_what_a_link_cannot_do_yet_is_refused_in_words_and_the_game_goes_on() ->
     settle(controller, clock)
     refused = [
         (Command.REDO, "redo"),
-        (Command.SWAP_SIDES, "swap"),
         (ChangeRules("tetris", None), "rules"),
         (SetSeat("O", "kind", HUMAN), "remote_seat"),
     ]
@@ -280,3 +293,165 @@ def test_a_terminal_hosts_new_game_offer_refused_in_3d_and_the_3d_sides_undo_acc
             controller.close()
             scene_link.close()
     assert "Traceback" not in host.err, host.err
+
+
+def test_swap_sides_offered_and_accepted_changes_the_seats_and_the_other_machine_moves_next() -> None:
+    """Swap sides over a link is an offer (only at this side's turn): this side's moves wait for the answer; on an
+    accept the seats change places as Swap sides does at one machine (this machine's person plays O now, X is the
+    other machine's), the board stays, and X, to move, comes from the other machine."""
+    link = FakeLink()
+    controller, view, runner, log, clock = make(o=AI, link=link)
+    game = controller.game
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    controller.handle(Command.SWAP_SIDES)  # the other machine's turn: no offer
+    assert log[-1] == "ignored: " + wording.link_refusal("remote_turn") and link.asking is None
+    link.incoming.append(2)
+    settle(controller, clock)
+    controller.handle(Command.SWAP_SIDES)
+    assert link.asking == Offer("swap", 2, "X")
+    assert view.status == wording.link_offer_waiting("swap") and wording.link_offer_waiting("swap") in view.cues
+    controller.handle(PlayColumn(4))  # the answer first
+    assert log[-1] == "ignored: " + wording.link_refusal("asking") and game.move_string == "32"
+    link.answer = True
+    settle(controller, clock)
+    assert wording.offer_accepted("swap") in view.cues and game.move_string == "32", "the board stays"
+    assert view.remote == "X" and game.seats["O"].kind == HUMAN and view.settings["O"].kind == HUMAN
+    assert "setting: O player human" in log, log
+    assert view.status == wording.link_waiting_for_move("X") and not runner.jobs, "X is the other machine's now"
+    controller.handle(PlayColumn(4))
+    assert log[-1] == "ignored: " + wording.link_refusal("remote_turn")
+    link.incoming.append(4)
+    settle(controller, clock)
+    assert "move 3: X column 4" in log and view.status.startswith("Your turn: O")
+    controller.handle(PlayColumn(5))
+    settle(controller, clock)
+    assert game.move_string == "3245" and link.told[-2:] == [("X", 4), ("O", 5)]
+
+
+def test_swap_sides_refused_changes_nothing() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(o=AI, link=link)
+    game = controller.game
+    controller.handle(Command.SWAP_SIDES)
+    assert link.asking == Offer("swap", 0, "X")
+    link.answer = False
+    settle(controller, clock)
+    assert wording.offer_refused() in view.cues
+    assert link.remote == view.remote == "O" and game.seats["X"].kind == HUMAN and game.seats["O"].kind == AI
+    assert view.status.startswith("Your turn: X") and not any(line.startswith("setting:") for line in log)
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    assert link.told == [("X", 3)]
+
+
+def test_a_computer_side_refuses_the_other_sides_swap() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(x=AI, o=AI, link=link)  # X: this machine's AI; O: the other machine
+    link.game = game = controller.game
+    settle(controller, clock)
+    assert game.move_string and game.to_move == "O"
+    link.pending = Offer("swap", 1, "O")
+    settle(controller, clock, ticks=1)
+    assert link.replies == [False] and wording.computer_answers("no") in view.cues
+    assert wording.offer_received("swap") in view.cues and not any(x.startswith("setting:") for x in log)
+    assert link.remote == view.remote == "O" and game.seats["X"].kind == AI
+
+
+def test_the_other_sides_swap_is_asked_of_the_person_here_and_accepted_with_y() -> None:
+    link = FakeLink()
+    controller, view, _, log, clock = make(o=AI, link=link)
+    link.game = game = controller.game
+    controller.handle(PlayColumn(3))
+    settle(controller, clock)
+    link.pending = Offer("swap", 1, "O")
+    settle(controller, clock)
+    assert view.status == wording.link_offer_question("swap") and wording.offer_received("swap") in view.cues
+    assert link.replies == [], "the person answers"
+    controller.handle(Command.ACCEPT_OFFER)
+    assert link.replies == [True] and wording.answered_here("swap") in view.cues
+    assert link.remote == view.remote == "X" and game.seats["O"].kind == HUMAN and game.move_string == "3"
+    assert view.status.startswith("Your turn: O"), "this machine's person plays O, to move"
+    controller.handle(PlayColumn(2))
+    settle(controller, clock)
+    assert link.told == [("X", 3), ("O", 2)]
+    link.incoming.append(6)
+    settle(controller, clock)
+    assert game.move_string == "326" and "move 3: X column 6" in log
+
+
+def tick_both(pairs: list[tuple[Controller, Clock]], done: Callable[[], bool]) -> None:
+    """Frames of two scenes until ``done()`` (a test failure after WAIT seconds)."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, "the scenes never saw it"
+        for controller, clock in pairs:
+            settle(controller, clock, ticks=1)
+        time.sleep(0.02)
+
+
+def test_a_swap_between_two_scenes_over_a_real_link_changes_both_and_the_game_goes_on() -> None:
+    """Two scenes' real links in this process (a host on 127.0.0.1, its person X; the guest, its person O). The
+    host's person offers Swap sides at X's turn, the guest's accepts with y: on both, the seats change places (the
+    host's person plays O, the guest's X), the board stays, X to move on the guest's scene; a restart in place of
+    either would keep the sides as they are now."""
+    address = read_address("127.0.0.1:0")
+    assert address is not None
+    host = Host(address)
+    host.expect("O", (7, 6))
+    host_link = SceneLink("O", host=host)
+    host_link.welcome("")
+    guest_link = SceneLink("X", invite=host.invite)
+    guest_link.use(join(host.invite, guest_link.say, on_end=lambda: None)[1])
+    here, here_view, _, _, here_clock = make(o=AI, link=host_link)
+    there, there_view, _, there_log, there_clock = make(x=AI, o=HUMAN, link=guest_link)
+    pairs = [(here, here_clock), (there, there_clock)]
+    try:
+        tick_both(pairs, lambda: host_link.joined(here.game))
+        here.handle(PlayColumn(3))
+        tick_both(pairs, lambda: there.game.move_string == "3")
+        there.handle(PlayColumn(2))
+        tick_both(pairs, lambda: here.game.move_string == "32")
+        tick_both(pairs, lambda: not here.playing.falling)
+        here.handle(Command.SWAP_SIDES)
+        question = wording.link_offer_question("swap")
+        tick_both(pairs, lambda: there_view.status == question)
+        there.handle(Command.ACCEPT_OFFER)
+        tick_both(pairs, lambda: wording.offer_accepted("swap") in here_view.cues)
+        assert (host_link.remote, here_view.remote, guest_link.remote, there_view.remote) == ("X", "X", "O", "O")
+        assert here.game.seats["O"].kind == HUMAN and there.game.seats["X"].kind == HUMAN
+        assert here_view.status == wording.link_waiting_for_move("X") and there_view.status.startswith("Your turn: X")
+        for scene_link, remote in ((host_link, "X"), (guest_link, "O")):
+            kept = json.loads(scene_link.saved()[LINK_ENV])
+            assert kept["remote"] == remote, "a reload keeps the sides as they are"
+            if "fd" in kept:
+                os.close(kept["fd"])
+        there.handle(PlayColumn(4))
+        tick_both(pairs, lambda: here.game.move_string == "324")
+        tick_both(pairs, lambda: here.handle(PlayColumn(5)) or there.game.move_string == "3245")
+        assert "move 4: O column 5" in there_log and not host_link.link_ended() and not guest_link.link_ended()
+    finally:
+        here.close()
+        there.close()
+        guest_link.close()
+        host_link.close()
+
+
+def test_an_offer_made_while_this_machines_ai_thinks_drops_its_move_until_the_answer() -> None:
+    """This machine's AI thinks at its turn; its person offers a swap meanwhile: the AI's move is dropped (it would
+    cross the offer on the wire), and once the other side refused, the AI thinks again and plays."""
+    link = FakeLink()
+    runner = HandRunner()
+    controller, _, _, log, clock = make(x=AI, o=AI, runner=runner, link=link)
+    settle(controller, clock)
+    assert controller.thinking and len(runner.pending) == 1
+    controller.handle(Command.SWAP_SIDES)
+    assert link.asking == Offer("swap", 0, "X") and not controller.thinking and runner.discarded == 1
+    settle(controller, clock)
+    assert len(runner.jobs) == 1, "no new move is asked while the offer waits"
+    link.answer = False
+    settle(controller, clock)
+    assert controller.thinking and len(runner.jobs) == 2
+    runner.finish(-1)
+    settle(controller, clock)
+    assert controller.game.move_string and link.told == [("X", int(controller.game.move_string))], log

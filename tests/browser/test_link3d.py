@@ -191,3 +191,37 @@ def test_an_illegal_move_from_a_forged_guest_is_said_on_the_hosts_page_and_the_g
         host.press("4")
         host.wait_log(r"^ignored: the link ended")
         scene.assert_no_traceback()
+
+
+def test_swap_sides_offered_by_x_and_accepted_with_y_changes_both_pages_and_a_reload_keeps_it(context: Any) -> None:
+    """The host's person (X) offers Swap sides at its turn; the guest's person accepts with y. Each page shows the
+    swap (the host's X menu is the other machine's now, its O menu its person's; the guest's the other way round),
+    the guest's person plays X and the host's O, and a reload of each page keeps the sides as they are."""
+    with linked(context) as (host, guest):
+        play_both(host, guest, 1, "X", 3)
+        play_both(guest, host, 2, "O", 4)
+        host.page.evaluate("() => document.getElementById('c4-swap').click()")
+        status_says(host, wording.link_offer_waiting("swap"))
+        status_says(guest, wording.link_offer_question("swap"))
+        guest.press("y")
+        for view, remote, own in ((host, "X", "o"), (guest, "O", "x")):
+            menu = f"#c4-{remote.lower()}-player"
+            view.page.wait_for_function(
+                f"() => document.querySelector('{menu}').disabled"
+                f" && !document.querySelector('#c4-{own}-player').disabled"
+                f" && document.querySelector('{menu} option:checked').textContent === {wording.link_seat(remote)!r}",
+                timeout=TEXT_WAIT_MS,
+            )
+        status_says(host, wording.link_waiting_for_move("X"))
+        play_both(guest, host, 3, "X", 3)  # the guest's person plays X now
+        play_both(host, guest, 4, "O", 4)
+        reload(host, guest, 4)
+        status_says(host, wording.link_waiting_for_move("X"))  # the reloaded host keeps the swapped sides
+        reload(guest, host, 4)
+        play_both(guest, host, 5, "X", 3)
+        play_both(host, guest, 6, "O", 4)
+        play_both(guest, host, 7, "X", 3)  # four in column 3
+        for view in (host, guest):
+            view.wait_log(r"^result: X wins")
+            assert view.wait_log(r"^moves: ") == "moves: 3434343"
+            view.scene.assert_no_traceback()

@@ -85,8 +85,7 @@ def _joined(
         raise JoinFailed(wording.link_ended("")) from None
     welcome = _welcome(raw, connection)
     remote = "O" if welcome.side == "X" else "X"
-    rejoin = rejoiner(invite, welcome.side)
-    link = Link(connection, remote, say, made=welcome.made, code=welcome.moves, rejoin=rejoin, on_end=on_end)
+    link = guest_link(connection, invite, remote, say, made=welcome.made, code=welcome.moves, on_end=on_end)
     if welcome.variant.is_random:
         link.chance, link.veers, link.draws = True, veers(welcome.variant), HostDraws()
     return welcome, link
@@ -118,9 +117,26 @@ def _moves_made(size: tuple[int, int], code: str, variant: Variant) -> int:
     return Game(RulesBoard(*size, variant=variant), start_moves=code).board.referee.moves_made()
 
 
-def rejoiner(invite: Invite, side: str) -> Rejoin:
-    """One try to join again after a drop, as the guest that plays ``side``: the new connection and the moves made
-    on the host's board, or None (the host unreachable, refusing for now, or answering otherwise)."""
+def guest_link(
+    connection: ClientConnection | None, invite: Invite, remote: str, say: Say = say_now, made: int = 0,
+    code: str = "", on_end: Callable[[], None] | None = None, own: dict[int, int] | None = None,
+) -> Link:  # fmt: skip
+    """The guest's link to the host of ``invite`` (the other arguments: :class:`.peer.Link`'s), which rejoins after a
+    drop as the side the guest plays then (an accepted swap changes it: the host's welcome back says the new one)."""
+    links: list[Link] = []  # the link, once made: until then no swap was accepted
+
+    def side() -> str:
+        now = links[0].remote if links else remote
+        return "O" if now == "X" else "X"
+
+    links.append(Link(connection, remote, say, made, code, rejoin=rejoiner(invite, side), on_end=on_end, own=own))
+    return links[0]
+
+
+def rejoiner(invite: Invite, side: Callable[[], str]) -> Rejoin:
+    """One try to join again after a drop, as the guest that plays ``side()`` (the side it plays at that try): the
+    new connection and the moves made on the host's board, or None (the host unreachable, refusing for now, or
+    answering otherwise)."""
 
     def rejoin(made: int) -> tuple[ClientConnection, int] | None:
         try:
@@ -133,7 +149,7 @@ def rejoiner(invite: Invite, side: str) -> Rejoin:
         except (ConnectionClosed, TimeoutError, messages.Malformed):
             connection.close()
             return None
-        if message["side"] != side:
+        if message["side"] != side():
             connection.close(CLOSE_POLICY, "malformed")
             return None
         return connection, message["made"]  # type: ignore[return-value]

@@ -134,11 +134,13 @@ class Host:
                 return link
 
     def expect(self, side: str, size: tuple[int, int], rules: str = STANDARD) -> None:
-        """The game's settings, said in each welcome: the guest plays ``side`` on a board of ``size``."""
+        """The game's settings, said in each welcome: the guest plays ``side`` on a board of ``size`` (once it
+        joined, the side it plays now: an accepted swap changes it, and a welcome back says so)."""
         width, height = size
 
         def welcome(made: int, code: str) -> str:
-            return messages.write("welcome", side=side, width=width, height=height, rules=rules, moves=code, made=made)
+            now = side if self.link is None else self.link.remote
+            return messages.write("welcome", side=now, width=width, height=height, rules=rules, moves=code, made=made)
 
         self._welcome, self._side, self._size, self._rules = welcome, side, size, rules
 

@@ -15,9 +15,10 @@ The rules both sides hold to (anything else ends the link with the reason ``unas
   move again where it was before that move. ``r`` (play again) is not played over a link;
 - ``new``: both sides start a new game on the empty board, with the same size, rules and sides;
 - ``swap``: the sides change places (the guest plays the side the host played, and the other way round); the
-  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered. Nor has the
-  3D scene over a link: it offers undo and new game, asks its person about the other side's (or answers by the
-  computer's policy), and refuses a swap, said on its page (:class:`.scene.SceneAnswers`).
+  board stays. The terminal game has no swap of seats: it never offers one and refuses one offered. The 3D scene
+  over a link offers all three, and asks its person about the other side's (or answers by the computer's
+  policy): on an accepted swap its seats change places (:class:`.scene.SceneLink`, ``vp3d.control.linked``).
+  The host's welcome to a guest come back after a drop says the side the guest plays then.
 
 Who answers: a person (the terminal asks y/n); a computer side (ours or a player file) by a fixed policy,
 :func:`computer_accepts`: it accepts an undo and a new game (as the computer never minds a take-back at one

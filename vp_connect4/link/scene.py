@@ -6,12 +6,13 @@ joins (:meth:`SceneLink.welcome`, the page open or not); :meth:`SceneLink.poll_m
 it was read. The link's end is no
 interruption of the scene's thread (as Ctrl-C is of the terminal's prompt): the scene sees :attr:`SceneLink.ended`.
 
-Offers (:mod:`.offers`), never waited for either. The other side's (its Undo or New game) is read where its move
-is awaited, checked against the scene's game, and kept (:meth:`SceneLink.offered`) until the scene's controller
-answers it in a later frame (:meth:`SceneLink.reply`: its person's key, or a computer side's policy); a swap is
-refused at once, said on the page (:class:`SceneAnswers`). The scene's own offer is sent (:meth:`SceneLink.ask`)
-and its answer read once a frame (:meth:`SceneLink.poll_answer`). An accepted offer changes the scene's game
-through the controller (the ``change`` it passes), so the page shows it.
+Offers (:mod:`.offers`), never waited for either. The other side's (its Undo, New game or Swap sides) is read
+where its move is awaited, checked against the scene's game, and kept (:meth:`SceneLink.offered`) until the scene's
+controller answers it in a later frame (:meth:`SceneLink.reply`: its person's key, or a computer side's policy).
+The scene's own offer (its Undo, New game or Swap sides) is sent (:meth:`SceneLink.ask`) and its answer read once a
+frame (:meth:`SceneLink.poll_answer`). An accepted offer changes the scene's game through the controller (the
+``change`` it passes), so the page shows it; an accepted swap changes :attr:`SceneLink.remote` too (the link's
+sides), which the controller follows (its seats change places). A restart in place keeps the sides as they are.
 
 A reload restarts the scene's program in place (``vp3d.server.restart``: ``os.execve``, the same pid). The link's
 connection closes with the old program, so the other side sees a drop and waits for this one to come back
@@ -41,12 +42,12 @@ from ..game import Game, Move
 from ..terminal_input import write_line
 from .chance import HostDraws, rules_name
 from .drawing import Awaited
-from .guest import join, rejoiner
+from .guest import guest_link, join
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
 from .offering import Change
-from .offers import SWAP, Offer
+from .offers import Offer
 from .options import REMOTE
 from .peer import POLL_SECONDS, Link, LinkEnded
 
@@ -136,6 +137,7 @@ class SceneLink:
             self.link.offering.reply(accept, change)
         except LinkEnded:
             self._end()
+        self.remote = self.link.remote  # an accepted swap: the sides changed places
 
     @property
     def asking(self) -> Offer | None:
@@ -160,10 +162,12 @@ class SceneLink:
             return None
         self.link.game = game  # type: ignore[union-attr]
         try:
-            return self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
+            answer = self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
         except LinkEnded:
             self._end()
             return None
+        self.remote = self.link.remote  # type: ignore[union-attr]  # an accepted swap: the sides changed places
+        return answer
 
     def send_first(self, game: Game, move: int) -> bool:
         """The guest under chance: this side's ``move`` sent to the host before it is played (True), played once
@@ -249,17 +253,14 @@ class SceneLink:
 
 
 class SceneAnswers:
-    """The scene's answers to the other side's offers (:class:`.offers.Answers`): an undo or a new game is answered
-    later, by the scene's controller (:meth:`SceneLink.reply`); a swap is refused at once, said on the page and in
-    the terminal (``say``): the scene has no swap over a link."""
+    """The scene's answers to the other side's offers (:class:`.offers.Answers`): each (an undo, a new game, a swap)
+    is answered later, by the scene's controller (:meth:`SceneLink.reply`: its person's key, or a computer side's
+    policy)."""
 
     def __init__(self, say: Callable[[str | wording.Phrase], None]) -> None:
         self.say = say
 
     def answer(self, offer: Offer) -> bool | None:
-        if offer.kind == SWAP:
-            self.say(wording.phrase(wording.link_offer_refused, offer.kind))
-            return False
         return None
 
     def answered(self, offer: Offer, accepted: bool) -> None:
@@ -271,8 +272,8 @@ def _nothing() -> None:
 
 
 def open_scene_link(args: argparse.Namespace) -> SceneLink:
-    """The link ``args`` ask for: ``--join`` (the host's settings put in ``args``: JoinFailed if the scene cannot
-    play them) or ``--listen`` (the invite printed; the guest joins later); the one kept through a restart first."""
+    """The link ``args`` ask for: ``--join`` (the host's settings put in ``args``; JoinFailed if it cannot join) or
+    ``--listen`` (the invite printed; the guest joins later); the one kept through a restart first."""
     kept = os.environ.pop(LINK_ENV, None)
     if kept is not None:
         return _again(args, json.loads(kept))
@@ -321,9 +322,7 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     if host is not None:
         scene_link.use(host.link_again(made, code, own, scene_link.say, on_end=_nothing))
     elif invite is not None:
-        side = "O" if remote == "X" else "X"
-        rejoin = rejoiner(invite, side)
-        link = Link(None, remote, scene_link.say, made, code, rejoin=rejoin, on_end=_nothing, own=own)
+        link = guest_link(None, invite, remote, scene_link.say, made, code, on_end=_nothing, own=own)
         if state.get("chance"):  # the guest's game plays as the host draws
             link.chance, link.veers, link.draws = True, bool(state.get("veers")), HostDraws()
         if "sent" in state:

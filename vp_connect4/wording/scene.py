@@ -34,7 +34,6 @@ __all__ = [
     "hint_working",
     "human_to_move",
     "link_offer_question",
-    "link_offer_refused",
     "link_offer_waiting",
     "link_refusal",
     "link_seat",
@@ -530,7 +529,6 @@ link_refusal = choice(
     "what",
     {
         "redo": N_("Redo does not work over a link (yet)"),
-        "swap": N_("Swap sides does not work over a link (yet): each machine keeps its side"),
         "load": N_("a game code cannot be loaded over a link (yet): the game goes on"),
         "rules": N_("the rules and the board's size are the host's over a link: they cannot change now"),
         "remote_seat": N_("that side is played on the other machine: its player is chosen there"),
@@ -547,16 +545,6 @@ link_refusal = choice(
 )
 
 
-# The other side's swap offer, refused in the scene: said on the page.
-link_offer_refused = choice(
-    "kind",
-    {
-        "swap": N_(
-            "The other side asked to swap sides: the 3D game has no swap over a link. Refused; the game goes on."
-        ),
-    },
-)
-
 # The other side's offer, asked of the person here: the status line until it is answered (y or Esc).
 link_offer_question = choice(
     "kind",
@@ -565,6 +553,7 @@ link_offer_question = choice(
             "The other side asks to take back its last move and your reply to it: accept? (y: yes, Esc: no)"
         ),
         "new": N_("The other side asks for a new game, with the same settings: accept? (y: yes, Esc: no)"),
+        "swap": N_("The other side asks to swap sides, the board as it is: accept? (y: yes, Esc: no)"),
     },
 )
 
@@ -574,6 +563,7 @@ link_offer_waiting = choice(
     {
         "undo": N_("Asked the other side to take back your last move and its reply: waiting for its answer."),
         "new": N_("Asked the other side for a new game, with the same settings: waiting for its answer."),
+        "swap": N_("Asked the other side to swap sides, the board as it is: waiting for its answer."),
     },
 )
 

@@ -98,7 +98,7 @@ class Controller:
         self.analysis = Analysis(ctx, self.playing, self.results, self.hints)
         self.think = Think(ctx, self.playing, self.results, self.hints)
         self.files = PlayerFiles(ctx, [seat.source for seat in game.seats.values() if seat.source is not None])
-        self.linked = Linked(ctx, self.playing, self.games, link)
+        self.linked = Linked(ctx, self.playing, self.games, link, self.settings.on_swap_sides)
         self.handlers = self._handlers()
         self.status = ""
         self._ghost: tuple[int | None, str] | None = None
@@ -115,7 +115,7 @@ class Controller:
             Command.DROP_SELECTION: playing.on_drop_selection,
             Command.FLIP: playing.on_flip,
             intents.ChangeRules: games.on_change_rules,
-            Command.SWAP_SIDES: settings.on_swap_sides,
+            Command.SWAP_SIDES: self.linked.offered_instead(settings.on_swap_sides),  # over a link: offered
             Command.NEW_GAME: self.linked.offered_instead(games.on_new_game),  # over a link: offered
             Command.UNDO: self.linked.offered_instead(games.on_undo),
             Command.REDO: games.on_redo,

@@ -358,10 +358,13 @@ class Controls:
 
     def show_linked(self, remote: str) -> None:
         """A game over a link, ``remote`` played on the other machine: its menu says so; it and its slider, and the
-        rules and size menus, are greyed from the next :meth:`show_settings` on."""
+        rules and size menus, are greyed from the next :meth:`show_settings` on. Shown again after a swap: the other
+        side's menu offers this machine's players again (:meth:`show_settings` selects its seat's)."""
         self.remote = remote
-        menu, choices = self.kind[remote], self.kinds(remote)
-        menu.choices, menu.selected = choices, choices[0]
+        for ox in ("X", "O"):
+            menu, choices = self.kind[ox], self.kinds(ox)
+            if menu.choices != choices:
+                menu.choices, menu.selected = choices, choices[0]
 
     def show_rules(self, board: RulesBoard) -> None:
         """The rules menu shows ``board``'s rules (added to its choices if need be); the flip's button is greyed

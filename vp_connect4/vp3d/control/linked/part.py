@@ -8,13 +8,15 @@ after the link ended, nobody moves: the status line says why, and a click is ref
 (the other side left, was stopped, sent what the game does not take, did not come back) is said on the page (a
 banner and the status line) and the game stops, its moves kept (the ``moves:`` line of the log).
 
-Offers (``link.offers``), never waited for: New game and Undo at this side's turn are offered to the other side
-(the status line says so until its answer, read once a frame; this side's moves wait meanwhile); an accepted one
-changes the game here as the part :class:`..games.Games` does (Undo back to this side's turn, New game with the
-same settings), a refusal is said. The other side's offer is asked of the person here (the status line: ``y``
-accepts, Esc refuses; its moves wait meanwhile) or answered at once by a computer side's policy
-(``offers.computer_accepts``); a swap is refused by the link itself. What changes the game on one side only (Redo,
-Swap sides, Load, the rules and size menus, the other side's menu) is refused in words.
+Offers (``link.offers``), never waited for: New game, Undo and Swap sides at this side's turn are offered to the
+other side (the status line says so until its answer, read once a frame; this side's moves wait meanwhile); an
+accepted one changes the game here as the part :class:`..games.Games` does (Undo back to this side's turn, New game
+with the same settings), or as Swap sides does at one machine (:meth:`..settings.Settings.on_swap_sides`: this
+machine's player plays the other letter, the letter it played is the other machine's now; the board stays), on both
+machines; a refusal is said. The other side's offer is asked of the person here (the status line: ``y`` accepts,
+Esc refuses; its moves wait meanwhile) or answered at once by a computer side's policy (``offers.computer_accepts``:
+no to a swap). What changes the game on one side only (Redo, Load, the rules and size menus, the other side's menu)
+is refused in words.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any, Protocol
 from .... import wording
 from ....game import HUMAN, Game, Move
 from ....link import offers
-from ....link.offers import NEW, UNDO, Offer
+from ....link.offers import NEW, SWAP, UNDO, Offer
 from ...texts import log_lines
 from .. import intents
 from ..context import Context
@@ -35,7 +37,6 @@ from ..playing import Playing
 Command = intents.Command
 REFUSED = {
     Command.REDO: "redo",
-    Command.SWAP_SIDES: "swap",
     intents.LoadGame: "load",
     intents.ChangeRules: "rules",
 }  # what a game over a link cannot do yet (the word of wording.link_refusal)
@@ -44,7 +45,7 @@ REFUSED = {
 class LinkSide(Protocol):
     """What the scene asks of a link (``link.scene.SceneLink``)."""
 
-    remote: str  # the side played on the other machine
+    remote: str  # the side played on the other machine (an accepted swap changes it: Linked follows)
     reason: str | wording.Phrase  # what the link said last (why it ended, once it has)
 
     @property
@@ -82,10 +83,16 @@ class LinkSide(Protocol):
 
 
 class Linked:
-    """Owns the link (``side``: None, a game on this machine alone) and whether the game stopped with it."""
+    """Owns the link (``side``: None, a game on this machine alone) and whether the game stopped with it;
+    ``swap_sides``: Swap sides at one machine (``Settings.on_swap_sides``), what an accepted swap does here."""
 
-    def __init__(self, ctx: Context, playing: Playing, games: Games, side: LinkSide | None) -> None:
+    def __init__(
+        self, ctx: Context, playing: Playing, games: Games, side: LinkSide | None,
+        swap_sides: Callable[[Command], None] = lambda intent: None,
+    ) -> None:  # fmt: skip
         self.ctx, self.playing, self.games, self.side = ctx, playing, games, side
+        self.swap_sides = swap_sides
+        self.remote = side.remote if side is not None else None  # the side the page shows as the other machine's
         self.asked: Offer | None = None  # the other side's offer, said here (its question on the status line)
         self.stopped: wording.Phrase | None = None  # the link ended before the game: why, and the moves kept
         self.logged = False  # the stopped game's moves are in the log
@@ -126,7 +133,8 @@ class Linked:
     # -- offers ---------------------------------------------------------------------------------------------
 
     def offered_instead(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
-        """New game's or Undo's handler: itself without a link, else the offer of it to the other side."""
+        """New game's, Undo's or Swap sides' handler: itself without a link, else the offer of it to the other
+        side."""
         return handler if self.side is None else self.on_offer
 
     def refused_first(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
@@ -141,15 +149,17 @@ class Linked:
         return esc
 
     def on_offer(self, intent: Command) -> None:
-        """New game or Undo over the link: offered to the other side (its answer read once a frame), or refused in
-        words when no offer may be made now."""
+        """New game, Undo or Swap sides over the link: offered to the other side (its answer read once a frame; this
+        machine's AI stops thinking meanwhile), or refused in words when no offer may be made now."""
         side, game = self.side, self.ctx.game
         assert side is not None
-        kind = NEW if intent == Command.NEW_GAME else UNDO
+        kind = {Command.NEW_GAME: NEW, Command.SWAP_SIDES: SWAP}.get(intent, UNDO)
         why = self._why_no_offer(kind)
         if why is not None:
             self.ctx.refuse(wording.phrase(wording.link_refusal, why))
             return
+        if self.ctx.jobs.thinking:
+            self.ctx.jobs.drop()  # its move would cross the offer: it thinks again after the answer
         side.ask(game, kind)
         self.ctx.log(log_lines.Line.OFFER_SENT(kind))
         self.ctx.view.cue(wording.link_offer_waiting(kind))
@@ -192,14 +202,27 @@ class Linked:
         self.ctx.view.show_answers(False)
         self.side.reply(accept, self._change)
         self.ctx.log(log_lines.Line.OFFER_ANSWERED(offer.kind, _said(accept)))
+        self._follow()
         self.ctx.view.cue(wording.answered_here(offer.kind if accept else "no"))
 
     def _change(self, game: Game, offer: Offer) -> None:
-        """An accepted offer (either side's) made here as the scene's own Undo and New game are: the page shows it."""
+        """An accepted offer (either side's) made here as the scene's own Undo and New game are: the page shows it.
+        A swap changes no board: the link's sides change, which :meth:`_follow` follows."""
         if offer.kind == NEW:
             self.games.new_game(None)
-        else:
+        elif offer.kind == UNDO:
             self.games.undo_to(offer.asker)
+
+    def _follow(self) -> None:
+        """After an answer: if the link's sides changed places (an accepted swap, either side's), the seats do as
+        Swap sides does at one machine (this machine's player now plays the other letter, whose seat is the other
+        machine's), and the page shows which side is played there."""
+        assert self.side is not None
+        if self.side.remote == self.remote:
+            return
+        self.remote = self.side.remote
+        self.ctx.view.show_linked(self.remote)  # before the seats are shown (its menu's choices)
+        self.swap_sides(Command.SWAP_SIDES)
 
     def _offers(self) -> bool:
         """Once a frame: this side's offer's answer, if read; the other side's offer asked here, or answered by a
@@ -209,6 +232,7 @@ class Linked:
         asked = side.asking
         if asked is not None:
             answer = side.poll_answer(game, self._change)
+            self._follow()
             if answer is not None:
                 self.ctx.log(log_lines.Line.OFFER_ANSWER(asked.kind, _said(answer)))
                 self.ctx.view.cue(wording.offer_accepted(asked.kind) if answer else wording.offer_refused())
