@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import make, settle
-from test_vp3d_linked import tick_until
+from test_vp3d_linked import scene_host, tick_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import ServerConnection, serve
 
@@ -27,8 +27,7 @@ from vp_connect4.board import RulesBoard
 from vp_connect4.game import AI, HUMAN, Game
 from vp_connect4.link.chance import link_variant
 from vp_connect4.link.guest import Welcome, join
-from vp_connect4.link.host import Host
-from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.invite import read_invite
 from vp_connect4.link.peer import Link
 from vp_connect4.link.scene import LINK_ENV, SceneLink, open_scene_link
 from vp_connect4.vp3d.control.intents import Command, PlayColumn
@@ -140,13 +139,9 @@ def test_a_3d_host_draws_chance_and_swaps_and_a_terminal_guest_plays_them_alike(
     """The scene's real link as the host (X, its AI) under chance and swaps, its game drawing with its own
     generator and the link saying what it drew; a terminal guest (O, an AI) plays every move as drawn. Both games
     end alike, with the same chances."""
-    address = read_address("127.0.0.1:0")
-    assert address is not None
-    host = Host(address)
-    host.expect("O", (7, 6), CHANCE_AND_SWAPS)
-    scene_link = SceneLink("O", host=host)
-    scene_link.welcome("")
-    guest = Watched("--text", "--lang", "en", "--join", str(host.invite), "--o", "ai", "--o-ply", "1", "--seed", "2")
+    scene_link = scene_host(CHANCE_AND_SWAPS)
+    code = str(scene_link.host.invite)  # type: ignore[union-attr]
+    guest = Watched("--text", "--lang", "en", "--join", code, "--o", "ai", "--o-ply", "1", "--seed", "2")
     board = RulesBoard(7, 6, variant=link_variant(CHANCE_AND_SWAPS))
     game, log = played_to_the_end(board, random.Random(5), scene_link)
     assert_alike(game, log, guest.finish())

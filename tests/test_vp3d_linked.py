@@ -21,6 +21,7 @@ from vp_connect4.game import AI, HUMAN, Game, Move
 from vp_connect4.link.guest import join
 from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
+from vp_connect4.link.messages import STANDARD
 from vp_connect4.link.offers import Offer
 from vp_connect4.link.scene import LINK_ENV, SceneLink
 from vp_connect4.vp3d.control.controller import Controller
@@ -181,6 +182,18 @@ def test_the_host_waits_for_the_guest_and_the_links_end_stops_the_game_with_its_
     assert log.count("moves: 3") == 1, "the moves are logged once"
 
 
+def scene_host(rules: str = STANDARD) -> SceneLink:
+    """The scene's real link as the host on 127.0.0.1 (any free port), the guest to play O under ``rules``, waited
+    for by a thread of its own (its invite: ``.host.invite``)."""
+    address = read_address("127.0.0.1:0")
+    assert address is not None
+    host = Host(address)
+    host.expect("O", (7, 6), rules)
+    scene_link = SceneLink("O", host=host)
+    scene_link.welcome("")
+    return scene_link
+
+
 def tick_until(controller: Controller, clock: Clock, done: object, view: object = None) -> None:
     """Frames of the scene until ``done()`` (a test failure after WAIT seconds)."""
     deadline = time.monotonic() + WAIT
@@ -194,13 +207,9 @@ def test_a_terminal_guests_undo_offer_accepted_by_the_3d_host_takes_back_both_ga
     """The scene's real link (a host on 127.0.0.1, its person X) and a terminal guest process, a person at its
     prompt (O). The guest offers an undo at its turn: the scene asks its person (the status line), who accepts
     with y; both games take back the guest's last move and the reply to it, and go on from there alike."""
-    address = read_address("127.0.0.1:0")
-    assert address is not None
-    host = Host(address)
-    host.expect("O", (7, 6))
-    scene_link = SceneLink("O", host=host)
-    scene_link.welcome("")
-    guest = Watched("--text", "--lang", "en", "--join", str(host.invite), "--o", "human", stdin=subprocess.PIPE)
+    scene_link = scene_host()
+    code = str(scene_link.host.invite)  # type: ignore[union-attr]
+    guest = Watched("--text", "--lang", "en", "--join", code, "--o", "human", stdin=subprocess.PIPE)
     controller, view, _, log, clock = make(o=AI, link=scene_link)
     game = controller.game
     try:
@@ -395,14 +404,9 @@ def test_a_swap_between_two_scenes_over_a_real_link_changes_both_and_the_game_go
     host's person offers Swap sides at X's turn, the guest's accepts with y: on both, the seats change places (the
     host's person plays O, the guest's X), the board stays, X to move on the guest's scene; a restart in place of
     either would keep the sides as they are now."""
-    address = read_address("127.0.0.1:0")
-    assert address is not None
-    host = Host(address)
-    host.expect("O", (7, 6))
-    host_link = SceneLink("O", host=host)
-    host_link.welcome("")
-    guest_link = SceneLink("X", invite=host.invite)
-    guest_link.use(join(host.invite, guest_link.say, on_end=lambda: None)[1])
+    host_link = scene_host()
+    guest_link = SceneLink("X", invite=host_link.host.invite)
+    guest_link.use(join(host_link.host.invite, guest_link.say, on_end=lambda: None)[1])
     here, here_view, _, _, here_clock = make(o=AI, link=host_link)
     there, there_view, _, there_log, there_clock = make(x=AI, o=HUMAN, link=guest_link)
     pairs = [(here, here_clock), (there, there_clock)]
