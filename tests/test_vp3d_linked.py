@@ -7,12 +7,14 @@ between two programs: tests/browser/test_link3d.py."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import time
 from collections.abc import Callable
 
+import pytest
 from test_link import WAIT, Watched, watched_host
 from test_vp3d_controller import Clock, HandRunner, make, settle
 
@@ -23,7 +25,7 @@ from vp_connect4.link.host import Host
 from vp_connect4.link.invite import read_address, read_invite
 from vp_connect4.link.messages import STANDARD
 from vp_connect4.link.offers import Offer
-from vp_connect4.link.scene import LINK_ENV, SceneLink
+from vp_connect4.link.scene import LINK_ENV, SceneLink, open_scene_link
 from vp_connect4.vp3d.control.controller import Controller
 from vp_connect4.vp3d.control.intents import ChangeRules, Command, PlayColumn, SetLanguage, SetSeat
 
@@ -459,3 +461,12 @@ def test_an_offer_made_while_this_machines_ai_thinks_drops_its_move_until_the_an
     runner.finish(-1)
     settle(controller, clock)
     assert controller.game.move_string and link.told == [("X", int(controller.game.move_string))], log
+
+
+def test_a_hosts_restart_after_a_swap_gives_its_player_the_other_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host started as ``--x human --o remote`` and a swap was accepted: the program restarted in place (a
+    reload) plays X over the link and its own player O, not both letters remote."""
+    monkeypatch.setenv(LINK_ENV, json.dumps({"remote": "X", "ended": True, "reason": ""}))
+    args = argparse.Namespace(x="human", o="remote", listen=None, join=None)
+    scene_link = open_scene_link(args)
+    assert (args.x, args.o, scene_link.remote) == ("remote", "human", "X")

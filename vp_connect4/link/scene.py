@@ -297,6 +297,9 @@ def open_scene_link(args: argparse.Namespace) -> SceneLink:
 def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     """The link as the program before the restart kept it (see :meth:`SceneLink.saved`)."""
     remote = str(state["remote"])
+    mine = "o" if remote == "X" else "x"
+    if getattr(args, mine, None) == REMOTE:  # the host after an accepted swap: its player plays the other letter
+        setattr(args, mine, getattr(args, remote.lower()))
     setattr(args, remote.lower(), REMOTE)
     sock = socket.socket(fileno=int(state["fd"])) if "fd" in state else None  # type: ignore[call-overload]
     if state["ended"]:  # the game stopped with its link, or is over: nobody joins it again
