@@ -40,6 +40,7 @@ from .control.intents import Command, Hover, Intent, PickNode, PlayColumn
 from .control.keys import key_intent
 from .control.pacing import Pacer
 from .server.resume import RESUME_ENV
+from .server.updates import FRAME
 from .texts import log_lines
 from .view.rack import RackLayout
 from .view.sliders import slider_top
@@ -216,11 +217,13 @@ def run_frame(
             pending.append(events.get_nowait())
         except queue.Empty:
             break
-    for event in pending:
-        controller.handle(to_intent(event, layout, controller.gravity, controller.think.showing))
-    now = time.monotonic()
-    controller.tick(now)
-    if view.animate(now) or pending:
+    with FRAME:  # the frame's changes reach the page together (a checker and its mark: server.updates)
+        for event in pending:
+            controller.handle(to_intent(event, layout, controller.gravity, controller.think.showing))
+        now = time.monotonic()
+        controller.tick(now)
+        moving = view.animate(now)
+    if moving or pending:
         pacer.stir(now)
 
 
