@@ -286,7 +286,7 @@ def open_scene_link(args: argparse.Namespace) -> SceneLink:
         scene_link.use(link)
         return scene_link
     host = Host(args.listen)
-    print(f"invite: {host.invite}", flush=True)  # a log line: scripts read it
+    write_line(f"invite: {host.invite}")  # a log line: scripts read it
     remote = "X" if args.x == REMOTE else "O"
     host.expect(remote, args.size, rules_name(args.variant))
     scene_link = SceneLink(remote, host=host)

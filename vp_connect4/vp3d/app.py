@@ -34,6 +34,7 @@ from ..errors import InvalidSettingError
 from ..game import Game
 from ..options import Parser, add_language, choose_language, port, seed
 from ..students import DEFAULT_TIME_LIMIT
+from ..terminal_input import write_line
 from .control.context import SceneState
 from .control.controller import Controller
 from .control.intents import Command, Hover, Intent, PickNode, PlayColumn
@@ -134,7 +135,7 @@ def run_scene(
             runner.close()
             loader.close()
             if resumed is not None:  # no page came back after the restart: the tab was closed
-                resumed.farewell(lambda line: print(line, flush=True))
+                resumed.farewell(write_line)
 
 
 def _kept(game: Game, seed: int | None, controller: Controller | None, link: SceneLink | None) -> dict[str, str]:
@@ -174,13 +175,13 @@ def _serve(game: Game, seed: int | None, port: int, open_browser: bool) -> Any:
         raise PortUnavailable(wording.port_unavailable(port, error.strerror or str(error))) from None
     except (SystemExit, KeyboardInterrupt):  # a stop sent while the restarted program started: handled here
         if resumed is not None:
-            resumed.farewell(lambda line: print(line, flush=True))
+            resumed.farewell(write_line)
         raise
     if resumed is not None:
         made = resumed.game.board.referee.moves_made()  # not its code's length: a swap there is s and four digits
-        print(log_lines.Line.RESUMED(made), flush=True)
+        write_line(log_lines.Line.RESUMED(made))
     else:
-        print(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}", flush=True)
+        write_line(f"Open {url} in your browser" if not open_browser else f"The scene is at {url}")
         if open_browser and not server.browser_opened():
             print(wording.no_browser_found(url), file=sys.stderr, flush=True)
     return resumed
@@ -193,7 +194,7 @@ def _start(controller: Controller, scene: Any, think: bool) -> None:
     scene.waitfor("draw_complete")
     if think:
         controller.handle(Command.THINK)
-    print("scene ready", flush=True)
+    write_line("scene ready")  # in one piece: the server's thread writes lines too
 
 
 def run_frame(

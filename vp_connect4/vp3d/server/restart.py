@@ -39,6 +39,7 @@ import traceback
 from collections.abc import Callable
 
 from ... import wording
+from ...terminal_input import write_line
 from .server_state import STOP_SIGNALS
 from .server_state import state as _state
 from .web import IDLE_TIMEOUT
@@ -118,7 +119,7 @@ def await_reconnect(end: Callable[[], None], log: Callable[[str], None] | None =
     reloaded; ``end()`` then ends the program as a closed tab does (a watcher thread calls it). ``log``
     writes the line that says so to the terminal, if no page asks for anything soon.
     """
-    say = log or (lambda line: print(line, flush=True))
+    say = log or write_line
     grace = reload_grace()
     started = time.monotonic()
     _state.grace_until = started + grace
