@@ -87,8 +87,14 @@ def _joined(
     remote = "O" if welcome.side == "X" else "X"
     link = guest_link(connection, invite, remote, say, made=welcome.made, code=welcome.moves, on_end=on_end)
     if welcome.variant.is_random:
-        link.chance, link.veers, link.draws = True, veers(welcome.variant), HostDraws()
+        drawn_by_host(link, veers(welcome.variant))
     return welcome, link
+
+
+def drawn_by_host(link: Link, veers: bool) -> None:
+    """The guest's ``link`` under chance or swaps: its game plays as the host draws (``veers``: chance may send a
+    checker elsewhere, a ``drawn`` message follows each move)."""
+    link.chance, link.veers, link.draws = True, veers, HostDraws()
 
 
 def _welcome(raw: str | bytes, connection: ClientConnection) -> Welcome:

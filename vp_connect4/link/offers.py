@@ -69,10 +69,19 @@ def apply(game: Game, offer: Offer) -> None:
     """What an accepted ``offer`` does to ``game`` (the same on both sides). A swap changes no board: the link's
     sides change (:meth:`.peer.Link.swapped`)."""
     if offer.kind == UNDO:
-        while (move := game.undo()) is not None and move.ox != offer.asker:
-            continue
+        take_back_to(game, offer.asker)
     elif offer.kind == NEW:
         game.new_game(size=(game.board.width, game.board.height))
+
+
+def take_back_to(game: Game, ox: str) -> int:
+    """Moves of ``game`` taken back until ``ox``'s last one is (``ox`` to move again where it was): how many."""
+    undone = 0
+    while (move := game.undo()) is not None:
+        undone += 1
+        if move.ox == ox:
+            break
+    return undone
 
 
 def computer_accepts(offer: Offer) -> bool:

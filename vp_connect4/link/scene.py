@@ -42,7 +42,7 @@ from ..game import Game, Move
 from ..terminal_input import write_line
 from .chance import HostDraws, rules_name
 from .drawing import Awaited
-from .guest import guest_link, join
+from .guest import drawn_by_host, guest_link, join
 from .host import Host
 from .invite import Invite, read_invite
 from .messages import LEFT, OVER
@@ -241,7 +241,7 @@ class SceneLink:
             link = self.link
             state.update(made=link.made, code=link.code, own=link.own, chance=link.chance, veers=link.veers)
             awaited = link.drawing.awaited
-            if awaited is not None and awaited.own:  # sent first, its draws not read: the host sends them again
+            if link.drawing.waiting_own and awaited is not None:  # sent first, its draws not read: sent again
                 state.update(sent=[awaited.number, awaited.chosen])
         if self.host is not None:
             descriptor = os.dup(self.host.socket.fileno())
@@ -327,7 +327,7 @@ def _again(args: argparse.Namespace, state: dict[str, object]) -> SceneLink:
     elif invite is not None:
         link = guest_link(None, invite, remote, scene_link.say, made, code, on_end=_nothing, own=own)
         if state.get("chance"):  # the guest's game plays as the host draws
-            link.chance, link.veers, link.draws = True, bool(state.get("veers")), HostDraws()
+            drawn_by_host(link, bool(state.get("veers")))
         if "sent" in state:
             number, chosen = state["sent"]  # type: ignore[misc]
             link.sent_first, link.drawing.awaited = number, Awaited(number, chosen, own=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from ... import wording
 from ...errors import Connect4Error
 from ...levels import check_size
+from ...link.offers import take_back_to
 from ...rules import Variant
 from ..texts import log_lines
 from ..texts.status import result_text
@@ -164,11 +165,7 @@ class Games:
         ctx, game = self.ctx, self.ctx.game
         ctx.jobs.drop()
         self.results.take_back()
-        undone = 0
-        while (move := game.undo()) is not None:
-            undone += 1
-            if move.ox == ox:
-                break
+        undone = take_back_to(game, ox)
         ctx.position_changed()
         ctx.log(log_lines.undo(undone))
         ctx.view.redraw(game)

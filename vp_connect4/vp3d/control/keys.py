@@ -3,7 +3,7 @@ log, the game code and ``--moves`` count), the arrow keys move the selection
 (the ghost checker) and Enter or Space drops it; ``n`` New game, ``u`` Undo, ``r`` Redo, ``h`` Hint, ``a`` Analyse game
 (then ← → step through the game and Esc goes back to it: the controller knows which a key means), ``t`` Think
 (the side to move's scores_for as a tree; then → ← step through its calls, Space plays them, Esc goes back).
-Over a link ``y`` accepts the other side's offer (its Undo or New game) and Esc refuses it.
+Over a link ``y`` accepts the other side's offer (its Undo, New game or Swap sides) and Esc refuses it.
 
 Rule variants: when gravity pulls sideways ``0``-``9`` name rows (``0`` the bottom row: the keys name move
 numbers, the controller knows what they mean) and ↑ ↓ move the selected row; ``f`` flips the rack over.
