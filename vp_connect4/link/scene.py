@@ -60,11 +60,20 @@ class SceneLink:
     thing it said)."""
 
     def __init__(self, remote: str, host: Host | None = None, invite: Invite | None = None) -> None:
-        self.remote, self.host, self.invite = remote, host, invite
+        self._remote, self.host, self.invite = remote, host, invite
         self.link: Link | None = None
         self.ended = False
         self.reason: str | wording.Phrase = ""
         self._said: queue.SimpleQueue[str | wording.Phrase] = queue.SimpleQueue()
+
+    @property
+    def remote(self) -> str:
+        """The side played on the other machine: the link's once there is one (an accepted swap changes it)."""
+        return self.link.remote if self.link is not None else self._remote
+
+    @remote.setter
+    def remote(self, ox: str) -> None:
+        self._remote = ox
 
     def use(self, link: Link) -> None:
         link.offering.answers = SceneAnswers(self.note)
@@ -137,7 +146,6 @@ class SceneLink:
             self.link.offering.reply(accept, change)
         except LinkEnded:
             self._end()
-        self.remote = self.link.remote  # an accepted swap: the sides changed places
 
     @property
     def asking(self) -> Offer | None:
@@ -162,12 +170,10 @@ class SceneLink:
             return None
         self.link.game = game  # type: ignore[union-attr]
         try:
-            answer = self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
+            return self.link.offering.poll_answer(change=change)  # type: ignore[union-attr]
         except LinkEnded:
             self._end()
             return None
-        self.remote = self.link.remote  # type: ignore[union-attr]  # an accepted swap: the sides changed places
-        return answer
 
     def send_first(self, game: Game, move: int) -> bool:
         """The guest under chance: this side's ``move`` sent to the host before it is played (True), played once
